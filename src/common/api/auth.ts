@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** Rules of SPEC.md section 5 (Admin login); the browser form and the server share them. */
+export const loginRequest = z.object({
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(1, 'Username is required')
+    .min(3, 'Username must be at least 3 characters')
+    .max(100, 'Username must be at most 100 characters'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .min(6, 'Password must be at least 6 characters')
+    .max(200, 'Password must be at most 200 characters'),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** SPEC.md section 7: POST /auth/change-password {currentPassword, newPassword}. */
+export const changePasswordRequest = z.object({
+  currentPassword: z
+    .string({ error: 'Current password is required' })
+    .min(1, 'Current password is required')
+    .max(200, 'Current password must be at most 200 characters'),
+  newPassword: z
+    .string({ error: 'New password is required' })
+    .min(1, 'New password is required')
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
+    .max(200, 'Password must be at most 200 characters'),
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
+
+/** What a session looks like to its holder; expires_at is an ISO-8601 UTC timestamp. */
+export const sessionInfo = z.object({
+  username: z.string(),
+  expires_at: z.string(),
+});
+export type SessionInfo = z.infer<typeof sessionInfo>;
+
+export const loginResult = sessionInfo.extend({ token: z.string() });
+export type LoginResult = z.infer<typeof loginResult>;

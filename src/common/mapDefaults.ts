@@ -1,0 +1,8 @@
+/** Map centres and zooms of SPEC.md section 9. Coordinates are [latitude, longitude] in degrees. */
+export const PUBLIC_MAP_CENTER = { lat: -34.53, lng: 20.04 } as const;
+export const WIDGET_MAP_CENTER = { lat: -34.5333, lng: 20.0419 } as const;
+export const EMBED_MAP_CENTER = { lat: -25.7479, lng: 28.2293 } as const;
+export const LOS_MAP_CENTER = { lat: -33.9249, lng: 18.4241 } as const;
+export const DEFAULT_ZOOM = 10;
+export const LOS_TARGET_ZOOM = 14;
+export const EMBED_ZOOM_RANGE = { min: 1, max: 18 } as const;

@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { AuthRepository } from './auth/authRepository.js';
+import { authRoutes } from './auth/authRoutes.js';
+import { AuthService } from './auth/authService.js';
+import { generatePassword } from './auth/passwords.js';
+import { type Clock, systemClock } from './clock.js';
+import type { AppConfig } from './config.js';
+import { type Db, openDatabase } from './db/database.js';
+import { registerErrorHandler } from './http/errorHandler.js';
+import { originsOf, registerSecurityHeaders } from './http/securityHeaders.js';
+import { registerWebApp } from './http/webApp.js';
+import { resolveAppSecret } from './system/appSecret.js';
+import { systemRoutes } from './system/systemRoutes.js';
+
+/** JSON bodies above this are refused with 413; file uploads get their own, larger limits. */
+const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** The project's dist/web: the nearest folder above this module (source or build) with a package.json. */
+function defaultWebRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  while (!fs.existsSync(path.join(dir, 'package.json')) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return path.join(dir, 'dist', 'web');
+}
+
+export interface AppDependencies {
+  clock?: Clock;
+  /** Where the built web app is; defaults to the project's dist/web. */
+  webRoot?: string;
+  /** Told the generated password of a first admin nobody configured; default prints it once to stdout. */
+  announceGeneratedPassword?: (username: string, password: string) => void;
+}
+
+export interface App {
+  server: FastifyInstance;
+  db: Db;
+  config: AppConfig;
+}
+
+function printGeneratedPassword(username: string, password: string): void {
+  const line = '='.repeat(72);
+  process.stdout.write(
+    `\n${line}\nFirst admin created. Sign in at /admin/login with\n  username: ${username}\n  password: ${password}\n` +
+      `This password is shown only once: change it under Settings.\n${line}\n\n`,
+  );
+}
+
+/** Builds the whole server: database (migrated), first admin, routes, web app. Not yet listening. */
+export async function buildApp(config: AppConfig, deps: AppDependencies = {}): Promise<App> {
+  const clock = deps.clock ?? systemClock;
+  const server = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: JSON_BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+  });
+  server.setValidatorCompiler(validatorCompiler);
+  server.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(server);
+
+  const db = await openDatabase(config.database);
+  server.addHook('onClose', () => db.close());
+
+  const secret = resolveAppSecret(config.appSecret, config.dataDir);
+  const auth = new AuthService(new AuthRepository(db.kysely), { secret, tokenTtlHours: config.tokenTtlHours, clock });
+  const generated = config.admin.password ? undefined : generatePassword();
+  if (await auth.ensureFirstAdmin(config.admin.username, config.admin.password ?? generated!)) {
+    if (generated) (deps.announceGeneratedPassword ?? printGeneratedPassword)(config.admin.username, generated);
+    else server.log.info({ username: config.admin.username }, 'first admin created from ADMIN_USERNAME/ADMIN_PASSWORD');
+  }
+
+  await registerSecurityHeaders(server, originsOf(config.basemap.tiles));
+  await server.register(swagger, {
+    openapi: {
+      info: { title: 'ISP coverage map API', version: '1.0.0' },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await server.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await server.register(
+    async (api) => {
+      await api.register(systemRoutes(db, { basemap: config.basemap }));
+      await api.register(authRoutes(auth));
+    },
+    { prefix: '/api' },
+  );
+  await registerWebApp(server, deps.webRoot ?? defaultWebRoot());
+  return { server, db, config };
+}

@@ -1,0 +1,138 @@
+import type { Kysely } from 'kysely';
+import { toCount } from '../db/dialect.js';
+import type { Database } from '../db/schema.js';
+
+export interface AdminUserRow {
+  id: number;
+  username: string;
+  password_hash: string;
+}
+
+export interface ActiveSessionRow {
+  session_id: number;
+  user_id: number;
+  username: string;
+  expires_at: string;
+}
+
+/** SQL for admin users, sessions and login failures. Times are ISO-8601 UTC text. */
+export class AuthRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async countUsers(): Promise<number> {
+    const row = await this.db.selectFrom('admin_users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    return toCount(row.n as string | number);
+  }
+
+  async createUser(username: string, passwordHash: string, now: string): Promise<void> {
+    await this.db
+      .insertInto('admin_users')
+      .values({ username, password_hash: passwordHash, created_at: now, updated_at: now })
+      .execute();
+  }
+
+  findUserByUsername(username: string): Promise<AdminUserRow | undefined> {
+    return this.db
+      .selectFrom('admin_users')
+      .select(['id', 'username', 'password_hash'])
+      .where('username', '=', username)
+      .executeTakeFirst();
+  }
+
+  findUserById(id: number): Promise<AdminUserRow | undefined> {
+    return this.db
+      .selectFrom('admin_users')
+      .select(['id', 'username', 'password_hash'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** Sets the new hash and revokes every session of the user except the one that asked. */
+  async updatePassword(userId: number, passwordHash: string, keepSessionId: number, now: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('admin_users')
+        .set({ password_hash: passwordHash, updated_at: now })
+        .where('id', '=', userId)
+        .execute();
+      await trx
+        .updateTable('admin_sessions')
+        .set({ revoked_at: now })
+        .where('user_id', '=', userId)
+        .where('id', '!=', keepSessionId)
+        .where('revoked_at', 'is', null)
+        .execute();
+    });
+  }
+
+  async createSession(userId: number, tokenHash: string, now: string, expiresAt: string): Promise<void> {
+    await this.db
+      .insertInto('admin_sessions')
+      .values({ user_id: userId, token_hash: tokenHash, created_at: now, expires_at: expiresAt, revoked_at: null })
+      .execute();
+  }
+
+  findActiveSession(tokenHash: string, now: string): Promise<ActiveSessionRow | undefined> {
+    return this.db
+      .selectFrom('admin_sessions as s')
+      .innerJoin('admin_users as u', 'u.id', 's.user_id')
+      .select(['s.id as session_id', 's.user_id', 'u.username', 's.expires_at'])
+      .where('s.token_hash', '=', tokenHash)
+      .where('s.revoked_at', 'is', null)
+      .where('s.expires_at', '>', now)
+      .executeTakeFirst();
+  }
+
+  async revokeSession(sessionId: number, now: string): Promise<void> {
+    await this.db
+      .updateTable('admin_sessions')
+      .set({ revoked_at: now })
+      .where('id', '=', sessionId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  /** Drops sessions that ended (expired or revoked) before `before`; they can never verify again. */
+  async deleteEndedSessions(before: string): Promise<void> {
+    await this.db
+      .deleteFrom('admin_sessions')
+      .where((eb) => eb.or([eb('expires_at', '<', before), eb('revoked_at', '<', before)]))
+      .execute();
+  }
+
+  async recordLoginFailure(username: string, ipAddress: string, now: string): Promise<void> {
+    await this.db.insertInto('login_failures').values({ username, ip_address: ipAddress, created_at: now }).execute();
+  }
+
+  /** Oldest failure time and count since `since`, for the username and for the address. */
+  async loginFailuresSince(
+    username: string,
+    ipAddress: string,
+    since: string,
+  ): Promise<{ byUsername: FailureWindow; byAddress: FailureWindow }> {
+    const window = async (column: 'username' | 'ip_address', value: string): Promise<FailureWindow> => {
+      const row = await this.db
+        .selectFrom('login_failures')
+        .select((eb) => [eb.fn.countAll().as('n'), eb.fn.min('created_at').as('oldest')])
+        .where(column, '=', value)
+        .where('created_at', '>', since)
+        .executeTakeFirstOrThrow();
+      return { count: toCount(row.n as string | number), oldest: (row.oldest as string | null) ?? null };
+    };
+    return { byUsername: await window('username', username), byAddress: await window('ip_address', ipAddress) };
+  }
+
+  async clearLoginFailures(username: string): Promise<void> {
+    await this.db.deleteFrom('login_failures').where('username', '=', username).execute();
+  }
+
+  async deleteLoginFailuresBefore(before: string): Promise<void> {
+    await this.db.deleteFrom('login_failures').where('created_at', '<', before).execute();
+  }
+}
+
+export interface FailureWindow {
+  count: number;
+  /** ISO time of the oldest failure in the window, or null when there is none. */
+  oldest: string | null;
+}

@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { changePasswordRequest, loginRequest, loginResult, sessionInfo } from '../../common/api/auth.js';
+import { envelopeOf, errorEnvelope, messageEnvelope } from '../../common/api/envelope.js';
+import type { AuthService } from './authService.js';
+import { adminOf, requireAdmin } from './requireAdmin.js';
+
+const PASSWORD_CHANGED = 'Password changed successfully! Your account is now more secure.';
+
+/** POST /api/auth/login, GET /api/auth/verify, POST /api/auth/logout, POST /api/auth/change-password. */
+export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const admin = requireAdmin(auth);
+    const tags = ['auth'];
+
+    app.post(
+      '/auth/login',
+      {
+        schema: {
+          tags,
+          summary: 'Sign in; returns a bearer token',
+          body: loginRequest,
+          response: { 200: envelopeOf(loginResult), 400: errorEnvelope, 401: errorEnvelope, 429: errorEnvelope },
+        },
+      },
+      async (request) => {
+        const result = await auth.login(request.body.username, request.body.password, request.ip);
+        return { success: true as const, message: 'Login successful', data: result };
+      },
+    );
+
+    app.get(
+      '/auth/verify',
+      {
+        onRequest: admin,
+        schema: {
+          tags,
+          summary: 'Check the bearer token',
+          security: [{ bearerAuth: [] }],
+          response: { 200: envelopeOf(sessionInfo), 401: errorEnvelope },
+        },
+      },
+      async (request) => ({ success: true as const, data: auth.describe(adminOf(request)) }),
+    );
+
+    app.post(
+      '/auth/logout',
+      {
+        onRequest: admin,
+        schema: {
+          tags,
+          summary: 'Revoke the bearer token',
+          security: [{ bearerAuth: [] }],
+          response: { 200: messageEnvelope, 401: errorEnvelope },
+        },
+      },
+      async (request) => {
+        await auth.logout(adminOf(request));
+        return { success: true as const, message: 'Signed out' };
+      },
+    );
+
+    app.post(
+      '/auth/change-password',
+      {
+        onRequest: admin,
+        schema: {
+          tags,
+          summary: 'Change the signed-in admin password; other sessions are signed out',
+          security: [{ bearerAuth: [] }],
+          body: changePasswordRequest,
+          response: { 200: messageEnvelope, 400: errorEnvelope, 401: errorEnvelope },
+        },
+      },
+      async (request) => {
+        await auth.changePassword(adminOf(request), request.body.currentPassword, request.body.newPassword);
+        return { success: true as const, message: PASSWORD_CHANGED };
+      },
+    );
+  };
+}

@@ -1,0 +1,116 @@
+import type { LoginResult, SessionInfo } from '../../common/api/auth.js';
+import type { Clock } from '../clock.js';
+import { TooManyRequestsError, UnauthorizedError, ValidationError } from '../errors.js';
+import type { AuthRepository, FailureWindow } from './authRepository.js';
+import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
+import { newToken, tokenHash } from './sessionTokens.js';
+
+/** Failed sign-ins allowed per username and per address within the window, before 429. */
+export const LOGIN_FAILURE_LIMIT = 10;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+
+const INVALID_CREDENTIALS = 'Invalid username or password';
+const SESSION_ENDED = 'Your session has expired. Please sign in again.';
+
+/** The signed-in admin behind a verified token. */
+export interface AdminPrincipal {
+  userId: number;
+  sessionId: number;
+  username: string;
+  expiresAt: string;
+}
+
+export interface AuthServiceOptions {
+  secret: string;
+  tokenTtlHours: number;
+  clock: Clock;
+}
+
+export class AuthService {
+  constructor(
+    private readonly repo: AuthRepository,
+    private readonly options: AuthServiceOptions,
+  ) {}
+
+  private nowIso(offsetMs = 0): string {
+    return new Date(this.options.clock.now().getTime() + offsetMs).toISOString();
+  }
+
+  /** Creates the first admin when there is none. Returns true when it did. */
+  async ensureFirstAdmin(username: string, password: string): Promise<boolean> {
+    if ((await this.repo.countUsers()) > 0) return false;
+    await this.repo.createUser(username, await hashPassword(password), this.nowIso());
+    return true;
+  }
+
+  async login(username: string, password: string, ipAddress: string): Promise<LoginResult> {
+    await this.refuseWhileThrottled(username, ipAddress);
+    const user = await this.repo.findUserByUsername(username);
+    const valid = await verifyPassword(password, user?.password_hash ?? (await decoyHash));
+    if (!user || !valid) {
+      await this.repo.recordLoginFailure(username, ipAddress, this.nowIso());
+      throw new UnauthorizedError(INVALID_CREDENTIALS);
+    }
+    await this.repo.clearLoginFailures(username);
+    await this.repo.deleteEndedSessions(this.nowIso(-24 * 3600 * 1000));
+
+    const token = newToken();
+    const expiresAt = this.nowIso(this.options.tokenTtlHours * 3600 * 1000);
+    await this.repo.createSession(user.id, tokenHash(token, this.options.secret), this.nowIso(), expiresAt);
+    return { token, username: user.username, expires_at: expiresAt };
+  }
+
+  private async refuseWhileThrottled(username: string, ipAddress: string): Promise<void> {
+    const windowStart = this.nowIso(-LOGIN_FAILURE_WINDOW_MS);
+    await this.repo.deleteLoginFailuresBefore(windowStart);
+    const { byUsername, byAddress } = await this.repo.loginFailuresSince(username, ipAddress, windowStart);
+    const blocking = [byUsername, byAddress].filter((w) => w.count >= LOGIN_FAILURE_LIMIT);
+    if (blocking.length === 0) return;
+    const retryAfterSeconds = Math.max(...blocking.map((w) => this.secondsUntilWindowFrees(w)));
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    throw new TooManyRequestsError(
+      `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      retryAfterSeconds,
+    );
+  }
+
+  private secondsUntilWindowFrees(window: FailureWindow): number {
+    const oldest = window.oldest ? Date.parse(window.oldest) : this.options.clock.now().getTime();
+    const freesAt = oldest + LOGIN_FAILURE_WINDOW_MS;
+    return Math.max(1, Math.ceil((freesAt - this.options.clock.now().getTime()) / 1000));
+  }
+
+  /** The admin behind a bearer token, or UnauthorizedError when it is unknown, expired or revoked. */
+  async verify(token: string | null): Promise<AdminPrincipal> {
+    if (!token) throw new UnauthorizedError('Authentication required');
+    const session = await this.repo.findActiveSession(tokenHash(token, this.options.secret), this.nowIso());
+    if (!session) throw new UnauthorizedError(SESSION_ENDED);
+    return {
+      userId: session.user_id,
+      sessionId: session.session_id,
+      username: session.username,
+      expiresAt: session.expires_at,
+    };
+  }
+
+  describe(principal: AdminPrincipal): SessionInfo {
+    return { username: principal.username, expires_at: principal.expiresAt };
+  }
+
+  async logout(principal: AdminPrincipal): Promise<void> {
+    await this.repo.revokeSession(principal.sessionId, this.nowIso());
+  }
+
+  /** Checks the current password, stores the new one and signs out every other session. */
+  async changePassword(principal: AdminPrincipal, currentPassword: string, newPassword: string): Promise<void> {
+    const user = await this.repo.findUserById(principal.userId);
+    if (!user) throw new UnauthorizedError(SESSION_ENDED);
+    if (!(await verifyPassword(currentPassword, user.password_hash))) {
+      throw new ValidationError('Current password is incorrect');
+    }
+    if (currentPassword === newPassword) {
+      throw new ValidationError('New password must be different from the current password');
+    }
+    await this.repo.updatePassword(user.id, await hashPassword(newPassword), principal.sessionId, this.nowIso());
+  }
+}

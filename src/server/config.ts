@@ -1,0 +1,109 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const booleanText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const DEFAULT_BASEMAP_TILES = ['a', 'b', 'c', 'd']
+  .map((s) => `https://${s}.basemaps.cartocdn.com/dark_all/{z}/{x}/{y}.png`)
+  .join(',');
+
+/** Environment variables, each with its unit and default. Parsed once at start-up. */
+const envSchema = z.object({
+  /** TCP port to listen on; 0 picks a free one. Default 3000. */
+  PORT: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(0, 'must be from 0 to 65535')
+    .max(65535, 'must be from 0 to 65535')
+    .default(3000),
+  /** Interface to listen on. Default 0.0.0.0 (all). */
+  HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
+  /** Folder for the SQLite file, the generated secret and uploads. Default ./data. */
+  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  /** postgres://user:pass@host:port/db; unset means SQLite in DATA_DIR. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  /** PostgreSQL schema for all tables; created if missing. Default: the server's search_path (public). */
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier')
+    .optional(),
+  /** Username of the first admin, created at first start. Default admin. */
+  ADMIN_USERNAME: z.string().trim().min(3, 'must be at least 3 characters').max(100).default('admin'),
+  /** Password of the first admin; unset means a random one printed once at first start. */
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(200).optional(),
+  /** Key material for token hashing and secrets at rest; unset means one generated into DATA_DIR. */
+  APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** pino log level. Default info. */
+  LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  /** Lifetime of an admin sign-in, in hours. Default 12. */
+  TOKEN_TTL_HOURS: z.coerce
+    .number({ error: 'must be a number' })
+    .positive('must be above 0')
+    .max(24 * 365, 'must be at most 8760 (one year)')
+    .default(12),
+  /** Trust X-Forwarded-For from a reverse proxy for client addresses. Default false. */
+  TRUST_PROXY: booleanText.default(false),
+  /** Comma-separated raster tile URL templates ({z}/{x}/{y}) of the public map's dark basemap. */
+  BASEMAP_TILES_URL: z.string().default(DEFAULT_BASEMAP_TILES),
+  /** Attribution shown on the basemap. */
+  BASEMAP_ATTRIBUTION: z
+    .string()
+    .default('© OpenStreetMap contributors © CARTO'),
+});
+
+export type DatabaseConfig =
+  | { kind: 'sqlite'; file: string }
+  | { kind: 'postgres'; url: string; schema?: string };
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: DatabaseConfig;
+  admin: { username: string; password?: string };
+  appSecret?: string;
+  logLevel: (typeof LOG_LEVELS)[number];
+  tokenTtlHours: number;
+  trustProxy: boolean;
+  basemap: { tiles: string[]; attribution: string };
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment into a typed config; a bad variable throws with its name and the reason. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL, schema: e.DATABASE_SCHEMA }
+      : { kind: 'sqlite', file: path.join(dataDir, 'coverage.sqlite') },
+    admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD },
+    appSecret: e.APP_SECRET,
+    logLevel: e.LOG_LEVEL,
+    tokenTtlHours: e.TOKEN_TTL_HOURS,
+    trustProxy: e.TRUST_PROXY,
+    basemap: {
+      tiles: e.BASEMAP_TILES_URL.split(',').map((t) => t.trim()).filter(Boolean),
+      attribution: e.BASEMAP_ATTRIBUTION,
+    },
+  };
+}

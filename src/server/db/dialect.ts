@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Dialect, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.js';
+
+/** Everything that differs between SQLite and PostgreSQL lives here. */
+export type DialectName = DatabaseConfig['kind'];
+
+export function createDialect(config: DatabaseConfig): Dialect {
+  if (config.kind === 'sqlite') {
+    fs.mkdirSync(path.dirname(config.file), { recursive: true });
+    const database = new SQLite(config.file);
+    // WAL lets readers run beside the writer; foreign keys are off by default in SQLite.
+    database.pragma('journal_mode = WAL');
+    database.pragma('foreign_keys = ON');
+    database.pragma('busy_timeout = 5000');
+    return new SqliteDialect({ database });
+  }
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: 10,
+    options: config.schema ? `-c search_path=${config.schema}` : undefined,
+  });
+  return new PostgresDialect({ pool });
+}
+
+/** An auto-numbered integer primary key: SERIAL on PostgreSQL, AUTOINCREMENT on SQLite (no id reuse). */
+export function withIdColumn<T extends string>(
+  dialect: DialectName,
+  table: CreateTableBuilder<T, never>,
+): CreateTableBuilder<T, 'id'> {
+  return dialect === 'postgres'
+    ? table.addColumn('id', 'serial', (c: ColumnDefinitionBuilder) => c.primaryKey())
+    : table.addColumn('id', 'integer', (c: ColumnDefinitionBuilder) => c.primaryKey().autoIncrement());
+}
+
+/** A boolean read back from either database (0/1 or true/false). */
+export function toBool(value: boolean | number): boolean {
+  return value === true || value === 1;
+}
+
+/** A boolean as written to either database. */
+export function fromBool(value: boolean): 0 | 1 {
+  return value ? 1 : 0;
+}
+
+/** count(*) is a bigint on PostgreSQL, which pg returns as text. */
+export function toCount(value: string | number | bigint): number {
+  return Number(value);
+}

@@ -1,0 +1,21 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import type { DialectName } from './dialect.js';
+import { initialMigration } from './migrations/0001_initial.js';
+
+/** The one migration history, in order; names sort in the order they run. */
+function migrationsFor(dialect: DialectName): Record<string, Migration> {
+  return {
+    '0001_initial': initialMigration(dialect),
+  };
+}
+
+/** Brings the schema up to date. Kysely's migrator takes a lock, so processes may start together. */
+export async function migrateToLatest(db: Kysely<any>, dialect: DialectName): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(dialect) };
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  }
+}

@@ -1,0 +1,142 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * Booleans are written as 1/0 (better-sqlite3 cannot bind JS booleans; PostgreSQL casts '1'/'0' to
+ * boolean) and read back as 0/1 from SQLite or true/false from PostgreSQL. Read them with `toBool`.
+ */
+export type DbBool = ColumnType<boolean | number, 0 | 1, 0 | 1>;
+
+/** Timestamps are ISO-8601 UTC text ("2026-11-22T04:05:06.789Z") on both databases: portable and sortable. */
+export type Timestamp = string;
+
+export interface AdminUsersTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AdminSessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** HMAC-SHA256 of the bearer token, hex; the token itself is never stored. */
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  username: string;
+  ip_address: string;
+  created_at: Timestamp;
+}
+
+export interface ProvidersTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  signup_url: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
+  logo_filename: string | null;
+  active: DbBool;
+  data_source: string;
+  my_maps_url: string | null;
+  auto_sync: DbBool;
+  sync_status: string | null;
+  last_sync: Timestamp | null;
+  sync_error_message: string | null;
+  api_endpoint_url: string | null;
+  api_headers: string | null;
+  api_fields_mapping: string | null;
+  api_auth_type: string;
+  /** Encrypted with APP_SECRET; never returned in clear. */
+  api_auth_config: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CoverageLayersTable {
+  id: Generated<number>;
+  name: string;
+  provider_id: number;
+  /** JSON text: list of service names. */
+  services: string;
+  /** The layer's features as GeoJSON FeatureCollection text; null until a file is uploaded. */
+  geojson: string | null;
+  kml_filename: string | null;
+  active: DbBool;
+  default_status: string;
+  /** JSON text: [{color, status, description}]. */
+  color_mappings: string | null;
+  use_manual_override: DbBool;
+  manual_override_status: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TowersTable {
+  id: Generated<number>;
+  name: string;
+  code: string | null;
+  latitude: number;
+  longitude: number;
+  height_meters: number;
+  antenna_height_meters: number;
+  frequency_ghz: number;
+  power_dbm: number;
+  coverage_radius_km: number;
+  description: string | null;
+  active: DbBool;
+  /** Date only, YYYY-MM-DD. */
+  installed_date: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SearchLogsTable {
+  id: Generated<number>;
+  session_id: string;
+  search_type: string;
+  lat: number | null;
+  lng: number | null;
+  address: string | null;
+  /** JSON text: ids of the providers found. */
+  coverage_providers: string | null;
+  action_taken: string;
+  created_at: Timestamp;
+}
+
+export interface LeadsTable {
+  id: Generated<number>;
+  search_id: number | null;
+  /** null for a general inquiry (provider id 0 in the API). */
+  provider_id: number | null;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  message: string | null;
+  lead_type: string;
+  created_at: Timestamp;
+}
+
+export interface CoverageRevisionTable {
+  id: number;
+  /** Moves on every coverage change; processes rebuild their index when it differs from theirs. */
+  revision: number;
+}
+
+export interface Database {
+  admin_users: AdminUsersTable;
+  admin_sessions: AdminSessionsTable;
+  login_failures: LoginFailuresTable;
+  providers: ProvidersTable;
+  coverage_layers: CoverageLayersTable;
+  towers: TowersTable;
+  search_logs: SearchLogsTable;
+  leads: LeadsTable;
+  coverage_revision: CoverageRevisionTable;
+}
