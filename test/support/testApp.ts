@@ -29,6 +29,8 @@ export class ManualClock implements Clock {
 
 export interface TestApp extends App {
   dataDir: string;
+  /** Stops the server and builds a new one on the same data, as a process restart would. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -51,16 +53,23 @@ export async function createTestApp(
     ...options.env,
   };
   const config: AppConfig = loadConfig(env);
-  const app = await buildApp(config, options.deps);
-  return {
-    ...app,
+  const first = await buildApp(config, options.deps);
+  const testApp: TestApp = {
+    ...first,
     dataDir,
+    async restart() {
+      await testApp.server.close();
+      const next = await buildApp(config, options.deps);
+      testApp.server = next.server;
+      testApp.db = next.db;
+    },
     async close() {
-      await app.server.close();
+      await testApp.server.close();
       if (kind === 'postgres') await dropSchema(requiredEnv('TEST_DATABASE_URL'), schema);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return testApp;
 }
 
 function requiredEnv(name: string): string {

@@ -24,11 +24,14 @@ export class AuthRepository {
     return toCount(row.n as string | number);
   }
 
-  async createUser(username: string, passwordHash: string, now: string): Promise<void> {
-    await this.db
+  /** Inserts the user unless the username exists (another process may be starting too). True when inserted. */
+  async createUserIfAbsent(username: string, passwordHash: string, now: string): Promise<boolean> {
+    const result = await this.db
       .insertInto('admin_users')
       .values({ username, password_hash: passwordHash, created_at: now, updated_at: now })
-      .execute();
+      .onConflict((oc) => oc.column('username').doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
   findUserByUsername(username: string): Promise<AdminUserRow | undefined> {

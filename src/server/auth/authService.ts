@@ -39,8 +39,7 @@ export class AuthService {
   /** Creates the first admin when there is none. Returns true when it did. */
   async ensureFirstAdmin(username: string, password: string): Promise<boolean> {
     if ((await this.repo.countUsers()) > 0) return false;
-    await this.repo.createUser(username, await hashPassword(password), this.nowIso());
-    return true;
+    return this.repo.createUserIfAbsent(username, await hashPassword(password), this.nowIso());
   }
 
   async login(username: string, password: string, ipAddress: string): Promise<LoginResult> {

@@ -15,9 +15,7 @@ export interface Db {
 /** Opens the configured database, creates the PostgreSQL schema if one is named, and migrates. */
 export async function openDatabase(config: DatabaseConfig): Promise<Db> {
   const kysely = new Kysely<Database>({ dialect: createDialect(config) });
-  if (config.kind === 'postgres' && config.schema) {
-    await sql`create schema if not exists ${sql.id(config.schema)}`.execute(kysely);
-  }
+  if (config.kind === 'postgres' && config.schema) await ensureSchema(kysely, config.schema);
   await migrateToLatest(kysely, config.kind);
   return {
     kysely,
@@ -27,4 +25,14 @@ export async function openDatabase(config: DatabaseConfig): Promise<Db> {
     },
     close: () => kysely.destroy(),
   };
+}
+
+/** CREATE SCHEMA IF NOT EXISTS can still fail when another process creates it at the same moment. */
+async function ensureSchema(kysely: Kysely<Database>, schema: string): Promise<void> {
+  try {
+    await sql`create schema if not exists ${sql.id(schema)}`.execute(kysely);
+  } catch (error) {
+    const found = await sql<{ n: number }>`select 1 as n from information_schema.schemata where schema_name = ${schema}`.execute(kysely);
+    if (found.rows.length === 0) throw error;
+  }
 }

@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults to an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.dataDir).toBe(path.resolve('./data'));
+    expect(config.database).toEqual({ kind: 'sqlite', file: path.resolve('./data/coverage.sqlite') });
+    expect(config.admin).toEqual({ username: 'admin', password: undefined });
+    expect(config.tokenTtlHours).toBe(12);
+    expect(config.logLevel).toBe('info');
+    expect(config.trustProxy).toBe(false);
+    expect(config.basemap.tiles).toHaveLength(4);
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/coverage', DATABASE_SCHEMA: 'isp' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/coverage', schema: 'isp' });
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', ADMIN_PASSWORD: '' }).port).toBe(3000);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT: must be a number'],
+    [{ PORT: '70000' }, 'PORT: must be from 0 to 65535'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must be a postgres:// or postgresql:// URL'],
+    [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD: must be at least 8 characters'],
+    [{ APP_SECRET: 'tiny' }, 'APP_SECRET: must be at least 32 characters'],
+    [{ TOKEN_TTL_HOURS: '0' }, 'TOKEN_TTL_HOURS: must be above 0'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: must be one of'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY: must be true or false'],
+  ])('stops on %j naming the variable and the reason', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -1,0 +1,38 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { CenteredSpinner } from '../ui/CenteredSpinner.js';
+
+// Each area is its own chunk: a visitor of the public map never downloads admin code, and the
+// embed page does not wait for the admin screens either.
+const PublicMapPage = lazy(() =>
+  import('../features/public-map/PublicMapPage.js').then((module) => ({ default: module.PublicMapPage })),
+);
+const EmbedMapPage = lazy(() =>
+  import('../features/embed/EmbedMapPage.js').then((module) => ({ default: module.EmbedMapPage })),
+);
+const WidgetPage = lazy(() =>
+  import('../features/widget/WidgetPage.js').then((module) => ({ default: module.WidgetPage })),
+);
+const LoginPage = lazy(() =>
+  import('../features/login/LoginPage.js').then((module) => ({ default: module.LoginPage })),
+);
+const AdminRoutes = lazy(() =>
+  import('../features/admin-shell/AdminRoutes.js').then((module) => ({ default: module.AdminRoutes })),
+);
+
+/** The routes of SPEC.md section 2. */
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<CenteredSpinner label="Loading page" />}>
+      <Routes>
+        <Route path="/" element={<PublicMapPage />} />
+        <Route path="/map" element={<PublicMapPage />} />
+        <Route path="/widget" element={<WidgetPage />} />
+        <Route path="/embed" element={<EmbedMapPage />} />
+        <Route path="/admin/login" element={<LoginPage />} />
+        <Route path="/admin/*" element={<AdminRoutes />} />
+        <Route path="*" element={<Navigate to="/" replace />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,28 @@
+import { createTheme } from '@mui/material/styles';
+
+/** Admin drawer width, SPEC.md section 9. */
+export const ADMIN_DRAWER_WIDTH = 240;
+
+export const theme = createTheme({
+  palette: {
+    mode: 'light',
+    primary: { main: '#1565c0', dark: '#0d47a1', light: '#5e92f3' },
+    // Orange is the "live service" colour of the coverage map, so it doubles as the accent.
+    secondary: { main: '#ef6c00' },
+    background: { default: '#f4f6f9', paper: '#ffffff' },
+  },
+  shape: { borderRadius: 8 },
+  typography: {
+    // The system font stack: no web-font download, and it suits an embedded map on any site.
+    fontFamily:
+      'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+    h4: { fontWeight: 600 },
+    h6: { fontWeight: 600 },
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    MuiCard: { defaultProps: { variant: 'outlined' } },
+    MuiPaper: { styleOverrides: { outlined: { borderColor: '#e0e4ea' } } },
+    MuiTextField: { defaultProps: { fullWidth: true, margin: 'normal' } },
+  },
+});

@@ -1,0 +1,2 @@
+export const ADMIN_LOGIN_PATH = '/admin/login';
+export const ADMIN_HOME_PATH = '/admin/dashboard';

@@ -1,0 +1,85 @@
+import 'maplibre-gl/dist/maplibre-gl.css';
+import './maplibreWorker.js';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import { Map as MapLibreMap, NavigationControl } from 'maplibre-gl';
+import type { StyleSpecification } from 'maplibre-gl';
+import { useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import type { LatLng } from './LatLng.js';
+import { MapContext } from './MapContext.js';
+
+export interface BaseMapProps {
+  center: LatLng;
+  zoom: number;
+  style: StyleSpecification;
+  /** Accessible name of the map region, e.g. "Coverage map". */
+  label: string;
+  /** Layers and markers; rendered once the map has loaded, with the map in MapContext. */
+  children?: ReactNode;
+}
+
+/**
+ * A MapLibre map filling its parent. Later changes of center, zoom or style are applied to the live
+ * map. A new style replaces every layer, so children that add layers must re-add them on the map's
+ * 'style.load' event.
+ */
+export function BaseMap({ center, zoom, style, label, children }: BaseMapProps) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<MapLibreMap | null>(null);
+  const [unavailable, setUnavailable] = useState(false);
+  // The map is created once, from the first render's props; the effects below follow later ones.
+  const initialProps = useRef({ center, zoom, style });
+  const appliedStyle = useRef(style);
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const { center: initialCenter, zoom: initialZoom, style: initialStyle } = initialProps.current;
+    let instance: MapLibreMap;
+    try {
+      instance = new MapLibreMap({
+        container,
+        style: initialStyle,
+        center: [initialCenter.lng, initialCenter.lat],
+        zoom: initialZoom,
+        attributionControl: { compact: true },
+      });
+    } catch (error) {
+      // Without WebGL MapLibre cannot start; say so rather than leave an empty box.
+      console.error('The map could not be created', error);
+      setUnavailable(true);
+      return;
+    }
+    instance.addControl(new NavigationControl({ showCompass: false }), 'bottom-right');
+    instance.once('load', () => setMap(instance));
+    return () => {
+      setMap(null);
+      instance.remove();
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!map || appliedStyle.current === style) return;
+    appliedStyle.current = style;
+    map.setStyle(style);
+  }, [map, style]);
+
+  useEffect(() => {
+    map?.jumpTo({ center: [center.lng, center.lat], zoom });
+  }, [map, center.lat, center.lng, zoom]);
+
+  return (
+    <Box role="region" aria-label={label} sx={{ position: 'relative', width: '100%', height: '100%' }}>
+      <Box ref={containerRef} sx={{ position: 'absolute', inset: 0 }} />
+      {unavailable && (
+        <Box sx={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}>
+          <Alert severity="warning">
+            The map cannot be shown: this browser does not support WebGL or has it turned off.
+          </Alert>
+        </Box>
+      )}
+      {map && <MapContext.Provider value={map}>{children}</MapContext.Provider>}
+    </Box>
+  );
+}

@@ -1,0 +1,26 @@
+import Box from '@mui/material/Box';
+import { useMemo } from 'react';
+import type { BaseMapProps } from './BaseMap.js';
+import { BaseMap } from './BaseMap.js';
+import { BASEMAP_BACKGROUND, basemapStyle } from './basemapStyle.js';
+import type { MapTheme } from './basemapStyle.js';
+import { usePublicConfig } from './usePublicConfig.js';
+
+interface ConfiguredBaseMapProps extends Omit<BaseMapProps, 'style'> {
+  theme: MapTheme;
+}
+
+/**
+ * A BaseMap on the server's configured basemap. It waits for the configuration so the map starts
+ * with its final style; if the configuration cannot be loaded the map still works, on a plain
+ * background.
+ */
+export function ConfiguredBaseMap({ theme, ...mapProps }: ConfiguredBaseMapProps) {
+  const config = usePublicConfig();
+  const style = useMemo(() => basemapStyle(config.data?.basemap, theme), [config.data, theme]);
+
+  if (config.isPending) {
+    return <Box aria-busy="true" sx={{ width: '100%', height: '100%', bgcolor: BASEMAP_BACKGROUND[theme] }} />;
+  }
+  return <BaseMap style={style} {...mapProps} />;
+}

@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ADMIN, bearer, createTestApp, databaseKinds, signIn, type TestApp } from './support/testApp.js';
+
+describe.each(databaseKinds())('server basics on %s', (kind) => {
+  let app: TestApp | undefined;
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  it('reports health with the database in use', async () => {
+    app = await createTestApp(kind);
+    const response = await app.server.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true, data: { status: 'ok', database: kind } });
+  });
+
+  it('answers 503 from health when the database is gone', async () => {
+    app = await createTestApp(kind);
+    await app.db.close();
+    const response = await app.server.inject({ method: 'GET', url: '/api/health' });
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ success: false, message: 'Database unreachable' });
+  });
+
+  it('answers unknown API routes with a 404 envelope', async () => {
+    app = await createTestApp(kind);
+    const response = await app.server.inject({ method: 'GET', url: '/api/nope?x=1' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ success: false, message: 'Not found: GET /api/nope' });
+  });
+
+  it('refuses a JSON body over 1 MiB with 413', async () => {
+    app = await createTestApp(kind);
+    const response = await app.server.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'admin', password: 'x'.repeat(1024 * 1024) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ success: false, message: 'Request body is too large' });
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    app = await createTestApp(kind);
+    const response = await app.server.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().success).toBe(false);
+  });
+
+  it('serves the OpenAPI document listing the auth routes', async () => {
+    app = await createTestApp(kind);
+    const response = await app.server.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    expect(Object.keys(response.json().paths)).toEqual(
+      expect.arrayContaining(['/api/auth/login', '/api/auth/verify', '/api/auth/change-password', '/api/health']),
+    );
+    const ui = await app.server.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.headers['content-type']).toContain('text/html');
+  });
+
+  it('sends security headers and forbids framing', async () => {
+    app = await createTestApp(kind);
+    const response = await app.server.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['content-security-policy']).toContain('https://a.basemaps.cartocdn.com');
+  });
+
+  it('gives the browser its basemap settings', async () => {
+    app = await createTestApp(kind, { env: { BASEMAP_TILES_URL: 'https://tiles.example.org/{z}/{x}/{y}.png' } });
+    const response = await app.server.inject({ method: 'GET', url: '/api/config' });
+    expect(response.json().data.basemap.tiles).toEqual(['https://tiles.example.org/{z}/{x}/{y}.png']);
+  });
+
+  it('serves the web app for client-side routes and its assets, but never for /api', async () => {
+    const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'web-root-'));
+    fs.mkdirSync(path.join(webRoot, 'assets'));
+    fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>app shell</title>');
+    fs.writeFileSync(path.join(webRoot, 'assets', 'app-1234.js'), 'console.log(1)');
+    app = await createTestApp(kind, { deps: { webRoot } });
+
+    const deep = await app.server.inject({ method: 'GET', url: '/admin/settings' });
+    expect(deep.statusCode).toBe(200);
+    expect(deep.body).toContain('app shell');
+    expect(deep.headers['cache-control']).toBe('no-cache');
+
+    const asset = await app.server.inject({ method: 'GET', url: '/assets/app-1234.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+
+    expect((await app.server.inject({ method: 'GET', url: '/api/unknown' })).statusCode).toBe(404);
+    fs.rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  it('keeps the first admin and its changed password across a restart, ignoring ADMIN_PASSWORD then', async () => {
+    app = await createTestApp(kind);
+    const token = await signIn(app);
+    await app.server.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: bearer(token),
+      payload: { currentPassword: ADMIN.password, newPassword: 'Chang3d-Passw0rd' },
+    });
+    await app.restart();
+    expect(await app.db.kysely.selectFrom('admin_users').select('username').execute()).toEqual([{ username: 'admin' }]);
+    expect(await signIn(app, { username: 'admin', password: 'Chang3d-Passw0rd' })).toBeTruthy();
+    // The session made before the restart still verifies: sessions live in the database.
+    expect((await app.server.inject({ method: 'GET', url: '/api/auth/verify', headers: bearer(token) })).statusCode).toBe(200);
+  });
+});
+
+describe('first start without ADMIN_PASSWORD', () => {
+  it('creates admin with a random password announced once, which then signs in', async () => {
+    const announced: { username: string; password: string }[] = [];
+    const app = await createTestApp('sqlite', {
+      env: { ADMIN_PASSWORD: '' },
+      deps: { announceGeneratedPassword: (username, password) => announced.push({ username, password }) },
+    });
+    try {
+      expect(announced).toHaveLength(1);
+      expect(announced[0]!.username).toBe('admin');
+      expect(announced[0]!.password.length).toBeGreaterThanOrEqual(20);
+      expect(await signIn(app, announced[0]!)).toBeTruthy();
+    } finally {
+      await app.close();
+    }
+  });
+});
