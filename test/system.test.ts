@@ -84,7 +84,7 @@ describe.each(databaseKinds())('server basics on %s', (kind) => {
     expect(response.json().data.basemap.tiles).toEqual(['https://tiles.example.org/{z}/{x}/{y}.png']);
   });
 
-  it('serves the web app for client-side routes and its assets, but never for /api', async () => {
+  it('serves the web app for client-side routes and its assets, never for /api, and lets only /embed and /widget be framed', async () => {
     const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'web-root-'));
     fs.mkdirSync(path.join(webRoot, 'assets'));
     fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>app shell</title>');
@@ -101,6 +101,14 @@ describe.each(databaseKinds())('server basics on %s', (kind) => {
     expect(asset.headers['cache-control']).toContain('immutable');
 
     expect((await app.server.inject({ method: 'GET', url: '/api/unknown' })).statusCode).toBe(404);
+
+    for (const framed of ['/embed?zoom=12', '/widget']) {
+      const page = await app.server.inject({ method: 'GET', url: framed });
+      expect(page.headers['content-security-policy']).toContain('frame-ancestors *');
+      expect(page.headers['x-frame-options']).toBeUndefined();
+    }
+    expect(deep.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(deep.headers['x-frame-options']).toBe('DENY');
     fs.rmSync(webRoot, { recursive: true, force: true });
   });
 

@@ -1,7 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/** Pages other sites put in an iframe; every other page (admin above all) refuses to be framed. */
+const FRAMEABLE_PAGES = new Set(['/embed', '/widget']);
+
+function allowFramingByAnySite(reply: FastifyReply): void {
+  const csp = String(reply.getHeader('content-security-policy') ?? '');
+  reply.header('content-security-policy', csp.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'));
+  reply.removeHeader('x-frame-options');
+}
 
 /**
  * Serves the built React app from `webRoot`: hashed assets cached for a year, index.html never
@@ -30,6 +39,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
     if (!built) {
       return reply.status(503).send({ success: false, message: 'The web app is not built. Run npm run build.' });
     }
+    if (FRAMEABLE_PAGES.has(request.url.split('?')[0] ?? '')) allowFramingByAnySite(reply);
     return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
   });
 }

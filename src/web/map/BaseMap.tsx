@@ -6,7 +6,7 @@ import { Map as MapLibreMap, NavigationControl } from 'maplibre-gl';
 import type { StyleSpecification } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import type { LatLng } from './LatLng.js';
+import type { LatLng } from './mapTypes.js';
 import { MapContext } from './MapContext.js';
 
 export interface BaseMapProps {

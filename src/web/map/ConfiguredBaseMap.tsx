@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import type { BaseMapProps } from './BaseMap.js';
 import { BaseMap } from './BaseMap.js';
 import { BASEMAP_BACKGROUND, basemapStyle } from './basemapStyle.js';
-import type { MapTheme } from './basemapStyle.js';
+import type { MapTheme } from './mapTypes.js';
 import { usePublicConfig } from './usePublicConfig.js';
 
 interface ConfiguredBaseMapProps extends Omit<BaseMapProps, 'style'> {

@@ -1,7 +1,6 @@
 import type { StyleSpecification } from 'maplibre-gl';
 import type { PublicConfig } from '../../common/api/publicConfig.js';
-
-export type MapTheme = 'dark' | 'light';
+import type { MapTheme } from './mapTypes.js';
 
 /** Ground colour behind the tiles, and the whole map when no basemap is configured. */
 export const BASEMAP_BACKGROUND: Record<MapTheme, string> = {

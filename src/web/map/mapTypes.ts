@@ -3,3 +3,6 @@ export interface LatLng {
   lat: number;
   lng: number;
 }
+
+/** Dark is the configured basemap as is; light is the same basemap brightened (basemapStyle). */
+export type MapTheme = 'dark' | 'light';

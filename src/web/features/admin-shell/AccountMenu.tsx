@@ -1,0 +1,66 @@
+import AccountCircle from '@mui/icons-material/AccountCircle';
+import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
+import Logout from '@mui/icons-material/Logout';
+import Button from '@mui/material/Button';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { useVerifySession } from '../../auth/useVerifySession.js';
+import { useLogout } from './useLogout.js';
+
+/** The top bar's "Admin" menu: who is signed in, and Logout. */
+export function AccountMenu() {
+  const session = useVerifySession();
+  const logout = useLogout();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const buttonId = useId();
+  const menuId = useId();
+  const open = anchor !== null;
+
+  return (
+    <>
+      {session.data && (
+        <Typography variant="body2" sx={{ mr: 1, opacity: 0.85, display: { xs: 'none', sm: 'block' } }}>
+          Signed in as <strong>{session.data.username}</strong>
+        </Typography>
+      )}
+      <Button
+        id={buttonId}
+        color="inherit"
+        startIcon={<AccountCircle />}
+        endIcon={<ArrowDropDown />}
+        aria-haspopup="menu"
+        aria-controls={open ? menuId : undefined}
+        aria-expanded={open}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        Admin
+      </Button>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={open}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ list: { 'aria-labelledby': buttonId } }}
+      >
+        <MenuItem
+          disabled={logout.isPending}
+          onClick={() => {
+            setAnchor(null);
+            logout.mutate();
+          }}
+        >
+          <ListItemIcon>
+            <Logout fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Logout</ListItemText>
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

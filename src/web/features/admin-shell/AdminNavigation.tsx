@@ -1,0 +1,69 @@
+import MapOutlined from '@mui/icons-material/MapOutlined';
+import OpenInNew from '@mui/icons-material/OpenInNew';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, matchPath, useLocation } from 'react-router-dom';
+import { ADMIN_NAV_ITEMS } from './adminNavItems.js';
+
+/** The current screen's item takes the primary colour, text and icon alike. */
+const selectedItemStyle = {
+  '&.Mui-selected': { color: 'primary.main', '& .MuiListItemIcon-root': { color: 'primary.main' } },
+} as const;
+
+interface AdminNavigationProps {
+  /** Called after an item is chosen, so the small-screen drawer can close. */
+  onNavigate?: () => void;
+}
+
+/** The side menu's content; the current screen's item is highlighted. */
+export function AdminNavigation({ onNavigate }: AdminNavigationProps) {
+  const { pathname } = useLocation();
+
+  return (
+    <Box component="nav" aria-label="Admin navigation">
+      <Toolbar>
+        <Typography variant="subtitle1" component="div" sx={{ fontWeight: 700 }} noWrap>
+          ISP Coverage Map
+        </Typography>
+      </Toolbar>
+      <Divider />
+      <List>
+        {ADMIN_NAV_ITEMS.map(({ label, path, icon: Icon }) => {
+          const active = matchPath({ path, end: false }, pathname) !== null;
+          return (
+            <ListItemButton
+              key={path}
+              component={RouterLink}
+              to={path}
+              selected={active}
+              aria-current={active ? 'page' : undefined}
+              onClick={onNavigate}
+              sx={selectedItemStyle}
+            >
+              <ListItemIcon>
+                <Icon />
+              </ListItemIcon>
+              <ListItemText primary={label} />
+            </ListItemButton>
+          );
+        })}
+      </List>
+      <Divider />
+      <List>
+        <ListItemButton component="a" href="/" target="_blank" rel="noopener" onClick={onNavigate}>
+          <ListItemIcon>
+            <MapOutlined />
+          </ListItemIcon>
+          <ListItemText primary="View Public Map" />
+          <OpenInNew fontSize="small" color="action" />
+        </ListItemButton>
+      </List>
+    </Box>
+  );
+}

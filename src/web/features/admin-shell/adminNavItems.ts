@@ -1,0 +1,27 @@
+import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
+import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
+import CellTowerOutlined from '@mui/icons-material/CellTowerOutlined';
+import CodeOutlined from '@mui/icons-material/CodeOutlined';
+import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import LayersOutlined from '@mui/icons-material/LayersOutlined';
+import SettingsInputAntennaOutlined from '@mui/icons-material/SettingsInputAntennaOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import type SvgIcon from '@mui/material/SvgIcon';
+
+export interface AdminNavItem {
+  label: string;
+  path: string;
+  icon: typeof SvgIcon;
+}
+
+/** The side menu of SPEC.md section 2 ("Admin shell"), in its order. */
+export const ADMIN_NAV_ITEMS: readonly AdminNavItem[] = [
+  { label: 'Dashboard', path: '/admin/dashboard', icon: DashboardOutlined },
+  { label: 'Providers', path: '/admin/providers', icon: BusinessOutlined },
+  { label: 'Coverage', path: '/admin/coverage', icon: LayersOutlined },
+  { label: 'Towers', path: '/admin/towers', icon: CellTowerOutlined },
+  { label: 'Line of Sight', path: '/admin/line-of-sight', icon: SettingsInputAntennaOutlined },
+  { label: 'Reports', path: '/admin/reports', icon: AssessmentOutlined },
+  { label: 'Embed Generator', path: '/admin/embed', icon: CodeOutlined },
+  { label: 'Settings', path: '/admin/settings', icon: SettingsOutlined },
+];

@@ -1,0 +1,72 @@
+import { DEFAULT_ZOOM, EMBED_MAP_CENTER, EMBED_ZOOM_RANGE } from '../../../common/mapDefaults.js';
+import type { LatLng, MapTheme } from '../../map/mapTypes.js';
+
+/** What the /embed page shows, from its query string (SPEC.md section 2, "Embed query parameters"). */
+export interface EmbedParams {
+  /** search=false hides the search bar; any other value, or none, shows it. */
+  showSearch: boolean;
+  /** A CSS height for the map. */
+  height: string;
+  theme: MapTheme;
+  zoom: number;
+  center: LatLng;
+}
+
+export const EMBED_DEFAULT_HEIGHT = '600px';
+/** SPEC.md leaves the default theme open; light suits the pages a map is usually embedded in. */
+export const EMBED_DEFAULT_THEME: MapTheme = 'light';
+
+const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
+/** A positive CSS length. Only these forms pass, so the value cannot smuggle other CSS in. */
+const CSS_LENGTH = /^(\d+(\.\d+)?)(px|vh|dvh|svh|lvh|em|rem|%)?$/;
+
+/** Never throws: every missing or malformed parameter falls back to its default. */
+export function parseEmbedParams(query: URLSearchParams | string): EmbedParams {
+  const params = typeof query === 'string' ? new URLSearchParams(query) : query;
+  return {
+    showSearch: params.get('search')?.trim().toLowerCase() !== 'false',
+    height: parseHeight(params.get('height')),
+    theme: parseTheme(params.get('theme')),
+    zoom: parseZoom(params.get('zoom')),
+    center: parseLocation(params.get('location')),
+  };
+}
+
+function parseHeight(raw: string | null): string {
+  const match = raw?.trim().toLowerCase().match(CSS_LENGTH);
+  const amount = Number(match?.[1]);
+  if (!match || !(amount > 0)) return EMBED_DEFAULT_HEIGHT;
+  const unit = match[3] ?? 'px';
+  // The page inside the iframe has no sized parent, so a percentage means "of the frame": the
+  // viewport height of the embedded document.
+  return unit === '%' ? `${amount}vh` : `${amount}${unit}`;
+}
+
+function parseTheme(raw: string | null): MapTheme {
+  const theme = raw?.trim().toLowerCase();
+  return theme === 'dark' || theme === 'light' ? theme : EMBED_DEFAULT_THEME;
+}
+
+function parseZoom(raw: string | null): number {
+  const zoom = parseDecimal(raw);
+  if (zoom === null) return DEFAULT_ZOOM;
+  return Math.min(EMBED_ZOOM_RANGE.max, Math.max(EMBED_ZOOM_RANGE.min, zoom));
+}
+
+/** "latitude,longitude" in degrees, each within its range. */
+function parseLocation(raw: string | null): LatLng {
+  const parts = raw?.split(',');
+  if (parts?.length !== 2) return { ...EMBED_MAP_CENTER };
+  const lat = parseDecimal(parts[0] ?? null);
+  const lng = parseDecimal(parts[1] ?? null);
+  if (lat === null || lng === null || Math.abs(lat) > 90 || Math.abs(lng) > 180) {
+    return { ...EMBED_MAP_CENTER };
+  }
+  return { lat, lng };
+}
+
+function parseDecimal(raw: string | null): number | null {
+  const text = raw?.trim();
+  if (!text || !DECIMAL.test(text)) return null;
+  return Number(text);
+}
