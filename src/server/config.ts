@@ -56,6 +56,22 @@ const envSchema = z.object({
   BASEMAP_ATTRIBUTION: z
     .string()
     .default('© OpenStreetMap contributors © CARTO'),
+  /** Let the server fetch private, loopback and link-local addresses (tests, intranets). Default false. */
+  ALLOW_PRIVATE_FETCH: booleanText.default(false),
+  /** URL of a Google My Maps KML export; {mapId} is replaced by the map's id. */
+  MY_MAPS_KML_URL: z
+    .string()
+    .includes('{mapId}', { error: 'must contain {mapId}' })
+    .default('https://www.google.com/maps/d/kml?mid={mapId}&forcekml=1'),
+  /** Minutes between automatic My Maps syncs of providers with auto_sync. Default 360 (6 hours). */
+  MY_MAPS_SYNC_INTERVAL_MINUTES: z.coerce
+    .number({ error: 'must be a number' })
+    .positive('must be above 0')
+    .default(360),
+  /** Milliseconds a provider API may take during a coverage check before it is skipped. Default 3000. */
+  PROVIDER_API_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100, 'must be at least 100').default(3000),
+  /** Milliseconds between checks of the coverage revision (other processes' changes). Default 2000. */
+  COVERAGE_POLL_MS: z.coerce.number({ error: 'must be a number' }).int().min(100, 'must be at least 100').default(2000),
 });
 
 export type DatabaseConfig =
@@ -73,6 +89,10 @@ export interface AppConfig {
   tokenTtlHours: number;
   trustProxy: boolean;
   basemap: { tiles: string[]; attribution: string };
+  outbound: { allowPrivate: boolean };
+  myMaps: { kmlUrlTemplate: string; syncIntervalMinutes: number };
+  providerApiTimeoutMs: number;
+  coveragePollMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -105,5 +125,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       tiles: e.BASEMAP_TILES_URL.split(',').map((t) => t.trim()).filter(Boolean),
       attribution: e.BASEMAP_ATTRIBUTION,
     },
+    outbound: { allowPrivate: e.ALLOW_PRIVATE_FETCH },
+    myMaps: { kmlUrlTemplate: e.MY_MAPS_KML_URL, syncIntervalMinutes: e.MY_MAPS_SYNC_INTERVAL_MINUTES },
+    providerApiTimeoutMs: e.PROVIDER_API_TIMEOUT_MS,
+    coveragePollMs: e.COVERAGE_POLL_MS,
   };
 }
