@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { randomUUID } from 'node:crypto';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -10,12 +12,25 @@ import { authRoutes } from './auth/authRoutes.js';
 import { AuthService } from './auth/authService.js';
 import { generatePassword } from './auth/passwords.js';
 import { type Clock, systemClock } from './clock.js';
+import { CoverageEngine } from './coverage/coverageEngine.js';
+import { coverageRoutes } from './coverage/coverageRoutes.js';
+import { LayerRepository } from './coverage/layerRepository.js';
+import { layerRoutes } from './coverage/layerRoutes.js';
+import { LayerService } from './coverage/layerService.js';
 import type { AppConfig } from './config.js';
 import { type Db, openDatabase } from './db/database.js';
 import { registerErrorHandler } from './http/errorHandler.js';
 import { originsOf, registerSecurityHeaders } from './http/securityHeaders.js';
 import { registerWebApp } from './http/webApp.js';
+import { createOutboundClient } from './outbound/outboundClient.js';
+import { LogoStore } from './providers/logoStore.js';
+import { MyMapsSync } from './providers/myMapsSync.js';
+import { ProviderRepository } from './providers/providerRepository.js';
+import { providerRoutes } from './providers/providerRoutes.js';
+import { ProviderService } from './providers/providerService.js';
 import { resolveAppSecret } from './system/appSecret.js';
+import { JobLocks } from './system/jobLock.js';
+import { createSecretBox } from './system/secretBox.js';
 import { systemRoutes } from './system/systemRoutes.js';
 
 /** JSON bodies above this are refused with 413; file uploads get their own, larger limits. */
@@ -40,6 +55,8 @@ export interface App {
   server: FastifyInstance;
   db: Db;
   config: AppConfig;
+  coverage: CoverageEngine;
+  myMaps: MyMapsSync;
 }
 
 function printGeneratedPassword(username: string, password: string): void {
@@ -63,7 +80,6 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   registerErrorHandler(server);
 
   const db = await openDatabase(config.database);
-  server.addHook('onClose', () => db.close());
 
   const secret = resolveAppSecret(config.appSecret, config.dataDir);
   const auth = new AuthService(new AuthRepository(db.kysely), { secret, tokenTtlHours: config.tokenTtlHours, clock });
@@ -73,7 +89,36 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     else server.log.info({ username: config.admin.username }, 'first admin created from ADMIN_USERNAME/ADMIN_PASSWORD');
   }
 
+  const outbound = createOutboundClient({ allowPrivate: config.outbound.allowPrivate, userAgent: 'isp-coverage-map/1.0' });
+  const providerRepo = new ProviderRepository(db.kysely);
+  const layerRepo = new LayerRepository(db.kysely);
+  const logos = new LogoStore(config.dataDir);
+  // The engine reads providers' API sources and providers tell the engine of changes: one of the
+  // two must be created first, so the service reaches the engine through this closure.
+  const refreshCoverage = () => coverage.refresh();
+  const providers = new ProviderService(providerRepo, logos, createSecretBox(secret), clock, refreshCoverage);
+  const coverage: CoverageEngine = new CoverageEngine({
+    db: db.kysely,
+    layers: layerRepo,
+    providers: providerRepo,
+    apiSourceOf: (row) => providers.apiSourceOf(row),
+    outbound,
+    pollMs: config.coveragePollMs,
+    providerApiTimeoutMs: config.providerApiTimeoutMs,
+    log: server.log,
+  });
+  const layers = new LayerService(layerRepo, providerRepo, clock, refreshCoverage);
+  const myMaps = new MyMapsSync(providerRepo, providers, layers, outbound, new JobLocks(db.kysely, randomUUID()), config.myMaps, clock, server.log);
+  await coverage.start();
+  myMaps.startSchedule();
+  server.addHook('onClose', async () => {
+    coverage.stop();
+    myMaps.stopSchedule();
+    await db.close();
+  });
+
   await registerSecurityHeaders(server, originsOf(config.basemap.tiles));
+  await server.register(multipart);
   await server.register(swagger, {
     openapi: {
       info: { title: 'ISP coverage map API', version: '1.0.0' },
@@ -87,9 +132,14 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     async (api) => {
       await api.register(systemRoutes(db, { basemap: config.basemap }));
       await api.register(authRoutes(auth));
+      await api.register(
+        providerRoutes({ auth, providers, logos, myMaps, outbound, myMapsKmlUrlTemplate: config.myMaps.kmlUrlTemplate }),
+      );
+      await api.register(layerRoutes({ auth, layers }));
+      await api.register(coverageRoutes(coverage));
     },
     { prefix: '/api' },
   );
   await registerWebApp(server, deps.webRoot ?? defaultWebRoot());
-  return { server, db, config };
+  return { server, db, config, coverage, myMaps };
 }

@@ -1,11 +1,13 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import type { DialectName } from './dialect.js';
 import { initialMigration } from './migrations/0001_initial.js';
+import { coverageEngineMigration } from './migrations/0002_coverage_engine.js';
 
 /** The one migration history, in order; names sort in the order they run. */
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
   return {
     '0001_initial': initialMigration(dialect),
+    '0002_coverage_engine': coverageEngineMigration,
   };
 }
 

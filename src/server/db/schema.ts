@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ApiAuthType, DataSource } from '../../common/api/providers.js';
 
 /**
  * Booleans are written as 1/0 (better-sqlite3 cannot bind JS booleans; PostgreSQL casts '1'/'0' to
@@ -43,7 +44,7 @@ export interface ProvidersTable {
   contact_phone: string | null;
   logo_filename: string | null;
   active: DbBool;
-  data_source: string;
+  data_source: DataSource;
   my_maps_url: string | null;
   auto_sync: DbBool;
   sync_status: string | null;
@@ -52,7 +53,7 @@ export interface ProvidersTable {
   api_endpoint_url: string | null;
   api_headers: string | null;
   api_fields_mapping: string | null;
-  api_auth_type: string;
+  api_auth_type: ApiAuthType;
   /** Encrypted with APP_SECRET; never returned in clear. */
   api_auth_config: string | null;
   created_at: Timestamp;
@@ -74,8 +75,19 @@ export interface CoverageLayersTable {
   color_mappings: string | null;
   use_manual_override: DbBool;
   manual_override_status: string | null;
+  /** Polygons in geojson. */
+  feature_count: Generated<number>;
+  /** JSON text: colours found in the uploaded file, "#rrggbb". */
+  detected_colors: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface JobLocksTable {
+  name: string;
+  /** Which process holds it (random per process). */
+  holder: string;
+  locked_until: Timestamp;
 }
 
 export interface TowersTable {
@@ -139,4 +151,5 @@ export interface Database {
   search_logs: SearchLogsTable;
   leads: LeadsTable;
   coverage_revision: CoverageRevisionTable;
+  job_locks: JobLocksTable;
 }

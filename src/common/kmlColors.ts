@@ -1,0 +1,87 @@
+/**
+ * KML colour analysis (SPEC.md section 4, KML upload). One module for the browser's upload dialog
+ * and the server, so both find the same colours in the same order. It scans text with regular
+ * expressions instead of building a DOM: it must run in Node and in the browser, on files up to
+ * 50 MB, where a DOM would cost hundreds of megabytes.
+ */
+
+/** Colours that a style reference may name instead of carrying them (SPEC.md section 4). */
+export const NAMED_STYLE_COLORS: Readonly<Record<string, string>> = {
+  orange: '#ff6600',
+  green: '#4caf50',
+  blue: '#2196f3',
+  red: '#f44336',
+  yellow: '#ffeb3b',
+};
+
+const NAMED_HEXES = new Set(Object.values(NAMED_STYLE_COLORS).map((hex) => hex.slice(1)));
+
+/**
+ * KML writes colours as aabbggrr (alpha, blue, green, red); this returns "#rrggbb" in lower case,
+ * dropping alpha. Also accepts bbggrr without alpha and a leading "#". Anything else: null.
+ */
+export function kmlColorToHex(kml: string): string | null {
+  const match = /^#?([0-9a-f]{6}|[0-9a-f]{8})$/i.exec(kml.trim());
+  if (!match?.[1]) return null;
+  const bgr = match[1].slice(-6).toLowerCase();
+  return `#${bgr.slice(4, 6)}${bgr.slice(2, 4)}${bgr.slice(0, 2)}`;
+}
+
+/**
+ * The colour a style reference (a styleUrl or a Style/StyleMap id) names, or null. The reference is
+ * cut into words at punctuation and camelCase humps ("#redPoly", "poly-FF6600-1200-normal",
+ * "style_orange"); a word must BE a colour name or one of its hexes, so "#sharedStyle" is not red.
+ */
+export function namedStyleColor(reference: string): string | null {
+  for (const word of reference.split(/[^A-Za-z0-9]+/)) {
+    for (const part of word.split(/(?<=[a-z])(?=[A-Z])/)) {
+      const lower = part.toLowerCase();
+      if (NAMED_HEXES.has(lower)) return `#${lower}`;
+      for (const letters of lower.split(/[^a-z]+/)) {
+        const hex = NAMED_STYLE_COLORS[letters];
+        if (hex) return hex;
+      }
+    }
+  }
+  return null;
+}
+
+/** Optional namespace prefix of a KML element name, e.g. "kml:" in <kml:PolyStyle>. */
+const PREFIX = '(?:[A-Za-z_][\\w.-]*:)?';
+
+/**
+ * One pass finds, in document order: (1) a whole PolyStyle or LineStyle element, (2) a styleUrl's
+ * text, (3) the id of a Style or StyleMap. Coordinates hold no "<", so the scan skips them quickly.
+ */
+const COLOR_SOURCES = new RegExp(
+  [
+    `<${PREFIX}(PolyStyle|LineStyle)\\b[^>]*(?<!/)>([\\s\\S]*?)</${PREFIX}\\1\\s*>`,
+    `<${PREFIX}styleUrl\\b[^>]*>([^<]*)<`,
+    `<${PREFIX}(?:Style|StyleMap)\\s[^>]*?\\bid\\s*=\\s*(?:"([^"]*)"|'([^']*)')`,
+  ].join('|'),
+  'g',
+);
+const COLOR_ELEMENT = new RegExp(`<${PREFIX}color\\b[^>]*>\\s*([^<]*?)\\s*</${PREFIX}color\\s*>`);
+const LOOKS_LIKE_KML = new RegExp(`<${PREFIX}(?:kml|Document|Placemark)\\b`);
+
+/**
+ * Distinct "#rrggbb" colours of a KML document in first-appearance order: the <color> of every
+ * PolyStyle and LineStyle, and the colour named by style references (see namedStyleColor).
+ * Throws only when the text is clearly not KML (no <kml>, <Document> or <Placemark> element).
+ */
+export function analyzeKmlColors(kmlText: string): string[] {
+  if (!LOOKS_LIKE_KML.test(kmlText)) throw new Error('The file is not a KML document');
+  const colors = new Set<string>();
+  for (const match of kmlText.matchAll(COLOR_SOURCES)) {
+    const [, styleKind, styleBody, styleUrl, idDouble, idSingle] = match;
+    let color: string | null = null;
+    if (styleKind !== undefined) {
+      const colorText = COLOR_ELEMENT.exec(styleBody ?? '')?.[1];
+      color = colorText === undefined ? null : kmlColorToHex(colorText);
+    } else {
+      color = namedStyleColor(styleUrl ?? idDouble ?? idSingle ?? '');
+    }
+    if (color) colors.add(color);
+  }
+  return [...colors];
+}

@@ -1,0 +1,82 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { coverageLayer, KML_MAX_BYTES } from '../../common/api/coverageLayers.js';
+import { envelopeOf, errorEnvelope, messageEnvelope } from '../../common/api/envelope.js';
+import type { AuthService } from '../auth/authService.js';
+import { requireAdmin } from '../auth/requireAdmin.js';
+import { ValidationError } from '../errors.js';
+import { readMultipartForm } from '../http/multipart.js';
+import { createLayerInput, updateLayerInput } from './layerInput.js';
+import type { LayerService } from './layerService.js';
+
+const idParams = z.object({ id: z.coerce.number().int().positive('Coverage layer id must be a positive whole number') });
+const tags = ['coverage layers'];
+const security = [{ bearerAuth: [] }];
+const KML_TOO_LARGE = 'Coverage file must be at most 50 MB';
+
+/** Coverage layers (SPEC.md section 7): list, get, create (JSON or multipart), update, delete, upload. */
+export function layerRoutes(deps: { auth: AuthService; layers: LayerService }): FastifyPluginAsyncZod {
+  return async (app) => {
+    const admin = requireAdmin(deps.auth);
+    const readKmlForm = (request: Parameters<typeof readMultipartForm>[0]) =>
+      readMultipartForm(request, { fileField: 'kml_file', maxFileBytes: KML_MAX_BYTES, tooLargeMessage: KML_TOO_LARGE });
+
+    app.get(
+      '/coverage_layers',
+      { onRequest: admin, schema: { tags, security, response: { 200: envelopeOf(z.array(coverageLayer)), 401: errorEnvelope } } },
+      async () => ({ success: true as const, data: await deps.layers.list() }),
+    );
+
+    app.get(
+      '/coverage_layers/:id',
+      { onRequest: admin, schema: { tags, security, params: idParams, response: { 200: envelopeOf(coverageLayer), 404: errorEnvelope } } },
+      async (request) => ({ success: true as const, data: await deps.layers.get(request.params.id) }),
+    );
+
+    app.post(
+      '/coverage_layers',
+      {
+        onRequest: admin,
+        schema: { tags, security, summary: 'Create: JSON, or multipart with an optional kml_file (.kml/.kmz, 50 MB)', response: { 200: envelopeOf(coverageLayer), 400: errorEnvelope, 413: errorEnvelope } },
+      },
+      async (request) => {
+        const form = request.isMultipart() ? await readKmlForm(request) : { fields: request.body, file: null };
+        const parsed = createLayerInput.safeParse(form.fields ?? {});
+        if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? 'Invalid coverage layer');
+        return { success: true as const, message: 'Coverage layer created successfully!', data: await deps.layers.create(parsed.data, form.file) };
+      },
+    );
+
+    app.put(
+      '/coverage_layers/:id',
+      { onRequest: admin, schema: { tags, security, params: idParams, body: updateLayerInput, response: { 200: envelopeOf(coverageLayer), 400: errorEnvelope, 404: errorEnvelope } } },
+      async (request) => ({
+        success: true as const,
+        message: 'Coverage layer updated successfully!',
+        data: await deps.layers.update(request.params.id, request.body),
+      }),
+    );
+
+    app.delete(
+      '/coverage_layers/:id',
+      { onRequest: admin, schema: { tags, security, params: idParams, response: { 200: messageEnvelope, 404: errorEnvelope } } },
+      async (request) => {
+        await deps.layers.delete(request.params.id);
+        return { success: true as const, message: 'Coverage layer deleted successfully!' };
+      },
+    );
+
+    app.post(
+      '/coverage_layers/:id/upload',
+      {
+        onRequest: admin,
+        schema: { tags, security, params: idParams, summary: 'Upload or replace the layer file (multipart kml_file)', response: { 200: envelopeOf(coverageLayer), 400: errorEnvelope, 404: errorEnvelope, 413: errorEnvelope } },
+      },
+      async (request) => {
+        const form = await readKmlForm(request);
+        if (!form.file) throw new ValidationError('Choose a .kml or .kmz file to upload (field kml_file)');
+        return { success: true as const, message: 'Coverage file uploaded successfully!', data: await deps.layers.uploadFile(request.params.id, form.file) };
+      },
+    );
+  };
+}
