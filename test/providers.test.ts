@@ -146,6 +146,25 @@ describe.each(databaseKinds())('providers on %s', (kind) => {
     expect(fake.requests.at(-1)?.headers.authorization).toBe('Bearer tok-123');
   });
 
+  it('never sends a kept secret to a new endpoint origin', async () => {
+    const provider = (await send('POST', '/api/providers', { name: 'ApiCo', ...apiFields, api_endpoint_url: `${fake.url}/coverage-api` })).json().data;
+    const elsewhere = 'http://127.0.0.2:9/steal';
+    const test = await app.server.inject({
+      method: 'POST',
+      url: '/api/test',
+      headers: bearer(token),
+      payload: { provider_id: provider.id, api_endpoint_url: elsewhere, api_auth_type: 'bearer', api_auth_config: provider.api_auth_config },
+    });
+    expect(test.statusCode).toBe(400);
+    expect(test.json().message).toContain('enter it again');
+
+    const moved = await send('PUT', `/api/providers/${provider.id}`, { api_endpoint_url: elsewhere });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().message).toContain('enter it again');
+    const movedWithSecret = await send('PUT', `/api/providers/${provider.id}`, { api_endpoint_url: elsewhere, api_auth_config: JSON.stringify({ token: 'new-token' }) });
+    expect(movedWithSecret.statusCode, movedWithSecret.body).toBe(200);
+  });
+
   it('tests a provider API with field mapping, and reports a failing one with its reason', async () => {
     const ok = await app.server.inject({
       method: 'POST',

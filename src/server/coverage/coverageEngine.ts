@@ -81,8 +81,13 @@ export class CoverageEngine {
     const active = providerRows.filter((row) => toBool(row.active));
     const providers = new Map(active.map((row) => [row.id, publicProvider(row)]));
     const apiSources = active.flatMap((row) => {
-      const source = this.deps.apiSourceOf(row);
-      return source ? [{ provider: publicProvider(row), source }] : [];
+      try {
+        const source = this.deps.apiSourceOf(row);
+        return source ? [{ provider: publicProvider(row), source }] : [];
+      } catch (error) {
+        this.deps.log.warn({ providerId: row.id, err: error instanceof Error ? error.message : String(error) }, 'provider API source unusable; skipped in coverage checks');
+        return [];
+      }
     });
     const snapshot = buildCoverageSnapshot(revision, layers);
     this.state = { snapshot, providers, apiSources, tiles: null };

@@ -162,7 +162,8 @@ function refuseDisallowedLiteral(target: URL, allowed: (address: string) => bool
 
 /**
  * The DNS lookup of every connection: the addresses checked are the addresses connected to, so a
- * name that resolves differently on a second lookup (DNS rebinding) cannot slip past.
+ * name that resolves differently on a second lookup (DNS rebinding) cannot slip past. A name with
+ * any disallowed address is refused outright rather than trimmed to its allowed ones.
  */
 function checkedLookup(allowed: (address: string) => boolean): net.LookupFunction {
   return (hostname, lookupOptions, callback) => {

@@ -143,11 +143,11 @@ export function providerRoutes(deps: ProviderRouteDeps): FastifyPluginAsyncZod {
       '/test',
       {
         onRequest: admin,
-        schema: { tags, security, summary: 'Try a provider API at a test point', body: apiTestRequest, response: { 200: envelopeOf(apiCoverageAnswer), 400: errorEnvelope, 502: errorEnvelope } },
+        schema: { tags, security, summary: 'Try a provider API at a test point', body: apiTestRequest, response: { 200: envelopeOf(apiCoverageAnswer), 400: errorEnvelope, 502: errorEnvelope, 504: errorEnvelope } },
       },
       async (request) => {
         const body = request.body;
-        const source = deps.providers.apiTestSource(body, await deps.providers.authConfigForTest(body.api_auth_type, body.api_auth_config ?? null, body.provider_id));
+        const source = deps.providers.apiTestSource(body, await deps.providers.authConfigForTest(body.api_auth_type, body.api_auth_config ?? null, body.api_endpoint_url, body.provider_id));
         const answer = await queryProviderApi(deps.outbound, source, { lat: body.test_lat, lng: body.test_lng, address: body.test_address ?? null }, API_TEST_TIMEOUT_MS);
         return { success: true as const, message: 'API test completed successfully!', data: answer };
       },

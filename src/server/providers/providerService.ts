@@ -77,8 +77,11 @@ export class ProviderService {
       ...(active === undefined ? {} : { active: fromBool(active) }),
       ...(autoSync === undefined ? {} : { auto_sync: fromBool(autoSync) }),
     };
-    if (authText !== undefined || next.api_auth_type !== stored.api_auth_type) {
-      next.api_auth_config = this.sealAuthConfig(next.api_auth_type, authText ?? null, stored.api_auth_config);
+    const sameEndpoint = sameOrigin(next.api_endpoint_url, stored.api_endpoint_url);
+    if (authText !== undefined || next.api_auth_type !== stored.api_auth_type || !sameEndpoint) {
+      // A kept (masked) secret stays with the origin it was given for; a new origin needs it again.
+      const keepable = sameEndpoint ? stored.api_auth_config : null;
+      next.api_auth_config = this.sealAuthConfig(next.api_auth_type, authText ?? this.maskedStored(stored.api_auth_config), keepable);
     }
     checkSourceFields(next);
     const oldLogo = stored.logo_filename;
@@ -141,14 +144,17 @@ export class ProviderService {
     };
   }
 
-  /** Auth config for a test call: masked values take the saved provider's secrets when one is named. */
-  async authConfigForTest(type: ApiAuthType, text: string | null, providerId?: number): Promise<AuthConfig> {
-    const stored = providerId ? (await this.requireRow(providerId)).api_auth_config : null;
+  /**
+   * Auth config for a test call: masked values take the saved provider's secrets when one is named
+   * and the test goes to that provider's endpoint origin (a secret is never sent somewhere new).
+   */
+  async authConfigForTest(type: ApiAuthType, text: string | null, endpointUrl: string, providerId?: number): Promise<AuthConfig> {
+    const row = providerId ? await this.requireRow(providerId) : null;
+    const stored = row && sameOrigin(row.api_endpoint_url, endpointUrl) ? row.api_auth_config : null;
     return this.resolveAuthConfig(type, text, stored);
   }
 
   toApi(row: ProviderRow): Provider {
-    const authConfig = this.openAuthConfig(row.api_auth_config);
     return {
       id: row.id,
       name: row.name,
@@ -168,7 +174,7 @@ export class ProviderService {
       api_headers: row.api_headers,
       api_fields_mapping: row.api_fields_mapping,
       api_auth_type: row.api_auth_type,
-      api_auth_config: row.api_auth_config ? JSON.stringify(maskAuthConfig(authConfig)) : null,
+      api_auth_config: this.maskedStoredOrNull(row.api_auth_config),
       created_at: row.created_at,
       updated_at: row.updated_at,
     };
@@ -187,6 +193,23 @@ export class ProviderService {
   private openAuthConfig(sealed: string | null): AuthConfig {
     return sealed ? (JSON.parse(this.secrets.open(sealed)) as AuthConfig) : {};
   }
+
+  /**
+   * As maskedStored, but a secret sealed under another APP_SECRET reads as none instead of failing
+   * the whole answer; the admin then enters the credentials again.
+   */
+  private maskedStoredOrNull(sealed: string | null): string | null {
+    try {
+      return this.maskedStored(sealed);
+    } catch {
+      return null;
+    }
+  }
+
+  /** The stored config as the API shows it (masked JSON text), or null when there is none. */
+  private maskedStored(sealed: string | null): string | null {
+    return sealed ? JSON.stringify(maskAuthConfig(this.openAuthConfig(sealed))) : null;
+  }
 }
 
 /** SPEC.md section 5: the source's URL is required for My Maps and API sources. */
@@ -196,6 +219,16 @@ function checkSourceFields(row: { data_source: string; my_maps_url?: string | nu
     if (!parseMyMapsUrl(row.my_maps_url)) throw new ValidationError('My Maps URL is not a Google My Maps link (it needs a map id, mid=...)');
   }
   if (row.data_source === 'api_endpoint' && !row.api_endpoint_url) throw new ValidationError('API endpoint URL is required');
+}
+
+/** Whether two URLs share scheme, host and port; two missing URLs count as the same. */
+function sameOrigin(a: string | null, b: string | null): boolean {
+  if (!a || !b) return a === b;
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
 }
 
 function definedOnly<T extends object>(value: T): Partial<T> {
