@@ -1,11 +1,12 @@
 import type { CoverageLayer } from '../../common/api/coverageLayers.js';
 import type { ServiceStatus } from '../../common/serviceStatus.js';
-import { KmlParseError, parseCoverageKml, readKmlSource } from '../../geo/kml/index.js';
+import { KmlParseError } from '../../geo/kml/index.js';
 import type { Clock } from '../clock.js';
 import { fromBool, toBool } from '../db/dialect.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { UploadedFile } from '../http/multipart.js';
 import type { ProviderRepository } from '../providers/providerRepository.js';
+import { ingestKml } from './kmlIngest.js';
 import type { CreateLayerInput, UpdateLayerInput } from './layerInput.js';
 import type { LayerRepository, LayerSummaryRow } from './layerRepository.js';
 import { parseStringList } from './storedJson.js';
@@ -39,7 +40,7 @@ export class LayerService {
 
   async create(input: CreateLayerInput, file: UploadedFile | null): Promise<CoverageLayer> {
     await this.requireProvider(input.provider_id);
-    const ingested = file ? ingest(file.filename, file.bytes) : null;
+    const ingested = file ? await ingest(file.filename, file.bytes) : null;
     const now = this.clock.now().toISOString();
     const id = await this.repo.insert({
       name: input.name,
@@ -64,7 +65,7 @@ export class LayerService {
   /** Upload or replace the layer's file. A file that does not parse changes nothing. */
   async uploadFile(id: number, file: UploadedFile): Promise<CoverageLayer> {
     await this.requireRow(id);
-    const ingested = ingest(file.filename, file.bytes);
+    const ingested = await ingest(file.filename, file.bytes);
     await this.repo.update(id, { ...ingested, updated_at: this.clock.now().toISOString() });
     await this.onCoverageChanged();
     return this.get(id);
@@ -100,7 +101,7 @@ export class LayerService {
    * created otherwise (active, status from colours with every colour unknown until assigned).
    */
   async replaceSourceLayer(providerId: number, layerName: string, sourceName: string, bytes: Uint8Array): Promise<CoverageLayer> {
-    const ingested = { ...ingest(`${sourceName}.kml`, bytes), kml_filename: sourceName };
+    const ingested = { ...(await ingest(`${sourceName}.kml`, bytes)), kml_filename: sourceName };
     const existing = await this.repo.findByProviderAndFile(providerId, sourceName);
     const now = this.clock.now().toISOString();
     if (existing) {
@@ -137,13 +138,13 @@ export class LayerService {
 }
 
 /** Parses a .kml or .kmz upload into stored GeoJSON; a bad file is a 400 with the parser's reason. */
-function ingest(filename: string, bytes: Uint8Array): IngestedFile {
+async function ingest(filename: string, bytes: Uint8Array): Promise<IngestedFile> {
   if (!COVERAGE_FILE.test(filename)) throw new ValidationError('Coverage file must be a .kml or .kmz file');
   try {
-    const parsed = parseCoverageKml(readKmlSource(bytes, filename));
+    const parsed = await ingestKml(bytes, filename);
     return {
-      geojson: JSON.stringify({ type: 'FeatureCollection', features: parsed.features }),
-      feature_count: parsed.features.length,
+      geojson: parsed.geojson,
+      feature_count: parsed.featureCount,
       detected_colors: JSON.stringify(parsed.colors),
       kml_filename: filename,
     };
