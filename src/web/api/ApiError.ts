@@ -5,9 +5,13 @@ export class ApiError extends Error {
   /** The HTTP status, or null when no HTTP answer arrived (timeout, network failure). */
   readonly status: number | null;
 
-  constructor(message: string, status: number | null) {
+  /** A further technical detail the server sent beside its message (the `error` field), if any. */
+  readonly detail: string | undefined;
+
+  constructor(message: string, status: number | null, detail?: string) {
     super(message);
     this.status = status;
+    this.detail = detail;
   }
 }
 

@@ -47,7 +47,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
 
   const envelope = await readEnvelope<T>(response);
   if (!response.ok || !envelope.success) {
-    throw new ApiError(envelope.message ?? `The request failed (HTTP ${response.status}).`, response.status);
+    throw failureOf(envelope, response.status);
   }
   return envelope;
 }
@@ -75,10 +75,100 @@ async function sendRequest(url: string, init: RequestInit): Promise<Response> {
 }
 
 async function readEnvelope<T>(response: Response): Promise<ApiEnvelope<T>> {
+  return parseEnvelope<T>(await response.text().catch(() => ''), response.status);
+}
+
+function parseEnvelope<T>(text: string, status: number): ApiEnvelope<T> {
   try {
-    return (await response.json()) as ApiEnvelope<T>;
+    const parsed: unknown = JSON.parse(text);
+    if (parsed !== null && typeof parsed === 'object' && 'success' in parsed) return parsed as ApiEnvelope<T>;
   } catch {
-    // A proxy error page or an empty body: no envelope, so describe the HTTP outcome instead.
-    return { success: false, message: `Unexpected response from the server (HTTP ${response.status}).` };
+    // Not JSON: handled below.
   }
+  // A proxy error page or an empty body: no envelope, so describe the HTTP outcome instead.
+  return { success: false, message: `Unexpected response from the server (HTTP ${status}).` };
+}
+
+/** The human part of a failure envelope: its message, plus the optional `error` detail some routes add. */
+function failureOf(envelope: ApiEnvelope<unknown>, status: number): ApiError {
+  const extra = (envelope as { error?: unknown }).error;
+  return new ApiError(
+    envelope.message ?? `The request failed (HTTP ${status}).`,
+    status,
+    typeof extra === 'string' && extra !== envelope.message ? extra : undefined,
+  );
+}
+
+/** Uploads (KML files of up to 50 MB, logos) may take far longer than ordinary calls. */
+export const UPLOAD_TIMEOUT_MS = 5 * 60_000;
+
+export interface ApiUploadOptions {
+  method?: 'POST' | 'PUT';
+  /** Sent as multipart/form-data; the browser writes the boundary. */
+  body: FormData;
+  /** Send the stored admin token as a bearer credential. */
+  authenticated?: boolean;
+  /** Called with the fraction (0 to 1) of the request body sent so far. */
+  onProgress?: (fraction: number) => void;
+  /** Cancels the upload. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Sends a multipart form and returns the whole envelope. XMLHttpRequest rather than fetch, because
+ * only it reports upload progress. Same rules as apiRequest: ApiError with the server's message on
+ * failure, and a 401 on an authenticated call ends the admin session. Gives up after 5 minutes.
+ */
+export function apiUpload<T>(path: string, options: ApiUploadOptions): Promise<ApiEnvelope<T>> {
+  const { method = 'POST', body, authenticated = false, onProgress, signal } = options;
+  const token = authenticated ? readToken() : null;
+
+  return new Promise<ApiEnvelope<T>>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new DOMException('The upload was cancelled.', 'AbortError'));
+      return;
+    }
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, `${API_BASE}${path}`);
+    xhr.timeout = UPLOAD_TIMEOUT_MS;
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+
+    const onAbortSignal = () => xhr.abort();
+    signal?.addEventListener('abort', onAbortSignal, { once: true });
+    const settle = () => signal?.removeEventListener('abort', onAbortSignal);
+
+    if (onProgress) {
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable && event.total > 0) onProgress(Math.min(1, event.loaded / event.total));
+      };
+    }
+    xhr.onload = () => {
+      settle();
+      if (xhr.status === 401 && token) {
+        clearToken();
+        window.location.assign(ADMIN_LOGIN_PATH);
+      }
+      const envelope = parseEnvelope<T>(xhr.responseText, xhr.status);
+      const ok = xhr.status >= 200 && xhr.status < 300;
+      if (!ok || !envelope.success) {
+        reject(failureOf(envelope, xhr.status));
+        return;
+      }
+      resolve(envelope);
+    };
+    xhr.onerror = () => {
+      settle();
+      reject(new ApiError('Could not reach the server. Check your connection and try again.', null));
+    };
+    xhr.ontimeout = () => {
+      settle();
+      reject(new ApiError(`The upload did not finish within ${UPLOAD_TIMEOUT_MS / 60_000} minutes.`, null));
+    };
+    xhr.onabort = () => {
+      settle();
+      reject(new DOMException('The upload was cancelled.', 'AbortError'));
+    };
+    xhr.send(body);
+  });
 }

@@ -1,6 +1,8 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { RequireAdminSession } from '../../auth/RequireAdminSession.js';
+import { CoverageManagementPage } from '../coverage/CoverageManagementPage.js';
 import { ComingSoonScreen } from '../placeholders/ComingSoonScreen.js';
+import { ProvidersPage } from '../providers/ProvidersPage.js';
 import { ReportsPage } from '../reports/ReportsPage.js';
 import { SettingsPage } from '../settings/SettingsPage.js';
 import { AdminLayout } from './AdminLayout.js';
@@ -24,24 +26,8 @@ export function AdminRoutes() {
               />
             }
           />
-          <Route
-            path="providers"
-            element={
-              <ComingSoonScreen
-                title="Providers Management"
-                summary="Add and edit internet providers, their logos and contact details, and their automatic coverage sources."
-              />
-            }
-          />
-          <Route
-            path="coverage"
-            element={
-              <ComingSoonScreen
-                title="Coverage Management"
-                summary="Upload KML coverage layers for each provider and assign a service status to each colour."
-              />
-            }
-          />
+          <Route path="providers" element={<ProvidersPage />} />
+          <Route path="coverage" element={<CoverageManagementPage />} />
           <Route
             path="towers"
             element={

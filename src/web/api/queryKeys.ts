@@ -1,0 +1,8 @@
+/**
+ * Root query keys of the server's collections. Every query of a collection starts with its root,
+ * so invalidating the root refreshes them all, from whichever feature changed the data.
+ */
+export const QUERY_KEYS = {
+  providers: ['providers'],
+  coverageLayers: ['coverage-layers'],
+} as const;

@@ -1,0 +1,62 @@
+import type { ServiceStatus } from '../../common/serviceStatus.js';
+import { SERVICE_STATUS_LABELS, isServiceStatus } from '../../common/serviceStatus.js';
+
+/** How one service status is drawn: on the map (outline and fill) and as a chip (SPEC.md section 4). */
+export interface ServiceStatusStyle {
+  /** People-facing name, e.g. "Live Service". */
+  readonly label: string;
+  /** "#rrggbb": the map colour and the chip background. */
+  readonly color: string;
+  /** Text colour that reads on `color`. */
+  readonly contrastText: string;
+  /** Outline pattern on the map. */
+  readonly line: 'solid' | 'dashed';
+  /** MapLibre `line-dasharray` (in line widths) for a dashed outline; null for solid. */
+  readonly lineDasharray: readonly number[] | null;
+  /** Polygon fill opacity on the map, 0 to 1. */
+  readonly fillOpacity: number;
+}
+
+/**
+ * SPEC.md section 4: live is solid orange; in_progress green dashed; coming_soon blue dashed;
+ * unknown grey dashed. Chips use the same colours, so the legend and the map agree.
+ */
+export const SERVICE_STATUS_STYLES: Readonly<Record<ServiceStatus, ServiceStatusStyle>> = {
+  live: {
+    label: SERVICE_STATUS_LABELS.live,
+    color: '#ff6600',
+    contrastText: '#ffffff',
+    line: 'solid',
+    lineDasharray: null,
+    fillOpacity: 0.35,
+  },
+  in_progress: {
+    label: SERVICE_STATUS_LABELS.in_progress,
+    color: '#4caf50',
+    contrastText: '#ffffff',
+    line: 'dashed',
+    lineDasharray: [2, 2],
+    fillOpacity: 0.25,
+  },
+  coming_soon: {
+    label: SERVICE_STATUS_LABELS.coming_soon,
+    color: '#2196f3',
+    contrastText: '#ffffff',
+    line: 'dashed',
+    lineDasharray: [2, 2],
+    fillOpacity: 0.2,
+  },
+  unknown: {
+    label: SERVICE_STATUS_LABELS.unknown,
+    color: '#9e9e9e',
+    contrastText: '#ffffff',
+    line: 'dashed',
+    lineDasharray: [2, 2],
+    fillOpacity: 0.15,
+  },
+};
+
+/** The style of any status text; anything unrecognised is drawn as unknown. */
+export function serviceStatusStyle(status: string | null | undefined): ServiceStatusStyle {
+  return SERVICE_STATUS_STYLES[isServiceStatus(status) ? status : 'unknown'];
+}
