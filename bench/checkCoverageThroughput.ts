@@ -5,14 +5,14 @@
  * share the server's event loop.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { multipartBody } from '../test/support/multipart.js';
-import { DEFAULT_COVERAGE_KML, generateCoverageKml } from './generateCoverageKml.js';
+import type { BenchContext } from './benchContext.js';
 
 const CONNECTIONS = 10;
 const SECONDS = 10;
@@ -38,8 +38,8 @@ function autocannon(url: string): Promise<number> {
   });
 }
 
-export async function run(): Promise<void> {
-  if (!existsSync(DEFAULT_COVERAGE_KML)) await generateCoverageKml(DEFAULT_COVERAGE_KML);
+export async function run(context: BenchContext): Promise<void> {
+  console.log('\n== check_coverage throughput (autocannon, 10 connections, 10 s, 2 interleaved rounds) ==');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-throughput-'));
   const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-password-1', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0' });
   const app = await buildApp(config);
@@ -51,7 +51,7 @@ export async function run(): Promise<void> {
     const started = performance.now();
     const layer = multipartBody(
       { name: 'Bench 10k', provider_id: String(providerId), services: 'Fiber' },
-      { field: 'kml_file', filename: 'coverage-10k.kml', contentType: 'application/vnd.google-earth.kml+xml', bytes: readFileSync(DEFAULT_COVERAGE_KML) },
+      { field: 'kml_file', filename: 'coverage-10k.kml', contentType: 'application/vnd.google-earth.kml+xml', bytes: readFileSync(context.coverageKml) },
     );
     const uploaded = await app.server.inject({ method: 'POST', url: '/api/coverage_layers', payload: layer.payload, headers: { ...layer.headers, ...auth } });
     if (uploaded.statusCode !== 200) throw new Error(`upload failed: ${uploaded.body}`);
@@ -81,4 +81,3 @@ export async function run(): Promise<void> {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === new URL(import.meta.url).pathname) await run();

@@ -123,7 +123,7 @@ export async function generateCoverageKml(path: string, shape: CoverageKmlShape 
   let bytes = 0;
   const write = async (text: string): Promise<void> => {
     bytes += Buffer.byteLength(text);
-    if (!out.write(text)) await new Promise((done) => out.once('drain', done));
+    if (!out.write(text)) await new Promise<void>((done) => out.once('drain', () => done()));
   };
   await write(header());
   for (let i = 0; i < shape.polygons; i++) await write(placemarkText(i, random, shape.verticesPerPolygon));

@@ -8,7 +8,7 @@ import type { Database } from '../db/schema.js';
 import type { OutboundClient } from '../outbound/outboundClient.js';
 import { type ProviderApiSource, queryProviderApi } from '../providers/providerApi.js';
 import type { ProviderRepository, ProviderRow } from '../providers/providerRepository.js';
-import { buildCoverageSnapshot, type CoverageSnapshot } from './coverageSnapshot.js';
+import { CoverageSnapshot } from './coverageSnapshot.js';
 import { readCoverageRevision } from './coverageRevision.js';
 import type { LayerRepository } from './layerRepository.js';
 import { VectorTileSet } from './vectorTiles.js';
@@ -89,10 +89,10 @@ export class CoverageEngine {
         return [];
       }
     });
-    const snapshot = buildCoverageSnapshot(revision, layers);
+    const snapshot = CoverageSnapshot.build(revision, layers);
     this.state = { snapshot, providers, apiSources, tiles: null };
     this.deps.log.info(
-      { revision, layers: layers.length, polygons: snapshot.index.size, ms: Math.round(performance.now() - started) },
+      { revision, layers: layers.length, features: snapshot.size, ms: Math.round(performance.now() - started) },
       'coverage index built',
     );
   }
@@ -152,15 +152,15 @@ export class CoverageEngine {
     return answers.filter((a): a is NonNullable<typeof a> => a !== null);
   }
 
-  /** All live polygons with service_status, provider id and name (GET /api/coverage_map). */
-  coverageMap(): CoverageSnapshot['map'] {
-    return this.current().snapshot.map;
+  /** All live polygons with service_status, provider id and name, as GeoJSON text (GET /api/coverage_map). */
+  coverageMapText(): string {
+    return this.current().snapshot.mapGeoJsonText();
   }
 
   /** A vector tile of the coverage map at this revision, or null when empty. */
   tile(z: number, x: number, y: number): { revision: number; bytes: Uint8Array | null } {
     const state = this.current();
-    state.tiles ??= new VectorTileSet(state.snapshot.map);
+    state.tiles ??= new VectorTileSet(state.snapshot.mapGeoJson());
     return { revision: state.snapshot.revision, bytes: state.tiles.tile(z, x, y) };
   }
 }

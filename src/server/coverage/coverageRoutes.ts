@@ -33,7 +33,8 @@ export function coverageRoutes(engine: CoverageEngine): FastifyPluginAsyncZod {
     );
 
     app.get('/coverage_map', { schema: { tags, summary: 'All live coverage polygons as GeoJSON' } }, async (_request, reply) =>
-      reply.header('Cache-Control', 'no-cache').send({ success: true, data: engine.coverageMap() }),
+      // The FeatureCollection is kept as text per revision; wrapping it avoids re-serialising megabytes.
+      reply.header('Cache-Control', 'no-cache').type('application/json').send(`{"success":true,"data":${engine.coverageMapText()}}`),
     );
 
     app.get(

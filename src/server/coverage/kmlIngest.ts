@@ -7,12 +7,12 @@ export interface KmlIngestRequest {
 }
 
 export type KmlIngestReply =
-  | { ok: true; geojson: string; featureCount: number; colors: string[] }
+  | { ok: true; geometry: Uint8Array; featureCount: number; colors: string[] }
   | { ok: false; parseError: boolean; message: string };
 
 export interface IngestedKml {
-  /** GeoJSON FeatureCollection text; each feature has properties {name, color}. */
-  geojson: string;
+  /** The polygons with properties {name, color}, packed (src/geo/packedCollection.ts). */
+  geometry: Uint8Array;
   featureCount: number;
   /** Colours found in the file, "#rrggbb". */
   colors: string[];
@@ -31,14 +31,18 @@ function startWorker(request: KmlIngestRequest): Worker {
   return new Worker(bootstrap, { eval: true, workerData: request, transferList });
 }
 
-/** Parses a KML or KMZ file in a worker thread. A file that is not usable throws KmlParseError. */
+/**
+ * Parses a KML or KMZ file in a worker thread. A file that is not usable throws KmlParseError.
+ * Takes ownership of `bytes`: when they fill their own memory they move to the worker (no copy of
+ * a 50 MB upload) and are unusable here afterwards; bytes sharing memory with others are copied.
+ */
 export function ingestKml(bytes: Uint8Array, filename: string): Promise<IngestedKml> {
-  // A private copy: the caller's buffer may share memory with others, and this one is transferred.
-  const request: KmlIngestRequest = { bytes: new Uint8Array(bytes), filename };
+  const ownsItsMemory = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && !(bytes.buffer instanceof SharedArrayBuffer);
+  const request: KmlIngestRequest = { bytes: ownsItsMemory ? bytes : new Uint8Array(bytes), filename };
   return new Promise((resolve, reject) => {
     const worker = startWorker(request);
     worker.once('message', (reply: KmlIngestReply) => {
-      if (reply.ok) resolve({ geojson: reply.geojson, featureCount: reply.featureCount, colors: reply.colors });
+      if (reply.ok) resolve({ geometry: reply.geometry, featureCount: reply.featureCount, colors: reply.colors });
       else reject(reply.parseError ? new KmlParseError(reply.message) : new Error(reply.message));
     });
     worker.once('error', reject);

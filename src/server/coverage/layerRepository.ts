@@ -3,8 +3,8 @@ import type { CoverageLayersTable, Database } from '../db/schema.js';
 import { bumpCoverageRevision } from './coverageRevision.js';
 
 export type LayerRow = Selectable<CoverageLayersTable>;
-/** A layer without its (possibly large) GeoJSON. */
-export type LayerSummaryRow = Omit<LayerRow, 'geojson'> & { has_geojson: boolean };
+/** A layer without its (possibly large) geometry. */
+export type LayerSummaryRow = Omit<LayerRow, 'geometry'> & { has_geometry: boolean };
 
 const SUMMARY_COLUMNS = [
   'id',
@@ -31,25 +31,25 @@ export class LayerRepository {
     return this.db
       .selectFrom('coverage_layers')
       .select(SUMMARY_COLUMNS)
-      .select((eb) => eb('geojson', 'is not', null).as('has_geojson'));
+      .select((eb) => eb('geometry', 'is not', null).as('has_geometry'));
   }
 
   async list(): Promise<LayerSummaryRow[]> {
     const rows = await this.summaries().orderBy('name').orderBy('id').execute();
-    return rows.map((r) => ({ ...r, has_geojson: Boolean(r.has_geojson) }));
+    return rows.map((r) => ({ ...r, has_geometry: Boolean(r.has_geometry) }));
   }
 
   async find(id: number): Promise<LayerSummaryRow | undefined> {
     const row = await this.summaries().where('id', '=', id).executeTakeFirst();
-    return row && { ...row, has_geojson: Boolean(row.has_geojson) };
+    return row && { ...row, has_geometry: Boolean(row.has_geometry) };
   }
 
   async findByProviderAndFile(providerId: number, kmlFilename: string): Promise<LayerSummaryRow | undefined> {
     const row = await this.summaries().where('provider_id', '=', providerId).where('kml_filename', '=', kmlFilename).executeTakeFirst();
-    return row && { ...row, has_geojson: Boolean(row.has_geojson) };
+    return row && { ...row, has_geometry: Boolean(row.has_geometry) };
   }
 
-  /** Active layers of active providers, with their GeoJSON: what the coverage index is built from. */
+  /** Active layers of active providers, with their geometry: what the coverage index is built from. */
   liveLayers(): Promise<(LayerRow & { provider_name: string })[]> {
     return this.db
       .selectFrom('coverage_layers as l')
@@ -58,7 +58,7 @@ export class LayerRepository {
       .select('p.name as provider_name')
       .where('l.active', '=', 1)
       .where('p.active', '=', 1)
-      .where('l.geojson', 'is not', null)
+      .where('l.geometry', 'is not', null)
       .orderBy('l.id')
       .execute();
   }

@@ -15,7 +15,7 @@ const COVERAGE_FILE = /\.(kml|kmz)$/i;
 
 /** What an uploaded file becomes in the database. */
 interface IngestedFile {
-  geojson: string;
+  geometry: Buffer;
   feature_count: number;
   detected_colors: string;
   kml_filename: string;
@@ -51,7 +51,7 @@ export class LayerService {
       use_manual_override: fromBool(input.use_manual_override),
       manual_override_status: input.use_manual_override ? (input.manual_override_status ?? null) : null,
       color_mappings: input.color_mappings && input.color_mappings.length > 0 ? JSON.stringify(input.color_mappings) : null,
-      geojson: ingested?.geojson ?? null,
+      geometry: ingested?.geometry ?? null,
       kml_filename: ingested?.kml_filename ?? null,
       feature_count: ingested?.feature_count ?? 0,
       detected_colors: ingested?.detected_colors ?? null,
@@ -143,7 +143,8 @@ async function ingest(filename: string, bytes: Uint8Array): Promise<IngestedFile
   try {
     const parsed = await ingestKml(bytes, filename);
     return {
-      geojson: parsed.geojson,
+      // A Buffer view of the same memory: better-sqlite3 binds Buffers, not plain Uint8Arrays.
+      geometry: Buffer.from(parsed.geometry.buffer, parsed.geometry.byteOffset, parsed.geometry.byteLength),
       feature_count: parsed.featureCount,
       detected_colors: JSON.stringify(parsed.colors),
       kml_filename: filename,
@@ -160,7 +161,7 @@ function toApi(row: LayerSummaryRow): CoverageLayer {
     name: row.name,
     provider_id: row.provider_id,
     services: parseStringList(row.services),
-    kml_data: row.has_geojson,
+    kml_data: row.has_geometry,
     kml_filename: row.kml_filename,
     feature_count: Number(row.feature_count),
     detected_colors: parseStringList(row.detected_colors),

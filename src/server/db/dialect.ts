@@ -36,6 +36,11 @@ export function withIdColumn<T extends string>(
     : table.addColumn('id', 'integer', (c: ColumnDefinitionBuilder) => c.primaryKey().autoIncrement());
 }
 
+/** Column type for binary data: BLOB on SQLite, BYTEA on PostgreSQL. Both read back as a Buffer. */
+export function binaryColumnType(dialect: DialectName): 'blob' | 'bytea' {
+  return dialect === 'postgres' ? 'bytea' : 'blob';
+}
+
 /** A boolean read back from either database (0/1 or true/false). */
 export function toBool(value: boolean | number): boolean {
   return value === true || value === 1;

@@ -66,8 +66,11 @@ export interface CoverageLayersTable {
   provider_id: number;
   /** JSON text: list of service names. */
   services: string;
-  /** The layer's features as GeoJSON FeatureCollection text; null until a file is uploaded. */
-  geojson: string | null;
+  /**
+   * The layer's polygons with their {name, color} in the packed binary form of
+   * src/geo/packedCollection.ts; null until a file is uploaded.
+   */
+  geometry: Uint8Array | null;
   kml_filename: string | null;
   active: DbBool;
   default_status: string;
@@ -75,7 +78,7 @@ export interface CoverageLayersTable {
   color_mappings: string | null;
   use_manual_override: DbBool;
   manual_override_status: string | null;
-  /** Polygons in geojson. */
+  /** Features (placemarks) in geometry. */
   feature_count: Generated<number>;
   /** JSON text: colours found in the uploaded file, "#rrggbb". */
   detected_colors: string | null;
