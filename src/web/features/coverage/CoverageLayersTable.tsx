@@ -1,7 +1,4 @@
-import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -10,11 +7,11 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { CoverageLayer } from '../../../common/api/coverageLayers.js';
 import { ServiceStatusChip } from '../../ui/ServiceStatusChip.js';
 import { parseColorMappings } from './coverageLayerForm.js';
+import { EditDeleteActions } from '../../ui/EditDeleteActions.js';
 
 interface CoverageLayersTableProps {
   layers: readonly CoverageLayer[];
@@ -67,16 +64,7 @@ export function CoverageLayersTable({ layers, providerNames, onEdit, onDelete }:
                 <Chip size="small" label={layer.active ? 'Active' : 'Inactive'} color={layer.active ? 'success' : 'default'} />
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                <Tooltip title="Edit" describeChild>
-                  <IconButton aria-label={`Edit ${layer.name}`} onClick={() => onEdit(layer)}>
-                    <EditOutlined />
-                  </IconButton>
-                </Tooltip>
-                <Tooltip title="Delete" describeChild>
-                  <IconButton aria-label={`Delete ${layer.name}`} color="error" onClick={() => onDelete(layer)}>
-                    <DeleteOutline />
-                  </IconButton>
-                </Tooltip>
+                <EditDeleteActions itemName={layer.name} onEdit={() => onEdit(layer)} onDelete={() => onDelete(layer)} />
               </TableCell>
             </TableRow>
           ))}

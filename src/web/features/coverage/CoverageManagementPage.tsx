@@ -4,7 +4,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import type { CoverageLayer } from '../../../common/api/coverageLayers.js';
@@ -63,15 +62,15 @@ export function CoverageManagementPage() {
 
   return (
     <>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' }, mb: 1 }}>
-        <AdminPageHeading
-          title="Coverage Management"
-          subtitle="Coverage areas of each provider from KML or KMZ files, with the service status of each colour."
-        />
-        <Button variant="contained" startIcon={<Add />} onClick={openNew} sx={{ flexShrink: 0 }}>
-          Add Coverage Layer
-        </Button>
-      </Stack>
+      <AdminPageHeading
+        title="Coverage Management"
+        subtitle="Coverage areas of each provider from KML or KMZ files, with the service status of each colour."
+        action={
+          <Button variant="contained" startIcon={<Add />} onClick={openNew}>
+            Add Coverage Layer
+          </Button>
+        }
+      />
 
       {layers.isPending && (
         <Paper variant="outlined" sx={{ p: 6, display: 'flex', justifyContent: 'center' }}>

@@ -4,7 +4,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { Provider } from '../../../common/api/providers.js';
@@ -60,15 +59,15 @@ export function ProvidersPage() {
 
   return (
     <>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' }, mb: 1 }}>
-        <AdminPageHeading
-          title="Providers Management"
-          subtitle="Internet providers, their contact details and where their coverage comes from."
-        />
-        <Button variant="contained" startIcon={<Add />} onClick={openNew} sx={{ flexShrink: 0 }}>
-          Add Provider
-        </Button>
-      </Stack>
+      <AdminPageHeading
+        title="Providers Management"
+        subtitle="Internet providers, their contact details and where their coverage comes from."
+        action={
+          <Button variant="contained" startIcon={<Add />} onClick={openNew}>
+            Add Provider
+          </Button>
+        }
+      />
 
       {providers.isPending && (
         <Paper variant="outlined" sx={{ p: 6, display: 'flex', justifyContent: 'center' }}>

@@ -1,5 +1,3 @@
-import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
 import NetworkCheck from '@mui/icons-material/NetworkCheck';
 import Sync from '@mui/icons-material/Sync';
 import Avatar from '@mui/material/Avatar';
@@ -20,6 +18,7 @@ import Typography from '@mui/material/Typography';
 import type { Provider } from '../../../common/api/providers.js';
 import { DATA_SOURCE_LABELS, providerLogoUrl } from './providerForm.js';
 import { ProviderSyncStatus } from './ProviderSyncStatus.js';
+import { EditDeleteActions } from '../../ui/EditDeleteActions.js';
 
 interface ProvidersTableProps {
   providers: readonly Provider[];
@@ -100,16 +99,7 @@ export function ProvidersTable({ providers, syncingId, onEdit, onDelete, onSync,
                     </IconButton>
                   </Tooltip>
                 )}
-                <Tooltip title="Edit" describeChild>
-                  <IconButton aria-label={`Edit ${provider.name}`} onClick={() => onEdit(provider)}>
-                    <EditOutlined />
-                  </IconButton>
-                </Tooltip>
-                <Tooltip title="Delete" describeChild>
-                  <IconButton aria-label={`Delete ${provider.name}`} color="error" onClick={() => onDelete(provider)}>
-                    <DeleteOutline />
-                  </IconButton>
-                </Tooltip>
+                <EditDeleteActions itemName={provider.name} onEdit={() => onEdit(provider)} onDelete={() => onDelete(provider)} />
               </TableCell>
             </TableRow>
           ))}
