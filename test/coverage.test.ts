@@ -176,6 +176,16 @@ describe.each(databaseKinds())('coverage layers and checks on %s', (kind) => {
     expect(stored).toMatchObject({ kml_filename: 'f.kml', feature_count: 2 });
   });
 
+  it('answers a cut-off or malformed multipart upload with 400, not a server error', async () => {
+    const providerId = await createProvider('FibreCo');
+    const { payload, headers } = multipartBody({ name: 'L', provider_id: String(providerId), services: 'Fiber' }, { field: 'kml_file', filename: 'f.kml', contentType: 'application/xml', bytes: Buffer.from(fibreKml()) });
+    const cut = await app.server.inject({ method: 'POST', url: '/api/coverage_layers', payload: payload.subarray(0, payload.length - 200), headers: { ...headers, ...bearer(token) } });
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json().message).toBe('The upload is not a valid multipart form (was it interrupted?)');
+    const noBoundary = await app.server.inject({ method: 'POST', url: '/api/coverage_layers', payload: 'x', headers: { 'content-type': 'multipart/form-data', ...bearer(token) } });
+    expect(noBoundary.statusCode).toBe(400);
+  });
+
   it('refuses a file over 50 MB with 413', async () => {
     const providerId = await createProvider('FibreCo');
     const big = Buffer.alloc(50 * 1024 * 1024 + 1024, 0x20);
@@ -211,6 +221,9 @@ describe.each(databaseKinds())('coverage layers and checks on %s', (kind) => {
     expect(bad.json().message).toBe('lat must be between -90 and 90');
     const text = await app.server.inject({ method: 'GET', url: '/api/check_coverage?lat=abc&lng=18' });
     expect(text.statusCode).toBe(400);
+    const blank = await app.server.inject({ method: 'GET', url: '/api/check_coverage?lat=&lng=' });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().message).toBe('lat and lng are required');
   });
 
   it('serves the coverage map as GeoJSON with status and provider on each feature', async () => {

@@ -146,6 +146,18 @@ describe.each(databaseKinds())('providers on %s', (kind) => {
     expect(fake.requests.at(-1)?.headers.authorization).toBe('Bearer tok-123');
   });
 
+  it('takes new credentials for a provider whose stored secret was sealed under another APP_SECRET', async () => {
+    const provider = (await send('POST', '/api/providers', { name: 'ApiCo', ...apiFields, api_endpoint_url: `${fake.url}/coverage-api` })).json().data;
+    await app.db.kysely.updateTable('providers').set({ api_auth_config: 'v1:AAAA:BBBB:CCCC' }).where('id', '=', provider.id).execute();
+    const listed = (await get(`/api/providers/${provider.id}`)).json().data;
+    expect(listed.api_auth_config).toBeNull();
+    const masked = await send('PUT', `/api/providers/${provider.id}`, { api_auth_config: JSON.stringify({ token: '********' }) });
+    expect(masked.statusCode).toBe(400);
+    const fresh = await send('PUT', `/api/providers/${provider.id}`, { api_auth_config: JSON.stringify({ token: 'tok-123' }) });
+    expect(fresh.statusCode, fresh.body).toBe(200);
+    expect(JSON.parse(fresh.json().data.api_auth_config)).toEqual({ token: '********' });
+  });
+
   it('never sends a kept secret to a new endpoint origin', async () => {
     const provider = (await send('POST', '/api/providers', { name: 'ApiCo', ...apiFields, api_endpoint_url: `${fake.url}/coverage-api` })).json().data;
     const elsewhere = 'http://127.0.0.2:9/steal';
@@ -223,6 +235,16 @@ describe.each(databaseKinds())('providers on %s', (kind) => {
     expect(after.sync_status).toBe('error');
     expect(after.sync_error_message).toContain('404');
     expect((await get('/api/coverage_layers')).json().data[0].feature_count).toBe(2);
+  });
+
+  it('runs one sync per provider at a time: a second one at once answers 409 and adds no layer', async () => {
+    const provider = (await send('POST', '/api/providers', { name: 'MapsCo', data_source: 'my_maps_url', my_maps_url: MY_MAPS_URL })).json().data;
+    const sync = () => app.server.inject({ method: 'POST', url: `/api/providers/${provider.id}/sync-my-maps`, headers: bearer(token) });
+    const [first, second] = await Promise.all([sync(), sync()]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    expect([first, second].find((r) => r.statusCode === 409)?.json().message).toBe('A My Maps sync of this provider is already running');
+    expect((await get('/api/coverage_layers')).json().data).toHaveLength(1);
+    expect((await sync()).statusCode).toBe(200);
   });
 
   it('refuses to sync a provider that is not a My Maps source', async () => {

@@ -94,3 +94,12 @@ describe('analyzeKmlColors', () => {
     expect(() => analyzeKmlColors(text)).toThrow('The file is not a KML document');
   });
 });
+
+describe('analyzeKmlColors on hostile input', () => {
+  it('stays linear when many PolyStyle tags are never closed', () => {
+    const unclosed = `<kml><Document>${'<PolyStyle><color>ff0066ff</color>'.repeat(20_000)}</Document></kml>`;
+    const started = performance.now();
+    expect(analyzeKmlColors(unclosed)).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+});

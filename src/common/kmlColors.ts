@@ -53,10 +53,12 @@ const PREFIX = '(?:[A-Za-z_][\\w.-]*:)?';
  * One pass finds, in document order: (1) a whole PolyStyle or LineStyle element (an empty
  * <PolyStyle/> is skipped, so it cannot reach over to a later closing tag), (2) a styleUrl's
  * text, (3) the id of a Style or StyleMap. Coordinates hold no "<", so the scan skips them quickly.
+ * A style body is looked for within 4 KB of its opening tag (real ones are a few hundred bytes):
+ * unbounded, every unclosed <PolyStyle> would rescan the rest of the file, quadratic in its size.
  */
 const COLOR_SOURCES = new RegExp(
   [
-    `<${PREFIX}(PolyStyle|LineStyle)\\b[^>]*(?<!/)>([\\s\\S]*?)</${PREFIX}\\1\\s*>`,
+    `<${PREFIX}(PolyStyle|LineStyle)\\b[^>]*(?<!/)>([\\s\\S]{0,4096}?)</${PREFIX}\\1\\s*>`,
     `<${PREFIX}styleUrl\\b[^>]*>([^<]*)<`,
     `<${PREFIX}(?:Style|StyleMap)\\s[^>]*?\\bid\\s*=\\s*(?:"([^"]*)"|'([^']*)')`,
   ].join('|'),

@@ -19,9 +19,23 @@ import { layerRoutes } from './coverage/layerRoutes.js';
 import { LayerService } from './coverage/layerService.js';
 import type { AppConfig } from './config.js';
 import { type Db, openDatabase } from './db/database.js';
+import { EmbedSettingsRepository } from './embed/embedSettingsRepository.js';
+import { embedSettingsRoutes } from './embed/embedSettingsRoutes.js';
+import { EmbedSettingsService } from './embed/embedSettingsService.js';
+import { AddressRepository } from './geocode/addressRepository.js';
+import { BuiltInPlaces } from './geocode/builtInPlaces.js';
+import { geocodeRoutes } from './geocode/geocodeRoutes.js';
+import { GeocodeService } from './geocode/geocodeService.js';
+import { UpstreamGeocoder } from './geocode/upstreamGeocoder.js';
 import { registerErrorHandler } from './http/errorHandler.js';
 import { originsOf, registerSecurityHeaders } from './http/securityHeaders.js';
 import { registerWebApp } from './http/webApp.js';
+import { LeadNotifier } from './leads/leadNotifier.js';
+import { LeadRepository } from './leads/leadRepository.js';
+import { leadRoutes } from './leads/leadRoutes.js';
+import { LeadService } from './leads/leadService.js';
+import { createSmtpMailer } from './leads/mailer.js';
+import { registerRateLimits } from './http/rateLimits.js';
 import { createOutboundClient } from './outbound/outboundClient.js';
 import { LogoStore } from './providers/logoStore.js';
 import { MyMapsSync } from './providers/myMapsSync.js';
@@ -95,7 +109,9 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   const logos = new LogoStore(config.dataDir);
   // The engine reads providers' API sources and providers tell the engine of changes: one of the
   // two must be created first, so the service reaches the engine through this closure.
-  const refreshCoverage = () => coverage.refresh();
+  // The data is committed by then: a failed rebuild is logged (the next poll retries), not answered as a failed save.
+  const refreshCoverage = () =>
+    coverage.refresh().catch((error: unknown) => server.log.error({ err: error }, 'coverage index refresh after a change failed'));
   const providers = new ProviderService(providerRepo, logos, createSecretBox(secret), clock, refreshCoverage);
   const coverage: CoverageEngine = new CoverageEngine({
     db: db.kysely,
@@ -108,12 +124,26 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     log: server.log,
   });
   const layers = new LayerService(layerRepo, providerRepo, clock, refreshCoverage);
+  const geocoderUrl = config.geocoder.url;
+  const geocode = new GeocodeService(
+    new AddressRepository(db.kysely),
+    new BuiltInPlaces(config.geocoder.country),
+    geocoderUrl ? new UpstreamGeocoder(outbound, { ...config.geocoder, url: geocoderUrl }, clock) : null,
+    clock,
+    server.log,
+  );
+  const embed = new EmbedSettingsService(new EmbedSettingsRepository(db.kysely), clock, server.log);
   const myMaps = new MyMapsSync(providerRepo, providers, layers, outbound, new JobLocks(db.kysely, randomUUID()), config.myMaps, clock, server.log);
+  const notifier = config.mail.smtpUrl
+    ? new LeadNotifier(createSmtpMailer(config.mail.smtpUrl, config.mail.from), config.mail.leadsEmail, server.log)
+    : null;
+  const leads = new LeadService(new LeadRepository(db.kysely), providerRepo, notifier, clock, server.log);
   await coverage.start();
   myMaps.startSchedule();
   server.addHook('onClose', async () => {
     coverage.stop();
     myMaps.stopSchedule();
+    await notifier?.close();
     await db.close();
   });
 
@@ -130,6 +160,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
 
   await server.register(
     async (api) => {
+      await registerRateLimits(api, config.redis);
       await api.register(systemRoutes(db, { basemap: config.basemap }));
       await api.register(authRoutes(auth));
       await api.register(
@@ -137,9 +168,12 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
       );
       await api.register(layerRoutes({ auth, layers }));
       await api.register(coverageRoutes(coverage));
+      await api.register(geocodeRoutes({ auth, geocode }));
+      await api.register(embedSettingsRoutes({ auth, embed }));
+      await api.register(leadRoutes(leads, config.rateLimits));
     },
     { prefix: '/api' },
   );
-  await registerWebApp(server, deps.webRoot ?? defaultWebRoot());
+  await registerWebApp(server, deps.webRoot ?? defaultWebRoot(), () => embed.frameAncestors());
   return { server, db, config, coverage, myMaps };
 }

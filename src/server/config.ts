@@ -72,6 +72,35 @@ const envSchema = z.object({
   PROVIDER_API_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100, 'must be at least 100').default(3000),
   /** Milliseconds between checks of the coverage revision (other processes' changes). Default 2000. */
   COVERAGE_POLL_MS: z.coerce.number({ error: 'must be a number' }).int().min(100, 'must be at least 100').default(2000),
+  /** Nominatim-compatible search URL asked when the address book has no match; none turns it off. */
+  GEOCODER_URL: z
+    .string()
+    .regex(/^(none|https?:\/\/\S+)$/, 'must be an http(s) URL or none')
+    .default('https://nominatim.openstreetmap.org/search'),
+  /** ISO 3166-1 alpha-2 country of the built-in places and upstream searches. Default za. */
+  GEOCODER_COUNTRY: z
+    .string()
+    .regex(/^[a-z]{2}$/i, 'must be a two-letter country code such as za')
+    .transform((code) => code.toLowerCase())
+    .default('za'),
+  /** User-Agent sent to the geocoder; Nominatim's usage policy wants one naming the site and a contact. */
+  GEOCODER_USER_AGENT: z.string().trim().min(1, 'must not be empty').default('isp-coverage-map/1.0 (+admin contact)'),
+  /** Least milliseconds between two geocoder requests of one process (Nominatim allows 1 per second). Default 1000. */
+  GEOCODER_MIN_INTERVAL_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be at least 0').default(1000),
+  /** smtp:// or smtps://user:pass@host:port to e-mail each lead; unset means leads are only stored. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  /** Address for general inquiries and leads of providers without a contact_email; unset means those are only stored. */
+  LEADS_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
+  /** Sender of lead e-mails. Default "ISP Coverage Map <no-reply@localhost>". */
+  MAIL_FROM: z.string().trim().min(3, 'must be an address such as "Name <no-reply@example.com>"').default('ISP Coverage Map <no-reply@localhost>'),
+  /** redis://host:6379 to share rate-limit counters between server processes; unset means per process. */
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  /** Prefix of this deployment's Redis keys. Default isp-coverage: */
+  REDIS_KEY_PREFIX: z.string().min(1, 'must not be empty').default('isp-coverage:'),
+  /** Leads one client address may send per hour. Default 10. */
+  LEAD_RATE_LIMIT_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(10),
+  /** Search logs one client address may send per minute. Default 120. */
+  SEARCH_LOG_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(120),
 });
 
 export type DatabaseConfig =
@@ -93,6 +122,11 @@ export interface AppConfig {
   myMaps: { kmlUrlTemplate: string; syncIntervalMinutes: number };
   providerApiTimeoutMs: number;
   coveragePollMs: number;
+  /** url null: no upstream geocoder. */
+  geocoder: { url: string | null; country: string; userAgent: string; minIntervalMs: number };
+  mail: { smtpUrl?: string; from: string; leadsEmail?: string };
+  redis: { url?: string; keyPrefix: string };
+  rateLimits: { leadsPerHour: number; searchLogsPerMinute: number };
 }
 
 export class ConfigError extends Error {}
@@ -129,5 +163,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     myMaps: { kmlUrlTemplate: e.MY_MAPS_KML_URL, syncIntervalMinutes: e.MY_MAPS_SYNC_INTERVAL_MINUTES },
     providerApiTimeoutMs: e.PROVIDER_API_TIMEOUT_MS,
     coveragePollMs: e.COVERAGE_POLL_MS,
+    geocoder: {
+      url: e.GEOCODER_URL === 'none' ? null : e.GEOCODER_URL,
+      country: e.GEOCODER_COUNTRY,
+      userAgent: e.GEOCODER_USER_AGENT,
+      minIntervalMs: e.GEOCODER_MIN_INTERVAL_MS,
+    },
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, leadsEmail: e.LEADS_EMAIL },
+    redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },
+    rateLimits: { leadsPerHour: e.LEAD_RATE_LIMIT_PER_HOUR, searchLogsPerMinute: e.SEARCH_LOG_RATE_LIMIT_PER_MINUTE },
   };
 }

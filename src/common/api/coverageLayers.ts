@@ -3,7 +3,7 @@ import { SERVICE_STATUSES } from '../serviceStatus.js';
 
 /** One colour of a KML file and the status its polygons mean (SPEC.md section 4). Colour is "#rrggbb". */
 export const colorMapping = z.object({
-  color: z.string().regex(/^#[0-9a-f]{6}$/, 'Colour must be #rrggbb'),
+  color: z.string().trim().toLowerCase().regex(/^#[0-9a-f]{6}$/, 'Colour must be #rrggbb'),
   status: z.enum(SERVICE_STATUSES),
   description: z.string().default(''),
 });

@@ -8,15 +8,6 @@ export type ApiAuthType = (typeof API_AUTH_TYPES)[number];
 /** What the API shows in place of a stored secret; sending it back keeps the stored value. */
 export const SECRET_MASK = '********';
 
-/** api_auth_config per type (SPEC.md section 3); every secret in it is masked in responses. */
-export const apiAuthConfig = z.union([
-  z.object({ token: z.string() }),
-  z.object({ username: z.string(), password: z.string() }),
-  z.object({ api_key: z.string(), header_name: z.string() }),
-  z.object({ key_param: z.string(), key_value: z.string() }),
-  z.object({}),
-]);
-
 /** api_fields_mapping (SPEC.md section 3). Field paths may be dotted ("result.covered"). */
 export const apiFieldsMapping = z.object({
   latitude_field: z.string().optional(),
@@ -78,6 +69,9 @@ export type ProviderStats = z.infer<typeof providerStats>;
 export const validateMyMapsUrlRequest = z.object({ my_maps_url: z.string().min(1, 'My Maps URL is required') });
 export const validateMyMapsUrlResult = z.object({ valid: z.boolean(), map_id: z.string().nullable(), kml_url: z.string().nullable() });
 
+/** Null or empty text is a missing value (then the default applies), not zero. */
+const blankAsMissing = (value: unknown) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value);
+
 /** POST /api/test (SPEC.md section 7). The JSON-text fields are as stored on a provider. */
 export const apiTestRequest = z.object({
   /** When testing a saved provider, its stored secrets stand in for masked values. */
@@ -87,8 +81,8 @@ export const apiTestRequest = z.object({
   api_fields_mapping: z.string().nullable().optional(),
   api_auth_type: z.enum(API_AUTH_TYPES).default('none'),
   api_auth_config: z.string().nullable().optional(),
-  test_lat: z.coerce.number().min(-90).max(90).default(-33.9249),
-  test_lng: z.coerce.number().min(-180).max(180).default(18.4241),
+  test_lat: z.preprocess(blankAsMissing, z.coerce.number().min(-90).max(90).default(-33.9249)),
+  test_lng: z.preprocess(blankAsMissing, z.coerce.number().min(-180).max(180).default(18.4241)),
   test_address: z.string().optional(),
 });
 export type ApiTestRequest = z.infer<typeof apiTestRequest>;

@@ -41,7 +41,8 @@ export interface CoverageEngineDeps {
  */
 export class CoverageEngine {
   private state: EngineState | null = null;
-  private rebuilding: Promise<void> | null = null;
+  private refreshing: Promise<void> | null = null;
+  private refreshWanted = false;
   private timer: NodeJS.Timeout | null = null;
 
   constructor(private readonly deps: CoverageEngineDeps) {}
@@ -63,20 +64,30 @@ export class CoverageEngine {
     return this.state?.snapshot.revision ?? null;
   }
 
-  /** Rebuilds when the stored revision differs from the built one; concurrent callers share one build. */
-  async refresh(): Promise<void> {
-    while (this.rebuilding) await this.rebuilding;
-    const revision = await readCoverageRevision(this.deps.db);
-    if (this.state?.snapshot.revision === revision) return;
-    this.rebuilding = this.rebuild(revision).finally(() => {
-      this.rebuilding = null;
+  /**
+   * Rebuilds when the stored revision differs from the built one. One pass runs at a time; a call
+   * made during a pass makes it read the revision once more before it ends, so every caller's
+   * promise settles only after a build at least as new as the revision stored when it called.
+   */
+  refresh(): Promise<void> {
+    this.refreshWanted = true;
+    this.refreshing ??= this.refreshUntilCurrent().finally(() => {
+      this.refreshing = null;
     });
-    await this.rebuilding;
+    return this.refreshing;
+  }
+
+  private async refreshUntilCurrent(): Promise<void> {
+    while (this.refreshWanted) {
+      this.refreshWanted = false;
+      const revision = await readCoverageRevision(this.deps.db);
+      if (this.state?.snapshot.revision !== revision) await this.rebuild(revision);
+    }
   }
 
   private async rebuild(revision: number): Promise<void> {
     const started = performance.now();
-    // Read the revision before the data: a change landing in between only causes one more rebuild.
+    // The revision was read before the data: a change landing in between only causes one more pass.
     const [layers, providerRows] = await Promise.all([this.deps.layers.liveLayers(), this.deps.providers.list()]);
     const active = providerRows.filter((row) => toBool(row.active));
     const providers = new Map(active.map((row) => [row.id, publicProvider(row)]));

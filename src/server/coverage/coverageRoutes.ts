@@ -5,9 +5,12 @@ import { envelopeOf, errorEnvelope } from '../../common/api/envelope.js';
 import type { CoverageEngine } from './coverageEngine.js';
 
 /** SPEC.md section 7: lat and lng are omitted when 0, so "missing" is distinguished from "bad". */
+/** An empty parameter is a missing one, not zero. */
+const blankAsMissing = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
 const checkQuery = z.object({
-  lat: z.coerce.number({ error: 'lat must be a number' }).min(-90, 'lat must be between -90 and 90').max(90, 'lat must be between -90 and 90').optional(),
-  lng: z.coerce.number({ error: 'lng must be a number' }).min(-180, 'lng must be between -180 and 180').max(180, 'lng must be between -180 and 180').optional(),
+  lat: z.preprocess(blankAsMissing, z.coerce.number({ error: 'lat must be a number' }).min(-90, 'lat must be between -90 and 90').max(90, 'lat must be between -90 and 90').optional()),
+  lng: z.preprocess(blankAsMissing, z.coerce.number({ error: 'lng must be a number' }).min(-180, 'lng must be between -180 and 180').max(180, 'lng must be between -180 and 180').optional()),
   address: z.string().max(500, 'address must be at most 500 characters').optional(),
 });
 

@@ -31,6 +31,25 @@ function startWorker(request: KmlIngestRequest): Worker {
   return new Worker(bootstrap, { eval: true, workerData: request, transferList });
 }
 
+/** A 50 MB file parses in about 2 s; anything this slow is a hostile or broken file. */
+const INGEST_TIMEOUT_MS = 120_000;
+/** Each ingest holds a file and its parse in memory: at most this many run at once per process. */
+const MAX_CONCURRENT_INGESTS = 2;
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withIngestSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_CONCURRENT_INGESTS) await new Promise<void>((resolve) => waiting.push(resolve));
+  running += 1;
+  try {
+    return await work();
+  } finally {
+    running -= 1;
+    waiting.shift()?.();
+  }
+}
+
 /**
  * Parses a KML or KMZ file in a worker thread. A file that is not usable throws KmlParseError.
  * Takes ownership of `bytes`: when they fill their own memory they move to the worker (no copy of
@@ -39,14 +58,27 @@ function startWorker(request: KmlIngestRequest): Worker {
 export function ingestKml(bytes: Uint8Array, filename: string): Promise<IngestedKml> {
   const ownsItsMemory = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && !(bytes.buffer instanceof SharedArrayBuffer);
   const request: KmlIngestRequest = { bytes: ownsItsMemory ? bytes : new Uint8Array(bytes), filename };
+  return withIngestSlot(() => runIngest(request));
+}
+
+function runIngest(request: KmlIngestRequest): Promise<IngestedKml> {
   return new Promise((resolve, reject) => {
     const worker = startWorker(request);
+    const timer = setTimeout(() => {
+      void worker.terminate();
+      reject(new KmlParseError(`The file could not be read within ${INGEST_TIMEOUT_MS / 1000} s`));
+    }, INGEST_TIMEOUT_MS);
     worker.once('message', (reply: KmlIngestReply) => {
+      clearTimeout(timer);
       if (reply.ok) resolve({ geometry: reply.geometry, featureCount: reply.featureCount, colors: reply.colors });
       else reject(reply.parseError ? new KmlParseError(reply.message) : new Error(reply.message));
     });
-    worker.once('error', reject);
+    worker.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
     worker.once('exit', (code) => {
+      clearTimeout(timer);
       if (code !== 0) reject(new Error(`KML ingest worker stopped with exit code ${code}`));
     });
   });

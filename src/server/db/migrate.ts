@@ -3,6 +3,7 @@ import type { DialectName } from './dialect.js';
 import { initialMigration } from './migrations/0001_initial.js';
 import { coverageEngineMigration } from './migrations/0002_coverage_engine.js';
 import { packedGeometryMigration } from './migrations/0003_packed_geometry.js';
+import { addressBookMigration } from './migrations/0004_address_book.js';
 
 /** The one migration history, in order; names sort in the order they run. */
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -10,6 +11,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0001_initial': initialMigration(dialect),
     '0002_coverage_engine': coverageEngineMigration,
     '0003_packed_geometry': packedGeometryMigration(dialect),
+    '0004_address_book': addressBookMigration(dialect),
   };
 }
 

@@ -144,6 +144,26 @@ export interface CoverageRevisionTable {
   revision: number;
 }
 
+export interface AddressesTable {
+  id: Generated<number>;
+  label: string;
+  /** normalizeForSearch(label) (src/server/geocode/searchText.ts); searched with `like`. */
+  label_normalized: string;
+  /** Degrees. */
+  lat: number;
+  lng: number;
+  /** Where the row came from: 'import' (an admin's CSV). */
+  source: string;
+  created_at: Timestamp;
+}
+
+export interface AppSettingsTable {
+  key: string;
+  /** JSON text. */
+  value: string;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   admin_users: AdminUsersTable;
   admin_sessions: AdminSessionsTable;
@@ -155,4 +175,6 @@ export interface Database {
   leads: LeadsTable;
   coverage_revision: CoverageRevisionTable;
   job_locks: JobLocksTable;
+  addresses: AddressesTable;
+  app_settings: AppSettingsTable;
 }

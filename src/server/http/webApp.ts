@@ -3,20 +3,25 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
+/** The script partner sites include to embed the map (src/web/public/embed.js). */
+const EMBED_SCRIPT = 'embed.js';
+
 /** Pages other sites put in an iframe; every other page (admin above all) refuses to be framed. */
 const FRAMEABLE_PAGES = new Set(['/embed', '/widget']);
 
-function allowFramingByAnySite(reply: FastifyReply): void {
+/** Replaces the default frame-ancestors 'none' with `sources`; X-Frame-Options cannot list sites, so it goes. */
+function allowFraming(reply: FastifyReply, sources: string[]): void {
   const csp = String(reply.getHeader('content-security-policy') ?? '');
-  reply.header('content-security-policy', csp.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'));
+  reply.header('content-security-policy', csp.replace(/frame-ancestors [^;]*/, `frame-ancestors ${sources.join(' ')}`));
   reply.removeHeader('x-frame-options');
 }
 
 /**
  * Serves the built React app from `webRoot`: hashed assets cached for a year, index.html never
  * cached, and index.html for every other GET that is not under /api (client-side routes).
+ * `frameAncestors` gives the CSP frame-ancestors sources of the embeddable pages (admin setting).
  */
-export async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, webRoot: string, frameAncestors: () => Promise<string[]>): Promise<void> {
   const indexFile = path.join(webRoot, 'index.html');
   const built = fs.existsSync(indexFile);
   if (built) {
@@ -27,11 +32,13 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // Partner sites load the embed script with <script src>; helmet's same-origin default would block it.
+        if (path.basename(filePath) === EMBED_SCRIPT) reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
       },
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ success: false, message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
@@ -39,7 +46,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
     if (!built) {
       return reply.status(503).send({ success: false, message: 'The web app is not built. Run npm run build.' });
     }
-    if (FRAMEABLE_PAGES.has(request.url.split('?')[0] ?? '')) allowFramingByAnySite(reply);
+    if (FRAMEABLE_PAGES.has(request.url.split('?')[0] ?? '')) allowFraming(reply, await frameAncestors());
     return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
   });
 }

@@ -4,7 +4,7 @@ import type { Provider } from '../../common/api/providers.js';
 import type { Clock } from '../clock.js';
 import type { LayerService } from '../coverage/layerService.js';
 import { toBool } from '../db/dialect.js';
-import { AppError, UpstreamError, ValidationError } from '../errors.js';
+import { AppError, ConflictError, UpstreamError, ValidationError } from '../errors.js';
 import type { OutboundClient } from '../outbound/outboundClient.js';
 import type { JobLocks } from '../system/jobLock.js';
 import { myMapsKmlUrl, parseMyMapsUrl } from './myMaps.js';
@@ -13,6 +13,8 @@ import type { ProviderService } from './providerService.js';
 
 const DOWNLOAD_TIMEOUT_MS = 60_000;
 const AUTO_SYNC_LOCK = 'my-maps-auto-sync';
+/** Longer than a download (60 s) plus parsing; a crashed holder frees the provider after this. */
+const SYNC_LOCK_MS = 5 * 60_000;
 /** How often the scheduler looks for providers due a sync; the sync interval itself is configured. */
 const SCHEDULER_TICK_MS = 60_000;
 
@@ -41,6 +43,11 @@ export class MyMapsSync {
     const row = await this.providers.requireRow(providerId);
     const mapId = row.data_source === 'my_maps_url' && row.my_maps_url ? parseMyMapsUrl(row.my_maps_url)?.mapId : undefined;
     if (!mapId) throw new ValidationError('Provider is not configured for My Maps sync');
+    // One sync per provider at a time, across processes: two at once would each add the layer.
+    const lock = `my-maps-sync:${row.id}`;
+    if (!(await this.locks.tryAcquire(lock, this.clock.now(), SYNC_LOCK_MS))) {
+      throw new ConflictError('A My Maps sync of this provider is already running');
+    }
     const now = () => this.clock.now().toISOString();
     try {
       const response = await this.outbound.request(myMapsKmlUrl(this.options.kmlUrlTemplate, mapId), {
@@ -54,6 +61,8 @@ export class MyMapsSync {
       const message = error instanceof Error ? error.message : String(error);
       await this.repo.recordSync(row.id, { sync_status: 'error', last_sync: now(), sync_error_message: message });
       throw error instanceof AppError ? error : new UpstreamError(message);
+    } finally {
+      await this.locks.release(lock);
     }
     return this.providers.get(row.id);
   }

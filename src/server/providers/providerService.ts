@@ -1,4 +1,5 @@
 import type { ApiAuthType, ApiTestRequest, Provider, ProviderStats } from '../../common/api/providers.js';
+import { SECRET_MASK } from '../../common/api/providers.js';
 import type { Clock } from '../clock.js';
 import { fromBool, toBool } from '../db/dialect.js';
 import { NotFoundError, ValidationError } from '../errors.js';
@@ -81,7 +82,7 @@ export class ProviderService {
     if (authText !== undefined || next.api_auth_type !== stored.api_auth_type || !sameEndpoint) {
       // A kept (masked) secret stays with the origin it was given for; a new origin needs it again.
       const keepable = sameEndpoint ? stored.api_auth_config : null;
-      next.api_auth_config = this.sealAuthConfig(next.api_auth_type, authText ?? this.maskedStored(stored.api_auth_config), keepable);
+      next.api_auth_config = this.sealAuthConfig(next.api_auth_type, authText ?? this.maskedStoredOrNull(stored.api_auth_config), keepable);
     }
     checkSourceFields(next);
     const oldLogo = stored.logo_filename;
@@ -180,9 +181,24 @@ export class ProviderService {
     };
   }
 
+  /**
+   * The stored secrets are opened only when the incoming config keeps one (sends the mask): new
+   * credentials always save, even when the stored ones were sealed under another APP_SECRET.
+   */
   private resolveAuthConfig(type: ApiAuthType, text: string | null, storedSealed: string | null): AuthConfig {
     const incoming = parseAuthConfig(type, text, { allowMasked: true });
-    return parseAuthConfig(type, JSON.stringify(mergeMaskedSecrets(incoming, this.openAuthConfig(storedSealed))));
+    const keepsStored = Object.values(incoming).includes(SECRET_MASK);
+    const stored = keepsStored ? this.openAuthConfigOrNone(storedSealed) : {};
+    return parseAuthConfig(type, JSON.stringify(mergeMaskedSecrets(incoming, stored)));
+  }
+
+  /** As openAuthConfig, but a secret that no longer opens counts as none (the admin enters it again). */
+  private openAuthConfigOrNone(sealed: string | null): AuthConfig {
+    try {
+      return this.openAuthConfig(sealed);
+    } catch {
+      return {};
+    }
   }
 
   private sealAuthConfig(type: ApiAuthType, text: string | null, storedSealed: string | null): string | null {

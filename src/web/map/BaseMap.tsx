@@ -15,7 +15,10 @@ export interface BaseMapProps {
   style: StyleSpecification;
   /** Accessible name of the map region, e.g. "Coverage map". */
   label: string;
-  /** Layers and markers; rendered once the map has loaded, with the map in MapContext. */
+  /**
+   * Layers, markers and handlers; rendered once the map's style has loaded (not waiting for tiles,
+   * which may never arrive when the tile server is unreachable), with the map in MapContext.
+   */
   children?: ReactNode;
 }
 
@@ -52,7 +55,9 @@ export function BaseMap({ center, zoom, style, label, children }: BaseMapProps) 
       return;
     }
     instance.addControl(new NavigationControl({ showCompass: false }), 'bottom-right');
-    instance.once('load', () => setMap(instance));
+    // 'style.load' rather than 'load': 'load' waits for the first tiles, and a tile server that
+    // never answers would otherwise keep the overlay, the marker and map clicks away.
+    instance.once('style.load', () => setMap(instance));
     return () => {
       setMap(null);
       instance.remove();

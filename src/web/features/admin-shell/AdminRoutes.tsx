@@ -1,6 +1,7 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { RequireAdminSession } from '../../auth/RequireAdminSession.js';
 import { CoverageManagementPage } from '../coverage/CoverageManagementPage.js';
+import { EmbedGeneratorPage } from '../embed-generator/EmbedGeneratorPage.js';
 import { ComingSoonScreen } from '../placeholders/ComingSoonScreen.js';
 import { ProvidersPage } from '../providers/ProvidersPage.js';
 import { ReportsPage } from '../reports/ReportsPage.js';
@@ -47,15 +48,7 @@ export function AdminRoutes() {
             }
           />
           <Route path="reports" element={<ReportsPage />} />
-          <Route
-            path="embed"
-            element={
-              <ComingSoonScreen
-                title="Embed Code Generator"
-                summary="Generate iframe code that puts the coverage map on another website, with a live preview."
-              />
-            }
-          />
+          <Route path="embed" element={<EmbedGeneratorPage />} />
           <Route path="settings" element={<SettingsPage />} />
         </Route>
       </Route>

@@ -6,16 +6,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 
-/** The product name floating over the top-left corner of the public map. */
+/** The product name over the top-left corner of the public map. */
 export function PublicMapHeaderCard() {
   return (
-    <Paper
-      elevation={4}
-      sx={{ position: 'absolute', top: 16, left: 16, px: 2, py: 1.5, maxWidth: 'calc(100% - 32px)' }}
-    >
+    <Paper elevation={4} sx={{ px: 2, py: 1.5 }}>
       <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
         <PlaceIcon color="primary" fontSize="large" />
-        <div>
+        <div style={{ flex: 1, minWidth: 0 }}>
           <Typography variant="h6" component="h1" sx={{ lineHeight: 1.2 }}>
             ISP Coverage Map
           </Typography>

@@ -1,14 +1,21 @@
 import Box from '@mui/material/Box';
 import { DEFAULT_ZOOM, PUBLIC_MAP_CENTER } from '../../../common/mapDefaults.js';
-import { ConfiguredBaseMap } from '../../map/ConfiguredBaseMap.js';
+import { CoverageCheckMap } from '../coverage-check/CoverageCheckMap.js';
+import { PUBLIC_MAP_SUGGESTION_DEBOUNCE_MS } from '../coverage-check/messages.js';
 import { PublicMapHeaderCard } from './PublicMapHeaderCard.js';
 
-/** The public coverage map (/ and /map): a dark map filling the window. */
+/** The public coverage map (/ and /map): a dark map filling the window, with the coverage check. */
 export function PublicMapPage() {
   return (
     <Box component="main" sx={{ position: 'relative', width: '100%', height: '100dvh', overflow: 'hidden' }}>
-      <ConfiguredBaseMap theme="dark" center={PUBLIC_MAP_CENTER} zoom={DEFAULT_ZOOM} label="Coverage map" />
-      <PublicMapHeaderCard />
+      <CoverageCheckMap
+        theme="dark"
+        center={PUBLIC_MAP_CENTER}
+        zoom={DEFAULT_ZOOM}
+        suggestionDebounceMs={PUBLIC_MAP_SUGGESTION_DEBOUNCE_MS}
+        showSearch
+        header={<PublicMapHeaderCard />}
+      />
     </Box>
   );
 }

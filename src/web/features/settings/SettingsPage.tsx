@@ -1,13 +1,18 @@
 import Grid from '@mui/material/Grid';
+import { NoticeSnackbar } from '../../ui/NoticeSnackbar.js';
+import { useNotice } from '../../ui/useNotice.js';
 import { AdminPageHeading } from '../admin-shell/AdminPageHeading.js';
+import { AddressBookCard } from './AddressBookCard.js';
 import { ChangePasswordCard } from './ChangePasswordCard.js';
+import { EmbeddingCard } from './EmbeddingCard.js';
 import { SecurityTipsCard } from './SecurityTipsCard.js';
 
-/** /admin/settings (SPEC.md section 2, "Settings"). */
+/** /admin/settings (SPEC.md section 2, "Settings"), plus the embedding and address book settings. */
 export function SettingsPage() {
+  const { notice, show, close } = useNotice();
   return (
     <>
-      <AdminPageHeading title="Account Settings" subtitle="Manage your admin account." />
+      <AdminPageHeading title="Account Settings" subtitle="Manage your admin account, embedding and the address book." />
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 7 }}>
           <ChangePasswordCard />
@@ -15,7 +20,14 @@ export function SettingsPage() {
         <Grid size={{ xs: 12, md: 5 }}>
           <SecurityTipsCard />
         </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <EmbeddingCard onResult={show} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 6 }}>
+          <AddressBookCard onResult={show} />
+        </Grid>
       </Grid>
+      <NoticeSnackbar notice={notice} onClose={close} />
     </>
   );
 }

@@ -1,0 +1,71 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { type AddressImportResult, type AddressSuggestion, MIN_SUGGESTION_CHARS } from '../../common/api/geocode.js';
+import type { Clock } from '../clock.js';
+import { NotFoundError } from '../errors.js';
+import { readAddressCsv } from './addressCsv.js';
+import type { AddressRepository } from './addressRepository.js';
+import type { BuiltInPlaces } from './builtInPlaces.js';
+import { normalizeForSearch } from './searchText.js';
+import type { UpstreamGeocoder } from './upstreamGeocoder.js';
+
+const MAX_SUGGESTIONS = 5;
+const ADDRESS_NOT_FOUND_MESSAGE = 'Could not find the specified address';
+
+/**
+ * Address search (DESIGN.md section 2, Geocoding): the imported address book first, then the
+ * built-in places of the configured country, and only when both find nothing the upstream
+ * geocoder. An upstream failure is logged and answered with what the local sources gave.
+ */
+export class GeocodeService {
+  constructor(
+    private readonly addresses: AddressRepository,
+    private readonly places: BuiltInPlaces,
+    /** null when GEOCODER_URL is none. */
+    private readonly upstream: UpstreamGeocoder | null,
+    private readonly clock: Clock,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** At most MAX_SUGGESTIONS; none for a query under MIN_SUGGESTION_CHARS characters. */
+  async suggest(query: string): Promise<AddressSuggestion[]> {
+    const text = query.trim();
+    const normalized = normalizeForSearch(text);
+    if (text.length < MIN_SUGGESTION_CHARS || normalized === '') return [];
+    const imported = await this.addresses.search(normalized, MAX_SUGGESTIONS);
+    const local = [...imported, ...this.places.search(normalized, MAX_SUGGESTIONS - imported.length)];
+    if (local.length > 0 || !this.upstream) return local;
+    try {
+      return await this.upstream.search(text);
+    } catch (error) {
+      // The query is not logged: visitors type their home addresses.
+      this.log.warn({ err: error instanceof Error ? error.message : String(error) }, 'upstream geocoder failed; answered from the address book');
+      return [];
+    }
+  }
+
+  /** The best match from the same sources; NotFoundError when there is none. */
+  async geocode(address: string): Promise<AddressSuggestion> {
+    const [best] = await this.suggest(address);
+    if (!best) throw new NotFoundError(ADDRESS_NOT_FOUND_MESSAGE);
+    return best;
+  }
+
+  /** Adds the valid rows of a label,lat,lng CSV in one transaction and reports the others. */
+  async importCsv(text: string): Promise<AddressImportResult> {
+    const { addresses, errorCount, errors } = readAddressCsv(text);
+    const createdAt = this.clock.now().toISOString();
+    await this.addresses.insertMany(
+      addresses.map((a) => ({ label: a.label, label_normalized: normalizeForSearch(a.label), lat: a.lat, lng: a.lng, source: 'import', created_at: createdAt })),
+    );
+    return { imported_count: addresses.length, error_count: errorCount, errors };
+  }
+
+  countImported(): Promise<number> {
+    return this.addresses.countImported();
+  }
+
+  /** Returns how many were removed. */
+  clearImported(): Promise<number> {
+    return this.addresses.deleteImported();
+  }
+}

@@ -1,0 +1,134 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import { ConfiguredBaseMap } from '../../map/ConfiguredBaseMap.js';
+import { CoverageLegend } from '../../map/CoverageLegend.js';
+import { CoverageOverlay } from '../../map/CoverageOverlay.js';
+import { MapClickHandler } from '../../map/MapClickHandler.js';
+import type { LatLng, MapTheme } from '../../map/mapTypes.js';
+import type { CameraMove } from '../../map/PointMarker.js';
+import { PointMarker } from '../../map/PointMarker.js';
+import { NoticeSnackbar } from '../../ui/NoticeSnackbar.js';
+import { useNotice } from '../../ui/useNotice.js';
+import type { ChosenPlace } from './CoverageSearchBox.js';
+import { CoverageSearchBox } from './CoverageSearchBox.js';
+import type { LeadTarget } from './leadTarget.js';
+import { RESULT_ZOOM } from './messages.js';
+import { MyLocationButton } from './MyLocationButton.js';
+import type { CheckSource } from './useCoverageCheck.js';
+import { useCoverageCheck } from './useCoverageCheck.js';
+
+// The dialogs are not needed to draw the map, so they are separate downloads: the results dialog is
+// fetched once the page is idle, the lead form (react-hook-form and zod) once a result is shown.
+const loadResultsDialog = () => import('./CoverageResultsDialog.js').then((module) => ({ default: module.CoverageResultsDialog }));
+const CoverageResultsDialog = lazy(loadResultsDialog);
+const loadContactDialog = () => import('./lead/ContactProviderDialog.js');
+const ContactProviderDialog = lazy(loadContactDialog);
+const PREFETCH_DELAY_MS = 1_500;
+
+/** Fetches a chunk without waiting for it; a failure is retried by React.lazy when it is needed. */
+function prefetch(load: () => Promise<unknown>): void {
+  load().catch(() => undefined);
+}
+
+/** A searched or located place is flown to; a clicked one is centred; a dragged marker stays put. */
+const CAMERA: Record<CheckSource, CameraMove> = { search: 'fly', geolocation: 'fly', map: 'ease', marker: 'none' };
+
+interface CoverageCheckMapProps {
+  theme: MapTheme;
+  center: LatLng;
+  zoom: number;
+  /** SPEC.md section 9: 200 ms on the public map, 150 ms in the embed. */
+  suggestionDebounceMs: number;
+  /** The embed's search=false hides the search box (the My Location button stays). */
+  showSearch: boolean;
+  /** Shown above the search box (the public map's title card). */
+  header?: ReactNode;
+}
+
+/**
+ * The public coverage check on a map, shared by the public map and /embed: the coverage overlay and
+ * legend, the search box and My Location button, a draggable marker on the chosen point, the
+ * Coverage Results dialog and the Contact Provider dialog.
+ */
+export function CoverageCheckMap({ theme, center, zoom, suggestionDebounceMs, showSearch, header }: CoverageCheckMapProps) {
+  const flow = useCoverageCheck();
+  const { check, logAction, result } = flow;
+  const [leadTarget, setLeadTarget] = useState<LeadTarget | null>(null);
+  const notice = useNotice();
+
+  const onMapClick = useCallback((point: LatLng) => check({ point, address: null, source: 'map' }), [check]);
+  const onMarkerMoved = useCallback((point: LatLng) => check({ point, address: null, source: 'marker' }), [check]);
+  const onPlace = useCallback((place: ChosenPlace) => check({ ...place, source: 'search' }), [check]);
+  const onLocated = useCallback((point: LatLng) => check({ point, address: null, source: 'geolocation' }), [check]);
+  const closeLead = useCallback(() => setLeadTarget(null), []);
+  const onLeadSent = useCallback(() => logAction('contact_me'), [logAction]);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => prefetch(loadResultsDialog), PREFETCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+  useEffect(() => {
+    if (result) prefetch(loadContactDialog);
+  }, [result]);
+
+  const locationButton = <MyLocationButton onLocated={onLocated} onError={(message) => notice.show('error', message)} />;
+
+  return (
+    <Box sx={{ position: 'relative', width: '100%', height: '100%', overflow: 'hidden' }}>
+      <ConfiguredBaseMap theme={theme} center={center} zoom={zoom} label="Coverage map">
+        <CoverageOverlay />
+        <MapClickHandler onClick={onMapClick} />
+        {flow.request && (
+          <PointMarker
+            point={flow.request.point}
+            label="Selected location"
+            camera={CAMERA[flow.request.source]}
+            flyZoom={RESULT_ZOOM}
+            onDragEnd={onMarkerMoved}
+          />
+        )}
+      </ConfiguredBaseMap>
+
+      <Stack spacing={1.5} sx={{ position: 'absolute', top: 16, left: 16, width: 400, maxWidth: 'calc(100% - 32px)', pointerEvents: 'none', '& > *': { pointerEvents: 'auto' } }}>
+        {header}
+        {showSearch ? (
+          <Paper elevation={4} sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5, p: 1 }}>
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <CoverageSearchBox debounceMs={suggestionDebounceMs} onPlace={onPlace} />
+            </Box>
+            {locationButton}
+          </Paper>
+        ) : (
+          <Paper elevation={4} sx={{ alignSelf: 'flex-start', p: 0.5 }}>
+            {locationButton}
+          </Paper>
+        )}
+      </Stack>
+
+      <Box sx={{ position: 'absolute', left: 16, bottom: 16 }}>
+        <CoverageLegend />
+      </Box>
+
+      <Suspense fallback={null}>
+        {flow.request && (
+          <CoverageResultsDialog
+            open={flow.resultsOpen}
+            request={flow.request}
+            checking={flow.checking}
+            error={flow.error}
+            result={flow.result}
+            onClose={flow.closeResults}
+            onLead={setLeadTarget}
+          />
+        )}
+        {leadTarget && (
+          <ContactProviderDialog target={leadTarget} searchId={flow.searchId} onClose={closeLead} onSubmitted={onLeadSent} />
+        )}
+      </Suspense>
+      <NoticeSnackbar notice={notice.notice} onClose={notice.close} />
+    </Box>
+  );
+}

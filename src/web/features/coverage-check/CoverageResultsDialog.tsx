@@ -1,0 +1,167 @@
+import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
+import WifiTethering from '@mui/icons-material/WifiTethering';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import type { CoverageCheckResult } from '../../../common/api/coverage.js';
+import { ServiceStatusChip } from '../../ui/ServiceStatusChip.js';
+import { formatPoint } from './CoverageSearchBox.js';
+import type { LeadTarget } from './leadTarget.js';
+import { GENERAL_INQUIRY_TARGET } from './leadTarget.js';
+import { MESSAGES } from './messages.js';
+import { ProviderAvatar } from './ProviderAvatar.js';
+import type { CheckRequest } from './useCoverageCheck.js';
+import { hasCoverage } from './useCoverageCheck.js';
+
+type CoverageProvider = CoverageCheckResult['providers'][number];
+
+interface CoverageResultsDialogProps {
+  open: boolean;
+  request: CheckRequest | null;
+  checking: boolean;
+  error: string | null;
+  result: CoverageCheckResult | null;
+  onClose: () => void;
+  /** Opens the lead form ("Contact Provider") for a provider or the General Inquiry. */
+  onLead: (target: LeadTarget) => void;
+}
+
+/** The "Coverage Results" dialog of SPEC.md section 2. */
+export function CoverageResultsDialog({ open, request, checking, error, result, onClose, onLead }: CoverageResultsDialogProps) {
+  const titleId = useId();
+  const place = request ? (request.address ?? formatPoint(request.point)) : '';
+
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>Coverage Results</DialogTitle>
+      <DialogContent dividers>
+        {request && (
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2, color: 'text.secondary' }}>
+            <PlaceOutlined fontSize="small" aria-hidden />
+            <Typography variant="body2">{place}</Typography>
+          </Stack>
+        )}
+        {checking && (
+          <Stack role="status" direction="row" spacing={2} sx={{ alignItems: 'center', py: 3, justifyContent: 'center' }}>
+            <CircularProgress size={28} aria-hidden />
+            <Typography>Checking coverage...</Typography>
+          </Stack>
+        )}
+        {!checking && error && <Alert severity="error">{error}</Alert>}
+        {!checking && !error && result && <ResultBody result={result} onLead={onLead} />}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function ResultBody({ result, onLead }: { result: CoverageCheckResult; onLead: (target: LeadTarget) => void }) {
+  const wireless = result.wireless_feasibility;
+  if (!hasCoverage(result)) {
+    return (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Alert severity="info" sx={{ width: '100%' }}>
+          {MESSAGES.noCoverage}
+        </Alert>
+        <Button variant="contained" onClick={() => onLead(GENERAL_INQUIRY_TARGET)}>
+          Contact Us
+        </Button>
+      </Stack>
+    );
+  }
+  const count = result.providers.length;
+  return (
+    <Stack spacing={2}>
+      {count > 0 && (
+        <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
+          {count === 1 ? '1 provider covers this location' : `${count} providers cover this location`}
+        </Typography>
+      )}
+      {count > 0 && (
+        <Box component="ul" aria-label="Providers" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+          {result.providers.map((provider) => (
+            <ProviderItem key={provider.id} provider={provider} onLead={onLead} />
+          ))}
+        </Box>
+      )}
+      {wireless?.wireless_available && (
+        <Alert severity="success" icon={<WifiTethering />}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            Fixed wireless service is available here
+          </Typography>
+          <Typography variant="body2">
+            Signal: {wireless.signal_quality} · Estimated speed: {wireless.estimated_speed}
+          </Typography>
+          {wireless.message && <Typography variant="body2">{wireless.message}</Typography>}
+        </Alert>
+      )}
+      {count === 0 && (
+        <Box>
+          <Button variant="contained" onClick={() => onLead(GENERAL_INQUIRY_TARGET)}>
+            Contact Us
+          </Button>
+        </Box>
+      )}
+    </Stack>
+  );
+}
+
+function ProviderItem({ provider, onLead }: { provider: CoverageProvider; onLead: (target: LeadTarget) => void }) {
+  const nameId = useId();
+  const target = (requestedType: LeadTarget['requestedType']): LeadTarget => ({
+    providerId: provider.id,
+    providerName: provider.name,
+    signupUrl: provider.signup_url,
+    requestedType,
+  });
+  return (
+    <Box
+      component="li"
+      aria-labelledby={nameId}
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, display: 'flex', gap: 1.5, alignItems: 'flex-start' }}
+    >
+      <ProviderAvatar name={provider.name} logoFilename={provider.logo_filename} />
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography id={nameId} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+            {provider.name}
+          </Typography>
+          <ServiceStatusChip status={provider.service_status} />
+        </Stack>
+        {provider.description && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            {provider.description}
+          </Typography>
+        )}
+        {provider.services.length > 0 && (
+          <Stack direction="row" spacing={0.5} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
+            {provider.services.map((service) => (
+              <Chip key={service} label={service} size="small" variant="outlined" />
+            ))}
+          </Stack>
+        )}
+        <Stack direction="row" spacing={1} sx={{ mt: 1.5 }}>
+          {provider.signup_url && (
+            <Button variant="contained" size="small" onClick={() => onLead(target('sign_up'))}>
+              Sign Up
+            </Button>
+          )}
+          <Button variant="outlined" size="small" onClick={() => onLead(target('contact_request'))}>
+            Contact
+          </Button>
+        </Stack>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,32 @@
+import type { LeadType } from '../../../common/api/leads.js';
+
+/** Whom a lead goes to, and which request type the visitor asked for by the button they pressed. */
+export interface LeadTarget {
+  /** A provider's id; 0 is the General Inquiry pseudo-provider (SPEC.md section 2). */
+  providerId: number;
+  providerName: string;
+  /** Without one the "I want to sign up" option is disabled (SPEC.md section 5). */
+  signupUrl: string | null;
+  /** The button's type ("Sign Up" or "Contact"); null leaves the SPEC default. */
+  requestedType: LeadType | null;
+}
+
+/**
+ * The no-coverage "Contact Us" target: GENERAL_INQUIRY of common/api/leads.ts (a test pins the two
+ * together), written out so the map's first bundle does not carry zod.
+ */
+export const GENERAL_INQUIRY_TARGET: LeadTarget = {
+  providerId: 0,
+  providerName: 'General Inquiry',
+  signupUrl: null,
+  requestedType: 'contact_request',
+};
+
+/**
+ * SPEC.md section 5: the default request type is sign_up when the provider has a signup_url, else
+ * contact_request. A requested sign_up without a signup_url cannot be chosen, so it falls back too.
+ */
+export function initialLeadType(signupUrl: string | null, requested: LeadType | null): LeadType {
+  if (requested === 'contact_request') return 'contact_request';
+  return signupUrl ? 'sign_up' : 'contact_request';
+}

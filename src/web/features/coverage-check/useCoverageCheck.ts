@@ -1,0 +1,118 @@
+import { useMutation } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import type { CoverageCheckResult } from '../../../common/api/coverage.js';
+import type { SearchAction, SearchLogRequest } from '../../../common/api/leads.js';
+import type { LatLng } from '../../map/mapTypes.js';
+import { checkCoverage, logSearch } from './coverageApi.js';
+import { ApiError } from '../../api/ApiError.js';
+import { failureMessage } from './failureMessage.js';
+import { MESSAGES } from './messages.js';
+import { visitSessionId } from './sessionId.js';
+
+/** What started a check: it decides the search type, the failure text and how the map moves. */
+export type CheckSource = 'map' | 'marker' | 'search' | 'geolocation';
+
+export interface CheckRequest {
+  point: LatLng;
+  /** The searched address or chosen suggestion; null for a point picked on the map. */
+  address: string | null;
+  source: CheckSource;
+}
+
+/** SPEC.md section 8: the message for a failed check, by what started it. */
+const CHECK_FAILED: Record<CheckSource, string> = {
+  map: MESSAGES.checkFailed,
+  marker: MESSAGES.checkFailed,
+  search: MESSAGES.addressCheckFailed,
+  geolocation: MESSAGES.locationSearchFailed,
+};
+
+/**
+ * The message for a failed check: an answer without coverage data says so; otherwise the server's
+ * own message for a refused request, or the SPEC text for what started the check.
+ */
+export function checkFailureMessage(error: unknown, source: CheckSource): string {
+  if (error instanceof ApiError && error.status !== null && error.status < 300) return MESSAGES.noCoverageInformation;
+  return failureMessage(error, CHECK_FAILED[source]);
+}
+
+/** The providers a result offers; SPEC.md section 4 counts wireless feasibility as coverage too. */
+export function hasCoverage(result: CoverageCheckResult): boolean {
+  return result.coverage_available || result.wireless_feasibility?.wireless_available === true;
+}
+
+interface SearchLogHandle {
+  entry: SearchLogRequest;
+  id: Promise<number | null>;
+}
+
+/**
+ * The public check flow: the chosen point, the coverage check, and the search log of each search
+ * (SPEC.md sections 3 and 7). A newer check supersedes an older one still under way.
+ */
+export function useCoverageCheck() {
+  const [request, setRequest] = useState<CheckRequest | null>(null);
+  const [resultsOpen, setResultsOpen] = useState(false);
+  const searchLog = useRef<SearchLogHandle | null>(null);
+  const mutation = useMutation({
+    mutationFn: (next: CheckRequest) => checkCoverage(next.point, next.address),
+    retry: false,
+  });
+  const { mutate, reset } = mutation;
+
+  const check = useCallback(
+    (next: CheckRequest) => {
+      setRequest(next);
+      setResultsOpen(true);
+      searchLog.current = null;
+      // Only the latest mutate's callbacks run, so a slower earlier answer cannot overwrite this one.
+      mutate(next, {
+        onSuccess: (result) => {
+          const entry: SearchLogRequest = {
+            session_id: visitSessionId(),
+            search_type: next.source === 'geolocation' ? 'geolocation' : 'address',
+            lat: next.point.lat,
+            lng: next.point.lng,
+            address: next.address,
+            coverage_providers: result.providers.map((provider) => provider.id),
+            action_taken: 'no_action',
+          };
+          searchLog.current = { entry, id: logSearch(entry) };
+        },
+      });
+    },
+    [mutate],
+  );
+
+  /** The id of the current search's log (for a lead's search_id), once it is written; null if it failed. */
+  const searchId = useCallback((): Promise<number | null> => searchLog.current?.id ?? Promise.resolve(null), []);
+
+  /** Records what the visitor did after the current search (SPEC.md section 4: contact_me after a lead). */
+  const logAction = useCallback((action: SearchAction) => {
+    const current = searchLog.current;
+    if (current) void logSearch({ ...current.entry, action_taken: action });
+  }, []);
+
+  const closeResults = useCallback(() => setResultsOpen(false), []);
+
+  /** Forgets the chosen point and any result. */
+  const clear = useCallback(() => {
+    setRequest(null);
+    setResultsOpen(false);
+    searchLog.current = null;
+    reset();
+  }, [reset]);
+
+  return {
+    request,
+    result: mutation.isSuccess ? mutation.data : null,
+    checking: mutation.isPending,
+    error: mutation.isError && request ? checkFailureMessage(mutation.error, request.source) : null,
+    resultsOpen,
+    check,
+    closeResults,
+    clear,
+    searchId,
+    logAction,
+  };
+}

@@ -1,0 +1,140 @@
+import OpenInNew from '@mui/icons-material/OpenInNew';
+import TuneOutlined from '@mui/icons-material/TuneOutlined';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Grid from '@mui/material/Grid';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
+import { NoticeSnackbar } from '../../ui/NoticeSnackbar.js';
+import { useNotice } from '../../ui/useNotice.js';
+import { AdminPageHeading } from '../admin-shell/AdminPageHeading.js';
+import { CodeBlock } from './CodeBlock.js';
+import { CopyFeedback } from './CopyFeedback.js';
+import {
+  buildEmbedUrl,
+  buildIframeCode,
+  buildResponsiveIframeCode,
+  buildScriptEmbedCode,
+  DEFAULT_EMBED_CONFIG_INPUT,
+  PREVIEW_POPUP_FEATURES,
+  resolveEmbedConfig,
+} from './embedCode.js';
+import type { EmbedConfigInput } from './embedCode.js';
+import { EmbedConfigForm } from './EmbedConfigForm.js';
+import { buildHeightListenerCode } from './heightListenerCode.js';
+import { UsageInstructions } from './UsageInstructions.js';
+import { useCopyCode } from './useCopyCode.js';
+
+const POPUP_BLOCKED = 'The browser blocked the preview window. Allow pop-ups for this site, or open the Embed URL in a new tab.';
+
+/** /admin/embed (SPEC.md section 2, "Embed Code Generator"). */
+export function EmbedGeneratorPage() {
+  const [input, setInput] = useState<EmbedConfigInput>(DEFAULT_EMBED_CONFIG_INPUT);
+  const { config, problems } = useMemo(() => resolveEmbedConfig(input), [input]);
+  const origin = window.location.origin;
+  const copyState = useCopyCode();
+  const { notice, show, close } = useNotice();
+
+  const blocks = useMemo(() => {
+    const embedUrl = buildEmbedUrl(origin, config);
+    return {
+      embedUrl,
+      list: [
+        {
+          name: 'Embed URL',
+          code: embedUrl,
+          description: 'The address of the map with these settings, for a link or a site builder that asks for a URL.',
+        },
+        {
+          name: 'Standard Iframe Code',
+          code: buildIframeCode(origin, config),
+          description: 'A frame of the chosen width and height.',
+        },
+        {
+          name: 'Responsive Iframe Code',
+          badge: 'Recommended',
+          code: buildResponsiveIframeCode(origin, config),
+          description: 'Keeps a 16:9 shape at any screen width; the height setting does not apply.',
+        },
+        {
+          name: 'Script Embed Code',
+          code: buildScriptEmbedCode(origin, config),
+          description: (
+            <>
+              One tag that adds the frame where it is placed and fits the frame&apos;s height to the map. Options are
+              documented on the{' '}
+              <Link href="/widget" target="_blank" rel="noopener">
+                Embeddable Widget page
+              </Link>
+              .
+            </>
+          ),
+        },
+      ],
+    };
+  }, [origin, config]);
+  const listenerCode = useMemo(() => buildHeightListenerCode(origin), [origin]);
+
+  const preview = () => {
+    const popup = window.open(blocks.embedUrl, 'isp-coverage-embed-preview', PREVIEW_POPUP_FEATURES);
+    if (popup) popup.focus();
+    else show('warning', POPUP_BLOCKED);
+  };
+
+  return (
+    <>
+      <AdminPageHeading
+        title="Embed Code Generator"
+        subtitle="Put the coverage map on your own or a partner's website."
+        action={
+          <Button variant="contained" startIcon={<OpenInNew />} onClick={preview}>
+            Preview Embed
+          </Button>
+        }
+      />
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 5, lg: 4 }}>
+          <Card component="section" aria-labelledby="embed-config-heading" sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>
+            <CardContent sx={{ p: 3 }}>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                <TuneOutlined color="primary" />
+                <Typography id="embed-config-heading" variant="h6" component="h2">
+                  Configuration
+                </Typography>
+              </Stack>
+              <EmbedConfigForm
+                value={input}
+                problems={problems}
+                onChange={(changes) => setInput((previous) => ({ ...previous, ...changes }))}
+                onReset={() => setInput(DEFAULT_EMBED_CONFIG_INPUT)}
+              />
+            </CardContent>
+          </Card>
+        </Grid>
+        <Grid size={{ xs: 12, md: 7, lg: 8 }}>
+          <Stack spacing={2}>
+            {blocks.list.map((block) => (
+              <CodeBlock
+                key={block.name}
+                name={block.name}
+                badge={block.badge}
+                code={block.code}
+                description={block.description}
+                copied={copyState.copiedName === block.name}
+                onCopy={() => void copyState.copy(block.name, block.code)}
+              />
+            ))}
+          </Stack>
+        </Grid>
+        <Grid size={12}>
+          <UsageInstructions listenerCode={listenerCode} copyState={copyState} />
+        </Grid>
+      </Grid>
+      <CopyFeedback state={copyState} />
+      <NoticeSnackbar notice={notice} onClose={close} />
+    </>
+  );
+}
