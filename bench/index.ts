@@ -8,12 +8,13 @@ import { DEFAULT_COVERAGE_KML, generateCoverageKml } from './generateCoverageKml
 import * as throughput from './checkCoverageThroughput.js';
 import * as ingest from './ingest.js';
 import * as lookup from './lookup.js';
+import * as publicMap from './publicMap.js';
 
 interface BenchModule {
   run(context: BenchContext): Promise<void>;
 }
 
-const BENCHES: BenchModule[] = [ingest, lookup, throughput];
+const BENCHES: BenchModule[] = [ingest, lookup, throughput, publicMap];
 
 if (!existsSync(DEFAULT_COVERAGE_KML)) {
   console.log(`Generating ${DEFAULT_COVERAGE_KML} …`);

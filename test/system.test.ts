@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ADMIN, bearer, createTestApp, databaseKinds, signIn, type TestApp } from './support/testApp.js';
 
@@ -89,6 +90,7 @@ describe.each(databaseKinds())('server basics on %s', (kind) => {
     fs.mkdirSync(path.join(webRoot, 'assets'));
     fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>app shell</title>');
     fs.writeFileSync(path.join(webRoot, 'assets', 'app-1234.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(webRoot, 'assets', 'app-1234.js.gz'), gzipSync('console.log(1)'));
     app = await createTestApp(kind, { deps: { webRoot } });
 
     const deep = await app.server.inject({ method: 'GET', url: '/admin/settings' });
@@ -99,6 +101,10 @@ describe.each(databaseKinds())('server basics on %s', (kind) => {
     const asset = await app.server.inject({ method: 'GET', url: '/assets/app-1234.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
+    expect(asset.body).toBe('console.log(1)');
+    const compressed = await app.server.inject({ method: 'GET', url: '/assets/app-1234.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(compressed.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(compressed.rawPayload).toString()).toBe('console.log(1)');
 
     expect((await app.server.inject({ method: 'GET', url: '/api/unknown' })).statusCode).toBe(404);
 

@@ -29,11 +29,13 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, fram
       root: webRoot,
       wildcard: false,
       index: false,
+      // .br/.gz copies made by scripts/compressAssets.mjs, chosen by the request's Accept-Encoding.
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
         // Partner sites load the embed script with <script src>; helmet's same-origin default would block it.
-        if (path.basename(filePath) === EMBED_SCRIPT) reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+        if (path.basename(filePath).replace(/\.(br|gz)$/, '') === EMBED_SCRIPT) reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
       },
     });
   }

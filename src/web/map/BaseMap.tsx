@@ -1,5 +1,4 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
-import './maplibreWorker.js';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { Map as MapLibreMap, NavigationControl } from 'maplibre-gl';

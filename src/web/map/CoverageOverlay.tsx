@@ -1,5 +1,8 @@
 import { useEffect } from 'react';
-import { COVERAGE_SOURCE_ID, coverageOverlayLayers, coverageSource } from './coverageOverlayLayers.js';
+import { COVERAGE_SOURCE_ID, COVERAGE_SOURCE_LAYER, coverageOverlayLayers, coverageSource } from './coverageOverlayLayers.js';
+
+/** performance.mark name set when coverage is first drawn. */
+export const COVERAGE_DRAWN_MARK = 'coverage-overlay-drawn';
 import { useMapInstance } from './MapContext.js';
 
 /**
@@ -19,7 +22,16 @@ export function CoverageOverlay() {
     add();
     // A new basemap style drops every source and layer; put the overlay back on top of it.
     map.on('style.load', add);
+    // A user-timing mark the first time coverage is on screen (read by bench/publicMap.ts and any
+    // real-user monitoring): the map is idle, so every visible tile is loaded and drawn.
+    const markDrawn = () => {
+      if (map.querySourceFeatures(COVERAGE_SOURCE_ID, { sourceLayer: COVERAGE_SOURCE_LAYER }).length === 0) return;
+      if (performance.getEntriesByName(COVERAGE_DRAWN_MARK).length === 0) performance.mark(COVERAGE_DRAWN_MARK);
+      map.off('idle', markDrawn);
+    };
+    map.on('idle', markDrawn);
     return () => {
+      map.off('idle', markDrawn);
       map.off('style.load', add);
       try {
         for (const layer of coverageOverlayLayers()) if (map.getLayer(layer.id)) map.removeLayer(layer.id);
