@@ -195,6 +195,16 @@ describe.each(databaseKinds())('leads and search logs on %s', (kind) => {
       expect(response.json()).toEqual({ success: false, message: 'Provider not found' });
     });
 
+    it('answers ids beyond the database range and NUL characters with 400, never a server error', async () => {
+      const huge = await api.submitLead({ provider_id: 3_000_000_000, lead_type: 'contact_request', ...VISITOR });
+      expect(huge.statusCode).toBe(400);
+      expect(huge.json().message).toBe('Provider not found');
+      const nul = await api.submitLead({ provider_id: 0, lead_type: 'contact_request', ...VISITOR, name: 'ab\u0000c' });
+      expect(nul.statusCode).toBe(400);
+      expect(nul.json().message).toBe('Text must not contain NUL characters');
+      expect(await api.leads()).toEqual([]);
+    });
+
     it('refuses a sign-up where there is no signup_url, including a general inquiry', async () => {
       const fibre = await api.createProvider({ name: 'FibreCo' });
       for (const provider_id of [fibre, 0]) {

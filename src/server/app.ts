@@ -57,6 +57,10 @@ function defaultWebRoot(): string {
   return path.join(dir, 'dist', 'web');
 }
 
+function trustNearest(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
+}
+
 export interface AppDependencies {
   clock?: Clock;
   /** Where the built web app is; defaults to the project's dist/web. */
@@ -85,9 +89,17 @@ function printGeneratedPassword(username: string, password: string): void {
 export async function buildApp(config: AppConfig, deps: AppDependencies = {}): Promise<App> {
   const clock = deps.clock ?? systemClock;
   const server = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // Query strings hold what visitors type (home addresses in /api/search_addresses): log paths only.
+      serializers: {
+        req: (req) => ({ method: req.method, url: req.url.split('?')[0], hostname: req.hostname, remoteAddress: req.ip }),
+      },
+    },
     bodyLimit: JSON_BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
+    // A hop count becomes Fastify's function form: trust the nearest `hops` proxies.
+    trustProxy: typeof config.trustProxy === 'number' ? trustNearest(config.trustProxy) : config.trustProxy,
   });
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);

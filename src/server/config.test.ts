@@ -21,6 +21,13 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/coverage', schema: 'isp' });
   });
 
+  it('reads TRUST_PROXY as off, all hops, a hop count, or trusted proxy addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', ADMIN_PASSWORD: '' }).port).toBe(3000);
   });
@@ -33,7 +40,7 @@ describe('loadConfig', () => {
     [{ APP_SECRET: 'tiny' }, 'APP_SECRET: must be at least 32 characters'],
     [{ TOKEN_TTL_HOURS: '0' }, 'TOKEN_TTL_HOURS: must be above 0'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: must be one of'],
-    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY: must be true or false'],
+    [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY: must be false, true, a number of proxy hops'],
   ])('stops on %j naming the variable and the reason', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -49,7 +49,12 @@ const envSchema = z.object({
     .max(24 * 365, 'must be at most 8760 (one year)')
     .default(12),
   /** Trust X-Forwarded-For from a reverse proxy for client addresses. Default false. */
-  TRUST_PROXY: booleanText.default(false),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(/^(false|true|\d{1,2}|[0-9a-f.:/]+(\s*,\s*[0-9a-f.:/]+)*)$/i, 'must be false, true, a number of proxy hops, or a comma-separated list of proxy addresses')
+    .transform(parseTrustProxy)
+    .default(false),
   /** Comma-separated raster tile URL templates ({z}/{x}/{y}) of the public map's dark basemap. */
   BASEMAP_TILES_URL: z.string().default(DEFAULT_BASEMAP_TILES),
   /** Attribution shown on the basemap. */
@@ -116,7 +121,8 @@ export interface AppConfig {
   appSecret?: string;
   logLevel: (typeof LOG_LEVELS)[number];
   tokenTtlHours: number;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, true (every hop), a hop count, or trusted proxy addresses/ranges. */
+  trustProxy: boolean | number | string[];
   basemap: { tiles: string[]; attribution: string };
   outbound: { allowPrivate: boolean };
   myMaps: { kmlUrlTemplate: string; syncIntervalMinutes: number };
@@ -130,6 +136,18 @@ export interface AppConfig {
 }
 
 export class ConfigError extends Error {}
+
+/**
+ * TRUST_PROXY: "false" (default), "true" (trust every hop: only when the proxy overwrites
+ * X-Forwarded-For, else clients can choose their address), a hop count such as "1", or the
+ * proxies' addresses/CIDR ranges. Client addresses drive the rate limits, so this matters.
+ */
+function parseTrustProxy(value: string): boolean | number | string[] {
+  if (value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((part) => part.trim());
+}
 
 /** Reads the environment into a typed config; a bad variable throws with its name and the reason. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {

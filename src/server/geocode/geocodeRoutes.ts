@@ -9,6 +9,9 @@ import { ValidationError } from '../errors.js';
 import { readMultipartForm } from '../http/multipart.js';
 import type { GeocodeService } from './geocodeService.js';
 
+/** Per client address: typing with suggestions stays far below this; one client cannot monopolise the upstream geocoder. */
+const SEARCH_RATE_LIMIT = { max: 120, timeWindow: 60_000 };
+
 export interface GeocodeRouteDeps {
   auth: AuthService;
   geocode: GeocodeService;
@@ -63,6 +66,7 @@ export function geocodeRoutes(deps: GeocodeRouteDeps): FastifyPluginAsyncZod {
     app.get(
       '/search_addresses',
       {
+        config: { rateLimit: SEARCH_RATE_LIMIT },
         schema: {
           tags,
           summary: 'Up to 5 address suggestions; none for q under 2 characters',
@@ -76,6 +80,7 @@ export function geocodeRoutes(deps: GeocodeRouteDeps): FastifyPluginAsyncZod {
     app.get(
       '/geocode',
       {
+        config: { rateLimit: SEARCH_RATE_LIMIT },
         schema: {
           tags,
           summary: 'The best match for an address',
