@@ -6,7 +6,8 @@ import { type PackedPolygon, unpackGeometry } from '../../geo/packedGeometry.js'
 import type { ServiceStatus } from '../../common/serviceStatus.js';
 import { isServiceStatus } from '../../common/serviceStatus.js';
 import { toBool } from '../db/dialect.js';
-import { featureStatus, parseColorMappings } from './featureStatus.js';
+import { parseColorMappings } from '../../common/colorMappings.js';
+import { featureStatus } from './featureStatus.js';
 import type { LayerRow } from './layerRepository.js';
 import { parseStringList } from './storedJson.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { featureStatus, type LayerStatusRules, parseColorMappings } from './featureStatus.js';
+import { parseColorMappings } from '../../common/colorMappings.js';
+import { featureStatus, type LayerStatusRules } from './featureStatus.js';
 
 const rules = (overrides: Partial<LayerStatusRules> = {}): LayerStatusRules => ({
   useManualOverride: false,

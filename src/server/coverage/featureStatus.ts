@@ -1,5 +1,5 @@
 import type { ColorMapping } from '../../common/api/coverageLayers.js';
-import { isServiceStatus, type ServiceStatus } from '../../common/serviceStatus.js';
+import type { ServiceStatus } from '../../common/serviceStatus.js';
 
 export interface LayerStatusRules {
   useManualOverride: boolean;
@@ -16,21 +16,4 @@ export function featureStatus(color: string | null, rules: LayerStatusRules): Se
   if (rules.useManualOverride) return rules.manualOverrideStatus ?? rules.defaultStatus;
   const mapped = color ? rules.colorMappings.find((m) => m.color === color.toLowerCase()) : undefined;
   return mapped?.status ?? rules.defaultStatus;
-}
-
-/** Colour mappings as stored (JSON text); anything unreadable counts as no mappings. */
-export function parseColorMappings(text: string | null): ColorMapping[] {
-  if (!text) return [];
-  try {
-    const value: unknown = JSON.parse(text);
-    if (!Array.isArray(value)) return [];
-    return value.flatMap((entry: unknown) => {
-      const m = entry as Partial<ColorMapping>;
-      return typeof m.color === 'string' && isServiceStatus(m.status)
-        ? [{ color: m.color.toLowerCase(), status: m.status, description: typeof m.description === 'string' ? m.description : '' }]
-        : [];
-    });
-  } catch {
-    return [];
-  }
 }

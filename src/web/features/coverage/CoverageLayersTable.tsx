@@ -10,7 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { CoverageLayer } from '../../../common/api/coverageLayers.js';
 import { ServiceStatusChip } from '../../ui/ServiceStatusChip.js';
-import { parseColorMappings } from './coverageLayerForm.js';
+import { parseColorMappings } from '../../../common/colorMappings.js';
 import { EditDeleteActions } from '../../ui/EditDeleteActions.js';
 
 interface CoverageLayersTableProps {

@@ -2,7 +2,8 @@ import type { Control } from 'react-hook-form';
 import { z } from 'zod';
 import type { ColorMapping, CoverageLayer } from '../../../common/api/coverageLayers.js';
 import type { ServiceStatus } from '../../../common/serviceStatus.js';
-import { isServiceStatus, SERVICE_STATUSES } from '../../../common/serviceStatus.js';
+import { SERVICE_STATUSES } from '../../../common/serviceStatus.js';
+import { parseColorMappings } from '../../../common/colorMappings.js';
 
 /** SPEC.md section 5: services are comma-separated; split, trimmed, empties dropped. */
 export function splitServices(text: string): string[] {
@@ -41,23 +42,6 @@ export const EMPTY_COVERAGE_LAYER_FORM: CoverageLayerFormValues = {
   manual_override_status: 'live',
   color_mappings: [],
 };
-
-/** Saved colour mappings (JSON text); anything unreadable counts as none. */
-export function parseColorMappings(text: string | null): ColorMapping[] {
-  if (!text) return [];
-  try {
-    const value: unknown = JSON.parse(text);
-    if (!Array.isArray(value)) return [];
-    return value.flatMap((entry: unknown) => {
-      const m = (entry ?? {}) as Partial<Record<keyof ColorMapping, unknown>>;
-      return typeof m.color === 'string' && isServiceStatus(m.status)
-        ? [{ color: m.color.toLowerCase(), status: m.status, description: typeof m.description === 'string' ? m.description : '' }]
-        : [];
-    });
-  } catch {
-    return [];
-  }
-}
 
 /**
  * Mappings for the colours found in a file (SPEC.md section 4): each new colour starts as unknown;
