@@ -4,7 +4,6 @@
  * the 10,000-polygon benchmark KML loaded, as the mean of interleaved rounds. autocannon runs in its own process so that it does not
  * share the server's event loop.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -12,31 +11,10 @@ import path from 'node:path';
 import { buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { multipartBody } from '../test/support/multipart.js';
+import { autocannon } from './autocannon.js';
 import type { BenchContext } from './benchContext.js';
 
-const CONNECTIONS = 10;
-const SECONDS = 10;
 const ROUNDS = 2;
-
-/** Requests per second autocannon measured against `url`. */
-function autocannon(url: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [path.resolve('node_modules/autocannon/autocannon.js'), '-c', String(CONNECTIONS), '-d', String(SECONDS), '-j', url],
-      { stdio: ['ignore', 'pipe', 'ignore'] },
-    );
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
-      const result = JSON.parse(out) as { requests: { average: number }; non2xx: number; errors: number };
-      if (result.non2xx > 0 || result.errors > 0) return reject(new Error(`autocannon saw ${result.non2xx} non-2xx and ${result.errors} errors`));
-      resolve(result.requests.average);
-    });
-  });
-}
 
 export async function run(context: BenchContext): Promise<void> {
   console.log('\n== check_coverage throughput (autocannon, 10 connections, 10 s, 2 interleaved rounds) ==');

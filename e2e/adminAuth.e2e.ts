@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations } from './support/accessibility.js';
 import { browserAvailable, launchChromium } from './support/chromium.js';
 import { ADMIN, type LiveApp, startLiveApp } from './support/liveApp.js';
 
@@ -14,10 +15,10 @@ describe.runIf(browserAvailable())('admin sign-in in the browser', () => {
   afterAll(() => browser?.close());
   beforeEach(async () => {
     live = await startLiveApp();
-    page = await browser.newPage({ baseURL: live.baseUrl });
+    page = await (await browser.newContext({ baseURL: live.baseUrl })).newPage();
   });
   afterEach(async () => {
-    await page.close();
+    await page.context().close();
     await live.close();
   });
 
@@ -35,6 +36,7 @@ describe.runIf(browserAvailable())('admin sign-in in the browser', () => {
     const alert = page.getByRole('alert');
     await expect.poll(() => alert.textContent()).toContain('Login Error:');
     expect(await alert.textContent()).toContain('Invalid username or password');
+    await expectNoSeriousA11yViolations(page, 'login with a sign-in error');
     expect(new URL(page.url()).pathname).toBe('/admin/login');
     expect(await storedToken()).toBeNull();
   });
@@ -46,6 +48,7 @@ describe.runIf(browserAvailable())('admin sign-in in the browser', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect.poll(() => page.getByText('Username must be at least 3 characters').count()).toBe(1);
     expect(await page.getByText('Password must be at least 6 characters').count()).toBe(1);
+    await expectNoSeriousA11yViolations(page, 'login with validation messages');
   });
 
   it('signs in and lands on the dashboard inside the admin shell', async () => {
@@ -56,6 +59,7 @@ describe.runIf(browserAvailable())('admin sign-in in the browser', () => {
       expect(await page.getByRole('navigation').getByText(item, { exact: true }).count(), item).toBeGreaterThan(0);
     }
     expect(await storedToken()).toBeTruthy();
+    await expectNoSeriousA11yViolations(page, 'admin shell on the dashboard');
   });
 
   it('sends a deep admin link without a token to the login screen', async () => {
@@ -69,6 +73,8 @@ describe.runIf(browserAvailable())('admin sign-in in the browser', () => {
     await page.waitForURL('**/admin/dashboard');
     const token = await storedToken();
     await page.getByRole('button', { name: /admin/i }).last().click();
+    await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'admin menu');
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL('**/admin/login');
     expect(await storedToken()).toBeNull();
@@ -106,6 +112,7 @@ describe.runIf(browserAvailable())('admin sign-in in the browser', () => {
     expect(await page.getByRole('button', { name: 'Change Password' }).isDisabled()).toBe(true);
     await page.getByLabel('New Password', { exact: true }).fill('abcdefgH1');
     expect(await page.getByText('Medium').count()).toBeGreaterThan(0);
+    await expectNoSeriousA11yViolations(page, 'settings with a medium password');
     await page.getByLabel('Confirm New Password').fill('abcdefgH2');
     await page.getByRole('button', { name: 'Change Password' }).click();
     await expect.poll(() => page.getByText('New passwords do not match').count()).toBe(1);
@@ -120,6 +127,7 @@ describe.runIf(browserAvailable())('admin sign-in in the browser', () => {
     await page.getByLabel('Confirm New Password').fill('Brand-New-Pass-2026');
     await page.getByRole('button', { name: 'Change Password' }).click();
     await expect.poll(() => page.getByText('Current password is incorrect').count()).toBe(1);
+    await expectNoSeriousA11yViolations(page, 'settings with a password error');
     expect(new URL(page.url()).pathname).toBe('/admin/settings');
   });
 

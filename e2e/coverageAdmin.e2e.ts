@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { fibreKml, GREEN, ORANGE, PNG_1X1 } from '../test/support/kml.js';
 import { type LocalServer, startLocalServer } from '../test/support/localServer.js';
 import { multipartBody } from '../test/support/multipart.js';
+import { expectNoSeriousA11yViolations } from './support/accessibility.js';
 import { browserAvailable, launchChromium } from './support/chromium.js';
 import { type LiveApp, startLiveApp } from './support/liveApp.js';
 import { choose, signedInPage } from './support/session.js';
@@ -37,7 +38,7 @@ describe.runIf(browserAvailable())('providers and coverage layers in the admin p
     ({ page, token } = await signedInPage(browser, live));
   });
   afterEach(async () => {
-    await page.close();
+    await page.context().close();
     await live.close();
   });
 
@@ -45,15 +46,19 @@ describe.runIf(browserAvailable())('providers and coverage layers in the admin p
 
   it('adds a provider with a logo, uploads a coloured KML, assigns statuses to its colours, and lists the layer', async () => {
     await page.goto('/admin/providers');
+    await page.getByRole('button', { name: 'Add your first provider' }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'providers without any');
     await page.getByRole('button', { name: 'Add your first provider' }).click();
     await page.getByRole('textbox', { name: 'Provider Name' }).fill('Overberg Fibre');
     await page.getByRole('textbox', { name: 'Contact Email' }).fill('hello@overberg.example');
     await page.getByLabel('Logo file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    await expectNoSeriousA11yViolations(page, 'provider form');
     await page.getByRole('button', { name: 'Save' }).click();
     await notice('Provider created successfully!');
     const providerRow = page.getByRole('table', { name: 'Providers' }).getByRole('row', { name: /Overberg Fibre/ });
     await providerRow.waitFor();
     expect(await providerRow.locator('img').count()).toBe(1);
+    await expectNoSeriousA11yViolations(page, 'providers table');
 
     await page.goto('/admin/coverage');
     await page.getByRole('button', { name: 'Add your first coverage layer' }).click();
@@ -66,6 +71,7 @@ describe.runIf(browserAvailable())('providers and coverage layers in the admin p
     await choose(page, `Status for ${ORANGE.hex}`, 'Live Service');
     await choose(page, `Status for ${GREEN.hex}`, 'In Progress');
     await page.getByRole('textbox', { name: `Description for ${ORANGE.hex}` }).fill('Fibre live');
+    await expectNoSeriousA11yViolations(page, 'coverage layer upload with colour statuses');
     await page.getByRole('button', { name: 'Save' }).click();
     await notice('Coverage layer created successfully!');
 
@@ -73,6 +79,7 @@ describe.runIf(browserAvailable())('providers and coverage layers in the admin p
     await layerRow.waitFor();
     const rowText = await layerRow.textContent();
     for (const text of ['Overberg Fibre', 'Fiber, LTE', 'Uploaded', 'Active']) expect(rowText).toContain(text);
+    await expectNoSeriousA11yViolations(page, 'coverage layers table');
 
     // The statuses chosen in the browser are what the public check answers.
     const check = async (lat: number, lng: number) =>
@@ -90,6 +97,7 @@ describe.runIf(browserAvailable())('providers and coverage layers in the admin p
     await page.getByLabel('KML file').setInputFiles({ name: 'plain.kml', mimeType: 'application/vnd.google-earth.kml+xml', buffer: Buffer.from(plain) });
     await notice('No colors detected in KML file. You can manually assign a status to all polygons.');
     expect(await page.getByLabel('Use manual status override').isChecked()).toBe(true);
+    await expectNoSeriousA11yViolations(page, 'coverage layer upload with the status override');
 
     await page.getByLabel('KML file').setInputFiles({ name: 'bad.kml', mimeType: 'application/vnd.google-earth.kml+xml', buffer: Buffer.from('this is not kml') });
     await notice('Could not analyze KML file colors');
@@ -116,9 +124,11 @@ describe.runIf(browserAvailable())('providers and coverage layers in the admin p
     expect(text).toContain('Live Service');
     expect(text).toContain('Fibre');
     expect(providerApi.requests.at(-1)?.headers['x-api-key']).toBe('secret-key');
+    await expectNoSeriousA11yViolations(page, 'provider form with an API test result');
 
     await page.getByRole('textbox', { name: 'API Key' }).fill('wrong-key');
     await page.getByRole('button', { name: 'Run API Test' }).click();
     await page.getByText('API test failed').waitFor();
+    await expectNoSeriousA11yViolations(page, 'provider form with a failed API test');
   });
 });

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type LocalServer, startLocalServer } from '../test/support/localServer.js';
+import { expectNoSeriousA11yViolations } from './support/accessibility.js';
 import { browserAvailable, launchChromium } from './support/chromium.js';
 import { ADMIN, type LiveApp, startLiveApp } from './support/liveApp.js';
 import { choose } from './support/session.js';
@@ -84,6 +85,7 @@ describe.runIf(browserAvailable())('embedding the map on other websites', () => 
     await page.getByRole('button', { name: 'Copy Embed URL' }).click();
     await confirmation.waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${live.baseUrl}/embed?${query}`);
+    await expectNoSeriousA11yViolations(page, 'embed code generator with code just copied');
   });
 
   it('falls back to zoom 10 with a message, and rejects a malformed location', async () => {
@@ -96,6 +98,7 @@ describe.runIf(browserAvailable())('embedding the map on other websites', () => 
     await page.getByText('Latitude must be between -90 and 90').waitFor();
     await page.getByRole('textbox', { name: 'Height' }).fill('"><script>alert(1)</script>');
     await page.getByText(/^Height must be a CSS length/).waitFor();
+    await expectNoSeriousA11yViolations(page, 'embed code generator with validation messages');
     expect(await codeOf('Embed URL')).toBe(`${live.baseUrl}/embed`);
     expect(await codeOf('Standard Iframe Code')).toContain('height="600px"');
   });
@@ -178,9 +181,22 @@ describe.runIf(browserAvailable())('embedding the map on other websites', () => 
       await expect.poll(() => frameHeight(0), { timeout: 10_000 }).toBe(777);
       expect(await frameHeight(1)).toBe(300);
 
-      // A message from any other window (here the partner page itself) is ignored.
-      await host.evaluate(() => window.postMessage({ type: 'isp-coverage-embed-height', height: 5 }, '*'));
-      await host.waitForTimeout(300);
+      // A message from any other window (here the partner page itself) is ignored. One dispatch runs
+      // a page's 'message' listeners in the order they were added, so a listener added now runs
+      // right after both of embed.js's and sees the frames as they left them (before a resized
+      // frame could post its height again).
+      const afterIgnored = await host.evaluate(
+        () =>
+          new Promise<number[]>((resolve) => {
+            window.addEventListener('message', function record(event) {
+              if (event.data?.height !== 5) return;
+              window.removeEventListener('message', record);
+              resolve(Array.from(document.querySelectorAll('iframe'), (frame) => Math.round(frame.getBoundingClientRect().height)));
+            });
+            window.postMessage({ type: 'isp-coverage-embed-height', height: 5 }, '*');
+          }),
+      );
+      expect(afterIgnored).toEqual([777, 300]);
       expect(await frameHeight(0)).toBe(777);
       expect(await frameHeight(1)).toBe(300);
 
@@ -221,6 +237,7 @@ describe.runIf(browserAvailable())('embedding the map on other websites', () => 
     await card.getByRole('textbox', { name: 'Add domain' }).fill('Partner.example.com, *.isp.example.org');
     await card.getByRole('button', { name: 'Add', exact: true }).click();
     await card.getByRole('list', { name: 'Allowed domains' }).getByText('partner.example.com', { exact: true }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'embed settings with allowed domains');
     await card.getByRole('textbox', { name: 'Add domain' }).fill('https://shop.example.net/coverage');
     await card.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Embed settings saved', { exact: true }).waitFor();
@@ -251,6 +268,7 @@ describe.runIf(browserAvailable())('embedding the map on other websites', () => 
     await result.getByText('Imported 2 addresses', { exact: true }).waitFor();
     expect(await result.getByRole('list', { name: 'Import errors' }).textContent()).toMatch(/^Line 3: /);
     await card.getByText('2 imported addresses').waitFor();
+    await expectNoSeriousA11yViolations(page, 'address book import result');
 
     const search = await live.app.server.inject({ method: 'GET', url: '/api/search_addresses?q=Marine%20Drive' });
     expect(search.json().data[0]).toMatchObject({ label: '12 Marine Drive, Hermanus', lat: -34.4187, lng: 19.2345 });
@@ -258,6 +276,7 @@ describe.runIf(browserAvailable())('embedding the map on other websites', () => 
     await card.getByRole('button', { name: 'Clear imported addresses' }).click();
     const dialog = page.getByRole('dialog', { name: 'Clear imported addresses?' });
     await dialog.getByText('Are you sure you want to delete all imported addresses?').waitFor();
+    await expectNoSeriousA11yViolations(page, 'address book clear confirmation');
     await dialog.getByRole('button', { name: 'Clear addresses' }).click();
     await card.getByText('No imported addresses yet').waitFor();
   });

@@ -4,6 +4,7 @@ import { fibreKml, GREEN, ORANGE } from '../test/support/kml.js';
 import { type LocalServer, startLocalServer } from '../test/support/localServer.js';
 import { multipartBody } from '../test/support/multipart.js';
 import { bearer, signIn } from '../test/support/testApp.js';
+import { expectNoSeriousA11yViolations } from './support/accessibility.js';
 import { browserAvailable, launchChromium } from './support/chromium.js';
 import { type LiveApp, startLiveApp } from './support/liveApp.js';
 
@@ -108,8 +109,12 @@ describe.runIf(browserAvailable())('public map: search, coverage check and leads
     await results().waitFor({ state: 'hidden' });
   }
 
+  /** The stored search logs, each with the ids of the providers it found. */
   async function searchLogs() {
-    return live.app.db.kysely.selectFrom('search_logs').selectAll().orderBy('id').execute();
+    const db = live.app.db.kysely;
+    const logs = await db.selectFrom('search_logs').selectAll().orderBy('id').execute();
+    const found = await db.selectFrom('search_log_providers').select(['search_log_id', 'provider_id']).orderBy('provider_id').execute();
+    return logs.map((log) => ({ ...log, provider_ids: found.filter((row) => row.search_log_id === log.id).map((row) => row.provider_id) }));
   }
 
   async function leads() {
@@ -122,6 +127,8 @@ describe.runIf(browserAvailable())('public map: search, coverage check and leads
     for (const label of ['Live Service', 'In Progress', 'Coming Soon', 'Unknown']) await legend.getByText(label, { exact: true }).waitFor();
 
     await searchBox().fill('Kloof Street');
+    await page.getByRole('option', { name: 'Kloof Street, Gardens, Cape Town' }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'public map with address suggestions');
     await page.getByRole('option', { name: 'Kloof Street, Gardens, Cape Town' }).click();
     await providerItem().waitFor();
     const item = await providerItem().textContent();
@@ -129,12 +136,13 @@ describe.runIf(browserAvailable())('public map: search, coverage check and leads
     expect(await providerItem().getByRole('button', { name: 'Sign Up' }).count()).toBe(1);
     expect(await providerItem().getByRole('button', { name: 'Contact' }).count()).toBe(1);
     await results().getByText('Kloof Street, Gardens, Cape Town').waitFor();
+    await expectNoSeriousA11yViolations(page, 'public map with coverage results');
 
     // One search log, for an address search, with the provider found and the session of the visit.
     await expect.poll(async () => (await searchLogs()).length).toBe(1);
     const [log] = await searchLogs();
     expect(log).toMatchObject({ search_type: 'address', address: 'Kloof Street, Gardens, Cape Town', action_taken: 'no_action' });
-    expect(JSON.parse(log?.coverage_providers ?? '[]')).toEqual([providerId]);
+    expect(log?.provider_ids).toEqual([providerId]);
     expect(log?.session_id.length).toBeGreaterThanOrEqual(8);
   });
 
@@ -183,6 +191,7 @@ describe.runIf(browserAvailable())('public map: search, coverage check and leads
     await clickMapAt(IN_HOLE, IN_ORANGE, RESULT_ZOOM);
     await results().getByText(NO_COVERAGE).waitFor();
     await results().getByRole('button', { name: 'Contact Us' }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'public map with no coverage');
     await closeResults();
 
     // A click centres the map on the clicked point; north of the hole is covered again.
@@ -191,7 +200,7 @@ describe.runIf(browserAvailable())('public map: search, coverage check and leads
     await closeResults();
 
     const logs = await searchLogs();
-    expect(logs.map((log) => [log.lat, log.lng, JSON.parse(log.coverage_providers ?? '[]')])).toEqual([
+    expect(logs.map((log) => [log.lat, log.lng, log.provider_ids])).toEqual([
       [IN_ORANGE.lat, IN_ORANGE.lng, [providerId]],
       [expect.closeTo(IN_HOLE.lat, 3), expect.closeTo(IN_HOLE.lng, 3), []],
       [expect.closeTo(IN_ORANGE_NORTH.lat, 3), expect.closeTo(IN_ORANGE_NORTH.lng, 3), [providerId]],
@@ -213,6 +222,7 @@ describe.runIf(browserAvailable())('public map: search, coverage check and leads
     await leadDialog().getByRole('textbox', { name: 'Message' }).fill('Please connect my house.');
     await leadDialog().getByRole('button', { name: 'Submit Request' }).click();
     await leadDialog().getByText(/Thank you!/).waitFor();
+    await expectNoSeriousA11yViolations(page, 'lead form sent');
     expect(await leadDialog().getByRole('link', { name: /sign-up page/ }).getAttribute('href')).toBe(SIGNUP_URL);
     // SPEC.md section 4: the dialog closes after 2 s and a search log with action contact_me is sent.
     // (The server marks the lead's own search as sign_up when it stores the lead.)
@@ -242,7 +252,7 @@ describe.runIf(browserAvailable())('public map: search, coverage check and leads
     await leadDialog().getByText(/Thank you!/).waitFor();
     await expect.poll(async () => (await leads()).length).toBe(2);
     const inquiry = (await leads())[1];
-    const holeSearch = (await searchLogs()).find((log) => JSON.parse(log.coverage_providers ?? '[]').length === 0);
+    const holeSearch = (await searchLogs()).find((log) => log.provider_ids.length === 0);
     expect(inquiry).toMatchObject({ provider_id: null, lead_type: 'contact_request', name: 'Sipho Dlamini', email: null, phone: '+27 (21) 555-0100', search_id: holeSearch?.id });
   });
 
@@ -263,6 +273,7 @@ describe.runIf(browserAvailable())('public map: search, coverage check and leads
     for (const message of ['Name must be at least 2 characters', 'Please enter a valid email address', 'Please enter a valid phone number']) {
       await leadDialog().getByText(message, { exact: true }).waitFor();
     }
+    await expectNoSeriousA11yViolations(page, 'lead form with validation messages');
     expect(apiCalls).not.toContain('/api/submit_lead');
     expect(await leads()).toEqual([]);
   });
@@ -286,9 +297,14 @@ describe.runIf(browserAvailable())('public map: search, coverage check and leads
     await searchBox().waitFor();
     await clickMapAt(IN_HOLE, IN_ORANGE, RESULT_ZOOM);
     await results().getByText(NO_COVERAGE).waitFor();
+    await expectNoSeriousA11yViolations(page, 'embed with coverage results');
+    await results().getByRole('button', { name: 'Contact Us' }).click();
+    await leadDialog().getByText('General Inquiry').waitFor();
+    await expectNoSeriousA11yViolations(page, 'embed with the lead form');
 
-    await openMap('/embed?search=false');
+    await openMap('/embed?search=false&theme=dark');
     await page.getByRole('button', { name: 'My Location' }).waitFor();
     expect(await searchBox().count()).toBe(0);
+    await expectNoSeriousA11yViolations(page, 'dark embed without search');
   });
 });

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations } from './support/accessibility.js';
 import { browserAvailable, launchChromium } from './support/chromium.js';
 import { type LiveApp, startLiveApp } from './support/liveApp.js';
 
@@ -19,9 +20,9 @@ describe.runIf(browserAvailable())('public pages in the browser', () => {
     await live?.close();
   });
   beforeEach(async () => {
-    page = await browser.newPage({ baseURL: live.baseUrl });
+    page = await (await browser.newContext({ baseURL: live.baseUrl })).newPage();
   });
-  afterEach(() => page.close());
+  afterEach(() => page.context().close());
 
   it('draws a MapLibre map on the public map at / and /map', async () => {
     for (const route of ['/', '/map']) {
@@ -31,6 +32,7 @@ describe.runIf(browserAvailable())('public pages in the browser', () => {
       expect(size?.width).toBeGreaterThan(300);
       expect(size?.height).toBeGreaterThan(300);
     }
+    await expectNoSeriousA11yViolations(page, 'public map');
   });
 
   it('sends an unknown path to the public map', async () => {
@@ -44,6 +46,7 @@ describe.runIf(browserAvailable())('public pages in the browser', () => {
     for (const feature of [/lightweight map/i, /configurable appearance/i, /domain restriction/i, /iframe and script embedding/i]) {
       expect(await page.getByText(feature).count()).toBeGreaterThan(0);
     }
+    await expectNoSeriousA11yViolations(page, 'widget page');
   });
 
   it('posts its height to a parent page on another origin', async () => {

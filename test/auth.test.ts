@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LOGIN_FAILURE_LIMIT } from '../src/server/auth/authService.js';
+import { LOGIN_FAILURE_LIMIT, LOGIN_PAIR_FAILURE_LIMIT, USERNAME_DELAY_MAX_MS } from '../src/server/auth/authService.js';
+import { PASSWORD_TOO_COMMON, PASSWORD_TOO_WEAK } from '../src/server/auth/passwordPolicy.js';
 import { ADMIN, bearer, createTestApp, databaseKinds, ManualClock, signIn, type TestApp } from './support/testApp.js';
 
 describe.each(databaseKinds())('admin auth on %s', (kind) => {
@@ -127,22 +128,56 @@ describe.each(databaseKinds())('admin auth on %s', (kind) => {
     expect((await app.server.inject({ method: 'GET', url: '/api/auth/verify', headers: bearer(token) })).statusCode).toBe(200);
   });
 
+  it('refuses a new password the strength meter calls weak, or a common one, with the reason', async () => {
+    const token = await signIn(app);
+    const change = (newPassword: string) =>
+      app.server.inject({ method: 'POST', url: '/api/auth/change-password', headers: bearer(token), payload: { currentPassword: ADMIN.password, newPassword } });
+    for (const weak of ['password', 'aaaaaaaa', '12345678']) {
+      const response = await change(weak);
+      expect(response.statusCode, weak).toBe(400);
+      expect(response.json().message).toBe(PASSWORD_TOO_WEAK);
+    }
+    for (const common of ['Password123!', 'Admin2026!']) {
+      const response = await change(common);
+      expect(response.statusCode, common).toBe(400);
+      expect(response.json().message).toBe(PASSWORD_TOO_COMMON);
+    }
+    expect((await login(ADMIN)).statusCode).toBe(200);
+  });
+
+  it('refuses to create the first admin from a common ADMIN_PASSWORD, naming the variable', async () => {
+    await expect(createTestApp(kind, { env: { ADMIN_PASSWORD: 'Password123!' } })).rejects.toThrow(`ADMIN_PASSWORD: ${PASSWORD_TOO_COMMON}`);
+  });
+
   it('requires the token for a password change before looking at the body', async () => {
     const response = await app.server.inject({ method: 'POST', url: '/api/auth/change-password', payload: {} });
     expect(response.statusCode).toBe(401);
   });
 
-  it(`answers 429 after ${LOGIN_FAILURE_LIMIT} failures for a username in 15 minutes, even with the right password`, async () => {
-    for (let i = 0; i < LOGIN_FAILURE_LIMIT; i++) {
-      expect((await login({ username: 'admin', password: `wrong-${i}-pw` }, `10.0.1.${i}`)).statusCode).toBe(401);
+  it(`locks an address after ${LOGIN_PAIR_FAILURE_LIMIT} failures for a username, even with the right password, while the admin signs in from another address`, async () => {
+    const attacker = '203.0.113.7';
+    for (let i = 0; i < LOGIN_PAIR_FAILURE_LIMIT; i++) {
+      expect((await login({ username: 'admin', password: `wrong-${i}-pw` }, attacker)).statusCode).toBe(401);
     }
-    const blocked = await login(ADMIN, '10.0.2.1');
+    const blocked = await login(ADMIN, attacker);
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toBe('Too many failed login attempts. Please try again in 15 minutes.');
     expect(blocked.headers['retry-after']).toBe('900');
 
-    clock.advance(15 * 60 * 1000 + 1000);
+    // The owner, from an address with no failures: never locked, only slowed.
     expect((await login(ADMIN, '10.0.2.1')).statusCode).toBe(200);
+    expect((await login(ADMIN, attacker)).statusCode).toBe(429);
+    clock.advance(15 * 60 * 1000 + 1000);
+    expect((await login(ADMIN, attacker)).statusCode).toBe(200);
+  });
+
+  it('slows a username guessed from many addresses more with each failure, without locking it', async () => {
+    clock.slept.length = 0;
+    for (let i = 0; i < 8; i++) expect((await login({ username: 'admin', password: `wrong-${i}-pw` }, `10.0.1.${i}`)).statusCode).toBe(401);
+    // The first USERNAME_DELAY_AFTER failures cost nothing; then 250, 500, 1000, 2000, 4000 ms.
+    expect(clock.slept).toEqual([250, 500, 1000, 2000, 4000]);
+    expect((await login(ADMIN, '10.0.9.9')).statusCode).toBe(200);
+    expect(clock.slept.at(-1)).toBe(USERNAME_DELAY_MAX_MS);
   });
 
   it(`answers 429 after ${LOGIN_FAILURE_LIMIT} failures from one address across usernames`, async () => {
@@ -153,7 +188,7 @@ describe.each(databaseKinds())('admin auth on %s', (kind) => {
     expect((await login(ADMIN, '10.9.9.10')).statusCode).toBe(200);
   });
 
-  it('a successful sign-in clears the username failures', async () => {
+  it('signs the owner in however many failures other addresses had for the name', async () => {
     for (let i = 0; i < LOGIN_FAILURE_LIMIT - 1; i++) await login({ username: 'admin', password: 'wrong-pw' }, `10.0.3.${i}`);
     expect((await login(ADMIN, '10.0.4.1')).statusCode).toBe(200);
     for (let i = 0; i < LOGIN_FAILURE_LIMIT - 1; i++) await login({ username: 'admin', password: 'wrong-pw' }, `10.0.5.${i}`);

@@ -163,13 +163,15 @@ describe.each(databaseKinds())('coverage layers and checks on %s', (kind) => {
     const broken = await upload('broken.kml', Buffer.from('<kml><Document><Placemark><Polygon><outerBoundaryIs>'));
     expect(broken.statusCode).toBe(400);
     expect(broken.json().success).toBe(false);
-    expect(broken.json().message.length).toBeGreaterThan(5);
+    expect(broken.json().message).toBe('The file is not valid KML: 1:52: unclosed tag: outerBoundaryIs');
 
     const noPolygons = await upload('points.kml', Buffer.from(kmlDocument('<Placemark><Point><coordinates>18,-33</coordinates></Point></Placemark>')));
     expect(noPolygons.statusCode).toBe(400);
+    expect(noPolygons.json().message).toBe('The KML file contains no polygons');
 
     const badZip = await upload('bad.kmz', Buffer.from('not a zip at all'));
     expect(badZip.statusCode).toBe(400);
+    expect(badZip.json().message).toBe('The KMZ file is not a valid zip archive');
 
     expect((await check(IN_ORANGE)).coverage_available).toBe(true);
     const stored = (await app.server.inject({ method: 'GET', url: `/api/coverage_layers/${layer.id}`, headers: bearer(token) })).json().data;
@@ -224,6 +226,29 @@ describe.each(databaseKinds())('coverage layers and checks on %s', (kind) => {
     const blank = await app.server.inject({ method: 'GET', url: '/api/check_coverage?lat=&lng=' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toBe('lat and lng are required');
+  });
+
+  it("indexes the layers of every active provider, beyond SQLite's limit of bound parameters in one query", async () => {
+    const now = new Date().toISOString();
+    // SQLite binds at most 32,766 parameters per statement; one id list of every provider would fail.
+    const others = Array.from({ length: 33_000 }, (_, i) => ({
+      name: `Provider ${i}`,
+      active: 1 as const,
+      data_source: 'kml_upload' as const,
+      auto_sync: 0 as const,
+      api_auth_type: 'none' as const,
+      created_at: now,
+      updated_at: now,
+    }));
+    for (let start = 0; start < others.length; start += 500) {
+      await app.db.kysely.insertInto('providers').values(others.slice(start, start + 500)).execute();
+    }
+    const providerId = await createProvider('FibreCo');
+    expect(providerId).toBeGreaterThan(33_000);
+    const layer = await createLayer({ name: 'Cape Town', provider_id: String(providerId), services: 'Fiber', color_mappings: mappings }, { filename: 'fibre.kml', bytes: Buffer.from(fibreKml()) });
+    expect(layer.statusCode, layer.body).toBe(200);
+
+    expect((await check(IN_ORANGE)).providers.map((p: { id: number }) => p.id)).toEqual([providerId]);
   });
 
   it('serves the coverage map as GeoJSON with status and provider on each feature', async () => {

@@ -5,6 +5,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LEAD_SENT } from '../src/server/leads/leadRoutes.js';
 import { SIGN_UP_UNAVAILABLE } from '../src/server/leads/leadService.js';
+import { fibreKml, GREEN, ORANGE } from './support/kml.js';
 import { multipartBody } from './support/multipart.js';
 import { bearer, createTestApp, databaseKinds, ManualClock, signIn, type DatabaseKind, type TestApp } from './support/testApp.js';
 
@@ -85,12 +86,35 @@ function client(app: TestApp, token: string) {
       if (response.statusCode !== 200) throw new Error(`provider not created: ${response.body}`);
       return response.json().data.id;
     },
+    /** A coverage layer of `providerId` from the fibre test KML (live orange around 18.42,-33.92; in progress green at 18.70). */
+    async coverFibreAreas(providerId: number): Promise<void> {
+      const mappings = JSON.stringify([
+        { color: ORANGE.hex, status: 'live', description: '' },
+        { color: GREEN.hex, status: 'in_progress', description: '' },
+      ]);
+      const { payload, headers } = multipartBody(
+        { name: 'Fibre', provider_id: String(providerId), services: 'Fiber', color_mappings: mappings },
+        { field: 'kml_file', filename: 'fibre.kml', contentType: 'application/vnd.google-earth.kml+xml', bytes: Buffer.from(fibreKml()) },
+      );
+      const response = await app.server.inject({ method: 'POST', url: '/api/coverage_layers', payload, headers: { ...headers, ...bearer(token) } });
+      if (response.statusCode !== 200) throw new Error(`layer not created: ${response.body}`);
+    },
     submitLead: (payload: Record<string, unknown>, remoteAddress?: string) =>
       app.server.inject({ method: 'POST', url: '/api/submit_lead', payload, remoteAddress }),
     logSearch: (payload: Record<string, unknown>, remoteAddress?: string) =>
       app.server.inject({ method: 'POST', url: '/api/log_search', payload: { session_id: 'visit-1234abcd', search_type: 'address', ...payload }, remoteAddress }),
     leads: () => app.db.kysely.selectFrom('leads').selectAll().orderBy('id').execute(),
-    searchLog: (id: number) => app.db.kysely.selectFrom('search_logs').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    /** A stored search log with the ids of the providers it found (search_log_providers), as a list. */
+    searchLog: async (id: number) => {
+      const log = await app.db.kysely.selectFrom('search_logs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const found = await app.db.kysely.selectFrom('search_log_providers').select('provider_id').where('search_log_id', '=', id).orderBy('provider_id').execute();
+      return { ...log, coverage_providers: found.map((row) => row.provider_id) };
+    },
+    /** The statuses a stored search found, by provider id. */
+    searchStatuses: async (id: number) => {
+      const found = await app.db.kysely.selectFrom('search_log_providers').select(['provider_id', 'service_status']).where('search_log_id', '=', id).execute();
+      return Object.fromEntries(found.map((row) => [row.provider_id, row.service_status]));
+    },
   };
 }
 
@@ -113,28 +137,53 @@ describe.each(databaseKinds())('leads and search logs on %s', (kind) => {
   describe('with default settings', () => {
     beforeEach(() => start());
 
-    it('stores a search log with its provider ids as compact JSON, counted in the provider stats', async () => {
+    it('stores a search log with the providers the server finds at its point, not those the browser claims, counted in the provider stats', async () => {
       const fibre = await api.createProvider({ name: 'FibreCo' });
-      const response = await api.logSearch({ lat: -33.92, lng: 18.42, address: '12 Kloof St, Gardens', coverage_providers: [fibre, 999] });
+      const other = await api.createProvider({ name: 'ClaimCo' });
+      await api.coverFibreAreas(fibre);
+      // In the live orange square: the browser claims another provider and one that does not exist.
+      const response = await api.logSearch({ lat: -33.95, lng: 18.44, address: '12 Kloof St, Gardens', coverage_providers: [other, 999] });
       expect(response.statusCode, response.body).toBe(200);
       const { id } = response.json().data;
       expect(await api.searchLog(id)).toMatchObject({
         session_id: 'visit-1234abcd',
         search_type: 'address',
-        lat: -33.92,
-        lng: 18.42,
+        lat: -33.95,
+        lng: 18.44,
         address: '12 Kloof St, Gardens',
-        coverage_providers: `[${fibre},999]`,
+        coverage_providers: [fibre],
+        provider_count: 1,
+        follow_up_of: null,
         action_taken: 'no_action',
         created_at: '2026-11-22T08:00:00.000Z',
       });
+      expect(await api.searchStatuses(id)).toEqual({ [fibre]: 'live' });
       const stats = await app.server.inject({ method: 'GET', url: `/api/providers/${fibre}/stats`, headers: bearer(await signIn(app)) });
       expect(stats.json().data.searches).toBe(1);
+      const claimed = await app.server.inject({ method: 'GET', url: `/api/providers/${other}/stats`, headers: bearer(await signIn(app)) });
+      expect(claimed.json().data.searches).toBe(0);
+    });
+
+    it('stores the action logged after a lead on the same visit as a follow-up of that search, not a new search', async () => {
+      const fibre = await api.createProvider({ name: 'FibreCo' });
+      await api.coverFibreAreas(fibre);
+      const point = { lat: -33.95, lng: 18.44, address: 'Gardens' };
+      const searched = (await api.logSearch(point)).json().data.id;
+      const followUp = (await api.logSearch({ ...point, action_taken: 'contact_me' })).json().data.id;
+      expect(followUp).not.toBe(searched);
+      expect(await api.searchLog(followUp)).toMatchObject({ follow_up_of: searched, action_taken: 'contact_me', coverage_providers: [fibre] });
+      expect(await api.searchLog(searched)).toMatchObject({ follow_up_of: null, action_taken: 'contact_me' });
+      // A new search at another point on the same visit is a search again.
+      const next = (await api.logSearch({ lat: -33.92, lng: 18.7, address: 'Stellenbosch', action_taken: 'contact_me' })).json().data.id;
+      expect(await api.searchLog(next)).toMatchObject({ follow_up_of: null, coverage_providers: [fibre] });
+      expect(await api.searchStatuses(next)).toEqual({ [fibre]: 'in_progress' });
+      const stats = await app.server.inject({ method: 'GET', url: `/api/providers/${fibre}/stats`, headers: bearer(await signIn(app)) });
+      expect(stats.json().data.searches).toBe(2);
     });
 
     it('stores a search without coverage as an empty list and keeps the action it was sent with', async () => {
       const { id } = (await api.logSearch({ search_type: 'geolocation', lat: -34.5, lng: 20.04, action_taken: 'contact_me' })).json().data;
-      expect(await api.searchLog(id)).toMatchObject({ search_type: 'geolocation', address: null, coverage_providers: '[]', action_taken: 'contact_me' });
+      expect(await api.searchLog(id)).toMatchObject({ search_type: 'geolocation', address: null, coverage_providers: [], action_taken: 'contact_me' });
     });
 
     it('refuses a malformed search log', async () => {
@@ -156,7 +205,10 @@ describe.each(databaseKinds())('leads and search logs on %s', (kind) => {
           provider_id: fibre,
           lead_type: 'sign_up',
           ...VISITOR,
+          status: 'new',
+          notes: null,
           created_at: '2026-11-22T08:00:00.000Z',
+          updated_at: '2026-11-22T08:00:00.000Z',
         },
       ]);
     });
@@ -201,7 +253,7 @@ describe.each(databaseKinds())('leads and search logs on %s', (kind) => {
       expect(huge.json().message).toBe('Provider not found');
       const nul = await api.submitLead({ provider_id: 0, lead_type: 'contact_request', ...VISITOR, name: 'ab\u0000c' });
       expect(nul.statusCode).toBe(400);
-      expect(nul.json().message).toBe('Text must not contain NUL characters');
+      expect(nul.json().message).toBe('Name must not contain NUL characters');
       expect(await api.leads()).toEqual([]);
     });
 
@@ -344,13 +396,14 @@ describe.each(databaseKinds())('leads and search logs on %s', (kind) => {
 });
 
 describe('rate limits with Redis unreachable', () => {
-  it('lets requests through rather than losing leads', async () => {
-    const app = await createTestApp('sqlite', { env: { REDIS_URL: `redis://127.0.0.1:${await closedPort()}`, LEAD_RATE_LIMIT_PER_HOUR: '1' } });
+  it('keeps every lead it accepts and counts in this process meanwhile (test/rateLimits.test.ts times it)', async () => {
+    const app = await createTestApp('sqlite', { env: { REDIS_URL: `redis://127.0.0.1:${await closedPort()}`, LEAD_RATE_LIMIT_PER_HOUR: '2' } });
     try {
       const api = client(app, '');
       for (let i = 0; i < 2; i++) {
         expect((await api.submitLead({ provider_id: 0, lead_type: 'contact_request', ...VISITOR })).statusCode).toBe(200);
       }
+      expect((await api.submitLead({ provider_id: 0, lead_type: 'contact_request', ...VISITOR })).statusCode).toBe(429);
       expect(await api.leads()).toHaveLength(2);
     } finally {
       await app.close();

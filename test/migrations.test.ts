@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Kysely, Migrator, sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { decodePackedCollection } from '../src/geo/packedCollection.js';
 import type { DatabaseConfig } from '../src/server/config.js';
 import { createDialect } from '../src/server/db/dialect.js';
-import { migrateToLatest, migrationProvider } from '../src/server/db/migrate.js';
+import { createMigrator, migrateToLatest } from '../src/server/db/migrate.js';
 import { databaseKinds } from './support/testApp.js';
 
 describe.each(databaseKinds())('migrations on %s', (kind) => {
@@ -17,24 +17,29 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
+  /** The PostgreSQL schema of the last emptyDatabase(); the migrator keeps its own tables there. */
+  let schema: string | undefined;
+
   async function emptyDatabase(): Promise<Kysely<any>> {
     let config: DatabaseConfig;
+    schema = undefined;
     if (kind === 'sqlite') {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'migrate-test-'));
       config = { kind: 'sqlite', file: path.join(dir, 'db.sqlite') };
       cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
     } else {
-      const schema = `migrate_${randomBytes(4).toString('hex')}`;
+      const name = `migrate_${randomBytes(4).toString('hex')}`;
+      schema = name;
       const url = process.env.TEST_DATABASE_URL as string;
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
-      await admin.query(`create schema "${schema}"`);
+      await admin.query(`create schema "${name}"`);
       await admin.end();
-      config = { kind: 'postgres', url, schema };
+      config = { kind: 'postgres', url, schema: name };
       cleanups.push(async () => {
         const client = new pg.Client({ connectionString: url });
         await client.connect();
-        await client.query(`drop schema if exists "${schema}" cascade`);
+        await client.query(`drop schema if exists "${name}" cascade`);
         await client.end();
       });
     }
@@ -45,7 +50,7 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
 
   it('moves GeoJSON stored before 0003 into the packed geometry column, keeping every polygon', async () => {
     const db = await emptyDatabase();
-    const migrator = new Migrator({ db, provider: migrationProvider(kind) });
+    const migrator = createMigrator(db, kind, schema);
     expect((await migrator.migrateTo('0002_coverage_engine')).error).toBeUndefined();
 
     const now = new Date().toISOString();
@@ -66,7 +71,7 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
       .values({ name: 'L', provider_id: providerId, services: '[]', geojson: JSON.stringify(geojson), created_at: now, updated_at: now })
       .execute();
 
-    await migrateToLatest(db, kind);
+    await migrateToLatest(db, kind, schema);
     const row = await db.selectFrom('coverage_layers').selectAll().executeTakeFirstOrThrow();
     expect(row).not.toHaveProperty('geojson');
     const features = decodePackedCollection<{ name: string | null; color: string | null }>(row.geometry);
@@ -75,9 +80,108 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
     expect(features[1]!.polygons).toHaveLength(2);
   });
 
+  it('moves the provider ids of search logs stored before 0005 into search_log_providers', async () => {
+    const db = await emptyDatabase();
+    const migrator = createMigrator(db, kind, schema);
+    expect((await migrator.migrateTo('0004_address_book')).error).toBeUndefined();
+
+    const stored = ['[3,12]', '[]', null, '[5,5,2147483648,-1,"7"]', 'not json', '{"id":4}'];
+    const ids: number[] = [];
+    for (const coverageProviders of stored) {
+      const { id } = await db
+        .insertInto('search_logs')
+        .values({ session_id: 'visit-1234abcd', search_type: 'address', coverage_providers: coverageProviders, created_at: new Date().toISOString() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.push(id);
+    }
+
+    expect((await migrator.migrateTo('0005_search_log_providers')).error).toBeUndefined();
+    const moved = await db.selectFrom('search_log_providers').selectAll().orderBy('search_log_id').orderBy('provider_id').execute();
+    expect(moved).toEqual([
+      { search_log_id: ids[0], provider_id: 3, service_status: null },
+      { search_log_id: ids[0], provider_id: 12, service_status: null },
+      { search_log_id: ids[3], provider_id: 5, service_status: null },
+    ]);
+    const log = await db.selectFrom('search_logs').selectAll().where('id', '=', ids[0]!).executeTakeFirstOrThrow();
+    expect(log).not.toHaveProperty('coverage_providers');
+    expect(await db.selectFrom('search_logs').select('id').execute()).toHaveLength(stored.length);
+  });
+
+  it('moves search logs in batches, past the batch and insert-chunk sizes, missing none', async () => {
+    const db = await emptyDatabase();
+    const migrator = createMigrator(db, kind, schema);
+    expect((await migrator.migrateTo('0004_address_book')).error).toBeUndefined();
+    const logs = 2_345;
+    const now = new Date().toISOString();
+    for (let start = 0; start < logs; start += 500) {
+      const batch = Array.from({ length: Math.min(500, logs - start) }, (_, i) => ({
+        session_id: 'visit-1234abcd',
+        search_type: 'address',
+        coverage_providers: `[${start + i},${start + i + 1}]`,
+        created_at: now,
+      }));
+      await db.insertInto('search_logs').values(batch).execute();
+    }
+
+    await migrateToLatest(db, kind, schema);
+    const counts = await db
+      .selectFrom('search_log_providers')
+      .select((eb) => [eb.fn.countAll().as('rows'), eb.fn.count('search_log_id').distinct().as('logs'), eb.fn.max('provider_id').as('highest')])
+      .executeTakeFirstOrThrow();
+    expect([Number(counts.rows), Number(counts.logs), Number(counts.highest)]).toEqual([2 * logs, logs, logs]);
+  });
+
+  it('gives searches stored before 0006 their provider counts, follow-ups and hourly roll-ups', async () => {
+    const db = await emptyDatabase();
+    const migrator = createMigrator(db, kind, schema);
+    expect((await migrator.migrateTo('0005_search_log_providers')).error).toBeUndefined();
+    const now = '2026-11-20T10:15:00.000Z';
+    const log = async (session: string, action: string, lat: number) =>
+      (await db.insertInto('search_logs').values({ session_id: session, search_type: 'address', lat, lng: 18.4, action_taken: action, created_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+    const searched = await log('visit-aaaaaaaa', 'no_action', -33.9);
+    const followUp = await log('visit-aaaaaaaa', 'contact_me', -33.9);
+    const elsewhere = await log('visit-aaaaaaaa', 'contact_me', -34.1);
+    await db.insertInto('search_log_providers').values([
+      { search_log_id: searched, provider_id: 3, service_status: null },
+      { search_log_id: searched, provider_id: 5, service_status: null },
+      { search_log_id: followUp, provider_id: 3, service_status: null },
+    ]).execute();
+    await db.insertInto('leads').values({ name: 'Thandi', lead_type: 'contact_request', created_at: now }).execute();
+
+    await migrateToLatest(db, kind, schema);
+    const logs = await db.selectFrom('search_logs').select(['id', 'provider_count', 'follow_up_of']).orderBy('id').execute();
+    expect(logs).toEqual([
+      { id: searched, provider_count: 2, follow_up_of: null },
+      { id: followUp, provider_count: 1, follow_up_of: searched },
+      { id: elsewhere, provider_count: 0, follow_up_of: null },
+    ]);
+    const hours = await db.selectFrom('search_stats_hourly').select(['hour', 'action_taken', 'covered', 'searches']).orderBy('action_taken').execute();
+    expect(hours.map((h) => ({ ...h, searches: Number(h.searches) }))).toEqual([
+      { hour: '2026-11-20T10', action_taken: 'contact_me', covered: 0, searches: 1 },
+      { hour: '2026-11-20T10', action_taken: 'no_action', covered: 1, searches: 1 },
+    ]);
+    const providers = await db.selectFrom('search_provider_stats_hourly').select(['provider_id', 'searches']).orderBy('provider_id').execute();
+    expect(providers.map((p) => [p.provider_id, Number(p.searches)])).toEqual([
+      [3, 1],
+      [5, 1],
+    ]);
+    const days = await db.selectFrom('search_stats_daily').select(['day', 'action_taken', 'searches']).orderBy('action_taken').execute();
+    expect(days.map((d) => [d.day, d.action_taken, Number(d.searches)])).toEqual([
+      ['2026-11-20', 'contact_me', 1],
+      ['2026-11-20', 'no_action', 1],
+    ]);
+    const providerDays = await db.selectFrom('search_provider_stats_daily').select(['provider_id', 'searches']).orderBy('provider_id').execute();
+    expect(providerDays.map((p) => [p.provider_id, Number(p.searches)])).toEqual([
+      [3, 1],
+      [5, 1],
+    ]);
+    expect(await db.selectFrom('leads').select(['status', 'updated_at']).execute()).toEqual([{ status: 'new', updated_at: now }]);
+  });
+
   it('runs the whole history on an empty database', async () => {
     const db = await emptyDatabase();
-    await migrateToLatest(db, kind);
+    await migrateToLatest(db, kind, schema);
     const revision = await sql<{ revision: number }>`select revision from coverage_revision where id = 1`.execute(db);
     expect(Number(revision.rows[0]?.revision)).toBe(0);
   });

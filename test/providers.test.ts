@@ -90,6 +90,17 @@ describe.each(databaseKinds())('providers on %s', (kind) => {
     expect((await app.server.inject({ method: 'GET', url: '/api/providers/logo/..%2Fapp-secret' })).statusCode).toBe(404);
   });
 
+  it('keeps the database file, its WAL and the logos readable by the owner only', async () => {
+    const created = await send('POST', '/api/providers', { name: 'FibreCo' }, { bytes: PNG_1X1 });
+    const modeOf = (file: string) => fs.statSync(path.join(app.dataDir, file)).mode & 0o777;
+    expect(modeOf('logos')).toBe(0o700);
+    expect(modeOf(`logos/${created.json().data.logo_filename}`)).toBe(0o600);
+    if (kind === 'sqlite') {
+      expect(modeOf('coverage.sqlite')).toBe(0o600);
+      expect(modeOf('coverage.sqlite-wal')).toBe(0o600);
+    }
+  });
+
   it('refuses a logo that is not an image by content, and one over 2 MB', async () => {
     const fake = await send('POST', '/api/providers', { name: 'X' }, { bytes: Buffer.from('<svg onload="alert(1)"></svg>'), filename: 'logo.png' });
     expect(fake.statusCode).toBe(400);
@@ -144,6 +155,28 @@ describe.each(databaseKinds())('providers on %s', (kind) => {
     expect(test.statusCode, test.body).toBe(200);
     expect(test.json().data.coverage_detected).toBe(true);
     expect(fake.requests.at(-1)?.headers.authorization).toBe('Bearer tok-123');
+  });
+
+  it('stores API headers sealed, answers them masked, and sends the kept values to the same API', async () => {
+    const headers = JSON.stringify({ 'X-Api-Key': 'hdr-key-77' });
+    const created = await send('POST', '/api/providers', { name: 'HeaderCo', ...apiFields, api_endpoint_url: `${fake.url}/coverage-api`, api_headers: headers });
+    expect(created.statusCode, created.body).toBe(200);
+    const provider = created.json().data;
+    expect(JSON.parse(provider.api_headers)).toEqual({ 'X-Api-Key': '********' });
+    const stored = await app.db.kysely.selectFrom('providers').select('api_headers').where('id', '=', provider.id).executeTakeFirstOrThrow();
+    expect(stored.api_headers).not.toContain('hdr-key-77');
+    expect((await get('/api/providers')).body).not.toContain('hdr-key-77');
+
+    const resaved = await send('PUT', `/api/providers/${provider.id}`, { name: 'HeaderCo 2', api_headers: provider.api_headers });
+    expect(resaved.statusCode, resaved.body).toBe(200);
+    const test = await app.server.inject({
+      method: 'POST',
+      url: '/api/test',
+      headers: bearer(token),
+      payload: { provider_id: provider.id, api_endpoint_url: `${fake.url}/coverage-api`, api_headers: provider.api_headers, api_fields_mapping: apiFields.api_fields_mapping, api_auth_type: 'bearer', api_auth_config: provider.api_auth_config },
+    });
+    expect(test.statusCode, test.body).toBe(200);
+    expect(fake.requests.at(-1)?.headers['x-api-key']).toBe('hdr-key-77');
   });
 
   it('takes new credentials for a provider whose stored secret was sealed under another APP_SECRET', async () => {

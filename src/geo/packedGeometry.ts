@@ -12,6 +12,28 @@ export type PackedRing = Float64Array;
 /** A polygon: its outer ring first, then its holes. */
 export type PackedPolygon = PackedRing[];
 
+/** A box in degrees; an empty ring gives west = south = Infinity and east = north = -Infinity. */
+export interface RingBounds {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+}
+
+/** The smallest box holding every vertex of the ring. */
+export function ringBounds(ring: PackedRing): RingBounds {
+  const bounds = { west: Infinity, south: Infinity, east: -Infinity, north: -Infinity };
+  for (let i = 0; i < ring.length; i += 2) {
+    const lng = ring[i] as number;
+    const lat = ring[i + 1] as number;
+    if (lng < bounds.west) bounds.west = lng;
+    if (lng > bounds.east) bounds.east = lng;
+    if (lat < bounds.south) bounds.south = lat;
+    if (lat > bounds.north) bounds.north = lat;
+  }
+  return bounds;
+}
+
 export function packRing(ring: readonly Position[]): PackedRing {
   const packed = new Float64Array(2 * ring.length);
   ring.forEach((position, k) => {

@@ -1,7 +1,8 @@
 import type { MultiPolygon, Polygon, Position } from 'geojson';
 import { describe, expect, it } from 'vitest';
 import { packRing } from './packedGeometry.js';
-import { INSIDE, ON_EDGE, OUTSIDE, polygonContains, ringSide } from './pointInPolygon.js';
+import { INSIDE, ON_EDGE, OUTSIDE } from './pointInPolygon.js';
+import { polygonContains, ringSide } from './testing/pointInPolygonReference.js';
 
 function polygon(...rings: Position[][]): Polygon {
   return { type: 'Polygon', coordinates: rings };

@@ -20,50 +20,67 @@ const GRID = 16;
 /** 2 bits per cell, 256 cells: 16 words of 32 bits. */
 const WORDS_PER_GRID = (GRID * GRID * 2) / 32;
 
+/** PolygonCells as plain typed arrays, to move between threads (see PolygonCells.data). */
+export interface PolygonCellsData {
+  frames: Float64Array;
+  cells: Uint32Array;
+}
+
 export class PolygonCells {
   /** Per polygon: west, south, cell width, cell height (degrees). */
   private readonly frames: Float64Array;
   private readonly cells: Uint32Array;
+
+  constructor(data: PolygonCellsData) {
+    this.frames = data.frames;
+    this.cells = data.cells;
+  }
 
   /**
    * @param polygons outer ring first, then holes; polygon p is numbered as in `bounds` and `contains`
    * @param bounds per polygon west, south, east, north of its outer ring, degrees
    * @param contains the exact test, used once per run of whole cells in a row
    */
-  constructor(polygons: readonly PackedPolygon[], bounds: Float64Array, contains: (p: number, lng: number, lat: number) => boolean) {
-    this.frames = new Float64Array(4 * polygons.length);
-    this.cells = new Uint32Array(WORDS_PER_GRID * polygons.length);
+  static build(polygons: readonly PackedPolygon[], bounds: Float64Array, contains: (p: number, lng: number, lat: number) => boolean): PolygonCells {
+    const grid = new PolygonCells({ frames: new Float64Array(4 * polygons.length), cells: new Uint32Array(WORDS_PER_GRID * polygons.length) });
     const states = new Uint8Array(GRID * GRID);
-    polygons.forEach((rings, p) => {
-      const west = bounds[4 * p] as number;
-      const south = bounds[4 * p + 1] as number;
-      const width = ((bounds[4 * p + 2] as number) - west) / GRID || 1;
-      const height = ((bounds[4 * p + 3] as number) - south) / GRID || 1;
-      this.frames[4 * p] = west;
-      this.frames[4 * p + 1] = south;
-      this.frames[4 * p + 2] = width;
-      this.frames[4 * p + 3] = height;
-      states.fill(CELL_OUTSIDE);
-      for (const ring of rings) this.markEdges(p, ring, states);
-      // No edge runs through a row's run of non-boundary cells, so one exact test at the first
-      // cell's centre classifies the whole run.
-      for (let row = 0; row < GRID; row++) {
-        let runState: CellState | null = null;
-        for (let column = 0; column < GRID; column++) {
-          const cell = row * GRID + column;
-          if (states[cell] === CELL_BOUNDARY) {
-            runState = null;
-            continue;
-          }
-          runState ??= contains(p, west + (column + 0.5) * width, south + (row + 0.5) * height) ? CELL_INSIDE : CELL_OUTSIDE;
-          states[cell] = runState;
+    polygons.forEach((rings, p) => grid.fill(p, rings, bounds, states, contains));
+    return grid;
+  }
+
+  data(): PolygonCellsData {
+    return { frames: this.frames, cells: this.cells };
+  }
+
+  private fill(p: number, rings: PackedPolygon, bounds: Float64Array, states: Uint8Array, contains: (p: number, lng: number, lat: number) => boolean): void {
+    const west = bounds[4 * p] as number;
+    const south = bounds[4 * p + 1] as number;
+    const width = ((bounds[4 * p + 2] as number) - west) / GRID || 1;
+    const height = ((bounds[4 * p + 3] as number) - south) / GRID || 1;
+    this.frames[4 * p] = west;
+    this.frames[4 * p + 1] = south;
+    this.frames[4 * p + 2] = width;
+    this.frames[4 * p + 3] = height;
+    states.fill(CELL_OUTSIDE);
+    for (const ring of rings) this.markEdges(p, ring, states);
+    // No edge runs through a row's run of non-boundary cells, so one exact test at the first
+    // cell's centre classifies the whole run.
+    for (let row = 0; row < GRID; row++) {
+      let runState: CellState | null = null;
+      for (let column = 0; column < GRID; column++) {
+        const cell = row * GRID + column;
+        if (states[cell] === CELL_BOUNDARY) {
+          runState = null;
+          continue;
         }
+        runState ??= contains(p, west + (column + 0.5) * width, south + (row + 0.5) * height) ? CELL_INSIDE : CELL_OUTSIDE;
+        states[cell] = runState;
       }
-      for (let cell = 0; cell < GRID * GRID; cell++) {
-        const word = WORDS_PER_GRID * p + (cell >> 4);
-        this.cells[word] = ((this.cells[word] as number) | ((states[cell] as number) << ((cell & 15) * 2))) >>> 0;
-      }
-    });
+    }
+    for (let cell = 0; cell < GRID * GRID; cell++) {
+      const word = WORDS_PER_GRID * p + (cell >> 4);
+      this.cells[word] = ((this.cells[word] as number) | ((states[cell] as number) << ((cell & 15) * 2))) >>> 0;
+    }
   }
 
   /**

@@ -28,6 +28,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
   });
 
+  it('reads SEARCH_RATE_LIMIT_PER_MINUTE, 120 by default', () => {
+    expect(loadConfig({}).rateLimits.searchesPerMinute).toBe(120);
+    expect(loadConfig({ SEARCH_RATE_LIMIT_PER_MINUTE: '30' }).rateLimits.searchesPerMinute).toBe(30);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', ADMIN_PASSWORD: '' }).port).toBe(3000);
   });
@@ -41,6 +46,7 @@ describe('loadConfig', () => {
     [{ TOKEN_TTL_HOURS: '0' }, 'TOKEN_TTL_HOURS: must be above 0'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: must be one of'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY: must be false, true, a number of proxy hops'],
+    [{ SEARCH_RATE_LIMIT_PER_MINUTE: '0' }, 'SEARCH_RATE_LIMIT_PER_MINUTE: must be at least 1'],
   ])('stops on %j naming the variable and the reason', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -1,15 +1,31 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { booleanField } from '../common/api/fields.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-const booleanText = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'must be true or false' })
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+/** true/1/on/yes or false/0/off/no: the same words as every boolean sent as text. */
+const booleanText = booleanField('must be true or false');
 
 const DEFAULT_BASEMAP_TILES = ['a', 'b', 'c', 'd']
   .map((s) => `https://${s}.basemaps.cartocdn.com/dark_all/{z}/{x}/{y}.png`)
   .join(',');
+
+/** Line-of-sight map styles (raster tile templates): public services that need no key. */
+const DEFAULT_LOS_TERRAIN_TILES = ['a', 'b', 'c'].map((s) => `https://${s}.tile.opentopomap.org/{z}/{x}/{y}.png`).join(',');
+const DEFAULT_LOS_SATELLITE_TILES = 'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}';
+const DEFAULT_LOS_LABELS_TILES = 'https://server.arcgisonline.com/ArcGIS/rest/services/Reference/World_Boundaries_and_Places/MapServer/tile/{z}/{y}/{x}';
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const tileTemplates = (value: string) => value.split(',').map((t) => t.trim()).filter(Boolean);
 
 /** Environment variables, each with its unit and default. Parsed once at start-up. */
 const envSchema = z.object({
@@ -106,6 +122,34 @@ const envSchema = z.object({
   LEAD_RATE_LIMIT_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(10),
   /** Search logs one client address may send per minute. Default 120. */
   SEARCH_LOG_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(120),
+  /** Address searches one client address may send per minute, to each of /api/search_addresses and /api/geocode. Default 120. */
+  SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(120),
+  /** IANA time zone whose days the reports count in (a period's dates, searches per day). Default UTC. */
+  REPORTS_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, 'must be an IANA time zone such as Africa/Johannesburg or UTC')
+    .default('UTC'),
+  /** Folder of SRTM .hgt tiles (1 or 3 arc-second). Default DATA_DIR/terrain. */
+  TERRAIN_DIR: z.string().min(1, 'must not be empty').optional(),
+  /** Terrarium PNG elevation tiles, a {z}/{x}/{y} template; unset means none (SRTM tiles or flat ground only). */
+  TERRAIN_TILES_URL: z
+    .string()
+    .regex(/^https?:\/\/\S*\{z\}\S*\{x\}\S*\{y\}\S*$/, 'must be an http(s) URL template with {z}, {x} and {y}')
+    .optional(),
+  /** Megabytes of decoded elevation tiles a process keeps in memory (least recently used go first). Default 256. */
+  TERRAIN_MEMORY_MB: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(16, 'must be at least 16').max(65536).default(256),
+  /** Gain of a tower's sector antenna, dBi. Default 17. */
+  TOWER_ANTENNA_GAIN_DBI: z.coerce.number({ error: 'must be a number' }).min(-10).max(50).default(17),
+  /** Gain of a customer's roof antenna (CPE), dBi. Default 23. */
+  CPE_ANTENNA_GAIN_DBI: z.coerce.number({ error: 'must be a number' }).min(-10).max(50).default(23),
+  /** Channel width of the wireless links, MHz (20, 40 or 80): sets the estimated speed. Default 40. */
+  WIRELESS_CHANNEL_WIDTH_MHZ: z.enum(['20', '40', '80'], { error: 'must be 20, 40 or 80' }).transform(Number).default(40),
+  /** Line-of-sight map: raster tile templates of the Terrain, Satellite and Hybrid styles (Hybrid = satellite + labels). */
+  LOS_TERRAIN_TILES_URL: z.string().default(DEFAULT_LOS_TERRAIN_TILES),
+  LOS_TERRAIN_ATTRIBUTION: z.string().default('© OpenStreetMap contributors, SRTM | © OpenTopoMap (CC-BY-SA)'),
+  LOS_SATELLITE_TILES_URL: z.string().default(DEFAULT_LOS_SATELLITE_TILES),
+  LOS_LABELS_TILES_URL: z.string().default(DEFAULT_LOS_LABELS_TILES),
+  LOS_SATELLITE_ATTRIBUTION: z.string().default('Imagery © Esri, Maxar, Earthstar Geographics'),
 });
 
 export type DatabaseConfig =
@@ -132,7 +176,15 @@ export interface AppConfig {
   geocoder: { url: string | null; country: string; userAgent: string; minIntervalMs: number };
   mail: { smtpUrl?: string; from: string; leadsEmail?: string };
   redis: { url?: string; keyPrefix: string };
-  rateLimits: { leadsPerHour: number; searchLogsPerMinute: number };
+  rateLimits: { leadsPerHour: number; searchLogsPerMinute: number; searchesPerMinute: number };
+  /** tilesUrl null: no Terrarium tiles. */
+  terrain: { dir: string; tilesUrl: string | null; memoryBytes: number; cacheDir: string };
+  /** Antenna gains (dBi) and the channel width (MHz) of the wireless links. */
+  radio: { towerDbi: number; cpeDbi: number; channelWidthMHz: 20 | 40 | 80 };
+  /** IANA time zone of report days. */
+  reportsTimeZone: string;
+  /** Raster tile templates of the line-of-sight map's styles. */
+  losMap: { terrain: string[]; terrainAttribution: string; satellite: string[]; labels: string[]; satelliteAttribution: string };
 }
 
 export class ConfigError extends Error {}
@@ -174,7 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     tokenTtlHours: e.TOKEN_TTL_HOURS,
     trustProxy: e.TRUST_PROXY,
     basemap: {
-      tiles: e.BASEMAP_TILES_URL.split(',').map((t) => t.trim()).filter(Boolean),
+      tiles: tileTemplates(e.BASEMAP_TILES_URL),
       attribution: e.BASEMAP_ATTRIBUTION,
     },
     outbound: { allowPrivate: e.ALLOW_PRIVATE_FETCH },
@@ -189,6 +241,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, leadsEmail: e.LEADS_EMAIL },
     redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },
-    rateLimits: { leadsPerHour: e.LEAD_RATE_LIMIT_PER_HOUR, searchLogsPerMinute: e.SEARCH_LOG_RATE_LIMIT_PER_MINUTE },
+    rateLimits: {
+      leadsPerHour: e.LEAD_RATE_LIMIT_PER_HOUR,
+      searchLogsPerMinute: e.SEARCH_LOG_RATE_LIMIT_PER_MINUTE,
+      searchesPerMinute: e.SEARCH_RATE_LIMIT_PER_MINUTE,
+    },
+    terrain: {
+      dir: path.resolve(e.TERRAIN_DIR ?? path.join(dataDir, 'terrain')),
+      tilesUrl: e.TERRAIN_TILES_URL ?? null,
+      memoryBytes: e.TERRAIN_MEMORY_MB * 1024 * 1024,
+      // Downloaded Terrarium tiles, kept so a restart does not fetch them again.
+      cacheDir: path.join(dataDir, 'terrain-cache'),
+    },
+    reportsTimeZone: e.REPORTS_TIME_ZONE,
+    radio: { towerDbi: e.TOWER_ANTENNA_GAIN_DBI, cpeDbi: e.CPE_ANTENNA_GAIN_DBI, channelWidthMHz: e.WIRELESS_CHANNEL_WIDTH_MHZ as 20 | 40 | 80 },
+    losMap: {
+      terrain: tileTemplates(e.LOS_TERRAIN_TILES_URL),
+      terrainAttribution: e.LOS_TERRAIN_ATTRIBUTION,
+      satellite: tileTemplates(e.LOS_SATELLITE_TILES_URL),
+      labels: tileTemplates(e.LOS_LABELS_TILES_URL),
+      satelliteAttribution: e.LOS_SATELLITE_ATTRIBUTION,
+    },
   };
 }

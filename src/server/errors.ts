@@ -1,8 +1,39 @@
-/** Domain errors; the one error handler maps each to its HTTP status and the `{success:false}` envelope. */
+/**
+ * Domain errors. Each carries a kind, never an HTTP status: the one error handler
+ * (http/errorHandler.ts) maps kinds to statuses and the `{success:false}` envelope.
+ */
+export type ErrorKind =
+  /** The request is wrong: a field, a rule, a file that does not parse. */
+  | 'validation'
+  | 'unauthorized'
+  | 'not_found'
+  | 'conflict'
+  /** An upload or body over its limit. */
+  | 'payload_too_large'
+  | 'rate_limited'
+  /** A dependency of this server (its database) does not answer. */
+  | 'unavailable'
+  /** Another server answered with an error status, or not with what was asked for. */
+  | 'upstream_error'
+  | OutboundErrorKind;
+
+/** How a fetch of another server (outbound/outboundClient.ts) failed. */
+export type OutboundErrorKind =
+  /** Refused before any request: not an http(s) URL. */
+  | 'invalid_url'
+  /** Refused before any request: the address is private or local (the SSRF guard). */
+  | 'refused'
+  | 'timeout'
+  /** The answer is larger than the caller's limit. */
+  | 'too_large'
+  | 'unreachable'
+  /** The answer is not valid HTTP, could not be decompressed, or redirects nowhere. */
+  | 'invalid_response';
+
 export class AppError extends Error {
   constructor(
+    readonly kind: ErrorKind,
     message: string,
-    readonly statusCode: number,
   ) {
     super(message);
     this.name = new.target.name;
@@ -11,25 +42,31 @@ export class AppError extends Error {
 
 export class ValidationError extends AppError {
   constructor(message: string) {
-    super(message, 400);
+    super('validation', message);
   }
 }
 
 export class UnauthorizedError extends AppError {
   constructor(message = 'Authentication required') {
-    super(message, 401);
+    super('unauthorized', message);
   }
 }
 
 export class NotFoundError extends AppError {
   constructor(message: string) {
-    super(message, 404);
+    super('not_found', message);
   }
 }
 
 export class ConflictError extends AppError {
   constructor(message: string) {
-    super(message, 409);
+    super('conflict', message);
+  }
+}
+
+export class PayloadTooLargeError extends AppError {
+  constructor(message: string) {
+    super('payload_too_large', message);
   }
 }
 
@@ -39,12 +76,29 @@ export class TooManyRequestsError extends AppError {
     /** Seconds until a retry may succeed, sent as Retry-After. */
     readonly retryAfterSeconds: number,
   ) {
-    super(message, 429);
+    super('rate_limited', message);
   }
 }
 
+export class UnavailableError extends AppError {
+  constructor(message: string) {
+    super('unavailable', message);
+  }
+}
+
+/** A fetch of another server failed; worded for the admin who typed the URL. */
+export class OutboundError extends AppError {
+  constructor(
+    override readonly kind: OutboundErrorKind,
+    message: string,
+  ) {
+    super(kind, message);
+  }
+}
+
+/** Another server answered with an error status, or with something that is not what was asked for. */
 export class UpstreamError extends AppError {
   constructor(message: string) {
-    super(message, 502);
+    super('upstream_error', message);
   }
 }

@@ -18,12 +18,19 @@ export function databaseKinds(): DatabaseKind[] {
 
 /** A clock the test moves by hand. */
 export class ManualClock implements Clock {
+  /** Every wait asked for, in ms, in order. */
+  readonly slept: number[] = [];
   constructor(private current = new Date('2026-11-22T08:00:00.000Z')) {}
   now(): Date {
     return new Date(this.current);
   }
   advance(ms: number): void {
     this.current = new Date(this.current.getTime() + ms);
+  }
+  /** Moves time on at once instead of waiting. */
+  async sleep(ms: number): Promise<void> {
+    this.slept.push(ms);
+    this.advance(ms);
   }
 }
 
@@ -53,7 +60,11 @@ export async function createTestApp(
     ...options.env,
   };
   const config: AppConfig = loadConfig(env);
-  const first = await buildApp(config, options.deps);
+  const first = await buildApp(config, options.deps).catch(async (error: unknown) => {
+    if (kind === 'postgres') await dropSchema(requiredEnv('TEST_DATABASE_URL'), schema);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
   const testApp: TestApp = {
     ...first,
     dataDir,

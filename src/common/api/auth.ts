@@ -1,18 +1,15 @@
 import { z } from 'zod';
+import { hasNoNul, nulMessage, requiredText } from './fields.js';
 
 /** Rules of SPEC.md section 5 (Admin login); the browser form and the server share them. */
 export const loginRequest = z.object({
-  username: z
-    .string({ error: 'Username is required' })
-    .trim()
-    .min(1, 'Username is required')
-    .min(3, 'Username must be at least 3 characters')
-    .max(100, 'Username must be at most 100 characters'),
+  username: requiredText(100, 'Username').min(3, 'Username must be at least 3 characters'),
   password: z
     .string({ error: 'Password is required' })
     .min(1, 'Password is required')
     .min(6, 'Password must be at least 6 characters')
-    .max(200, 'Password must be at most 200 characters'),
+    .max(200, 'Password must be at most 200 characters')
+    .refine(hasNoNul, nulMessage('Password')),
 });
 export type LoginRequest = z.infer<typeof loginRequest>;
 
@@ -23,12 +20,14 @@ export const changePasswordRequest = z.object({
   currentPassword: z
     .string({ error: 'Current password is required' })
     .min(1, 'Current password is required')
-    .max(200, 'Current password must be at most 200 characters'),
+    .max(200, 'Current password must be at most 200 characters')
+    .refine(hasNoNul, nulMessage('Current password')),
   newPassword: z
     .string({ error: 'New password is required' })
     .min(1, 'New password is required')
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`)
-    .max(200, 'Password must be at most 200 characters'),
+    .max(200, 'Password must be at most 200 characters')
+    .refine(hasNoNul, nulMessage('New password')),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 

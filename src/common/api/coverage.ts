@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { SERVICE_STATUSES } from '../serviceStatus.js';
+import { text } from './fields.js';
+import { TERRAIN_SOURCES } from './lineOfSight.js';
 
 export const coverageProvider = z.object({
   id: z.number(),
@@ -10,15 +12,31 @@ export const coverageProvider = z.object({
   service_status: z.enum(SERVICE_STATUSES),
   services: z.array(z.string()),
 });
+export type CoverageProvider = z.infer<typeof coverageProvider>;
 
+/** SPEC.md section 3: the wireless part of a coverage check, from the towers in range of the point. */
 export const wirelessFeasibility = z.object({
   wireless_available: z.boolean(),
+  /** The best tower's signal band in lower case (excellent … poor), or no_signal. */
   signal_quality: z.string(),
   towers_with_los: z.number(),
+  /** Active towers whose coverage radius reaches the point. */
   total_towers_checked: z.number(),
-  tower_distances: z.array(z.object({ tower_id: z.number(), tower_name: z.string(), distance_km: z.number() })),
+  /** Each checked tower, best signal first. */
+  tower_distances: z.array(
+    z.object({
+      tower_id: z.number(),
+      tower_name: z.string(),
+      distance_km: z.number(),
+      has_line_of_sight: z.boolean().optional(),
+      /** dBm. */
+      signal_strength: z.number().nullable().optional(),
+    }),
+  ),
   estimated_speed: z.string(),
   message: z.string(),
+  /** The terrain the answer rests on; absent when the check could not run. */
+  terrain_source: z.enum(TERRAIN_SOURCES).optional(),
 });
 export type WirelessFeasibility = z.infer<typeof wirelessFeasibility>;
 
@@ -43,3 +61,26 @@ export const coverageCheckResult = z.object({
   wireless_feasibility: wirelessFeasibility,
 });
 export type CoverageCheckResult = z.infer<typeof coverageCheckResult>;
+
+/** An empty parameter is a missing one, not zero. */
+const blankAsMissing = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+/**
+ * GET /api/check_coverage. SPEC.md section 7: the browser omits lat or lng when it is 0, so one
+ * missing coordinate is 0; both missing is a request without a point.
+ */
+export const coverageCheckQuery = z
+  .object({
+    lat: z.preprocess(blankAsMissing, z.coerce.number({ error: 'lat must be a number' }).min(-90, 'lat must be between -90 and 90').max(90, 'lat must be between -90 and 90').optional()),
+    lng: z.preprocess(blankAsMissing, z.coerce.number({ error: 'lng must be a number' }).min(-180, 'lng must be between -180 and 180').max(180, 'lng must be between -180 and 180').optional()),
+    address: text(500, 'address').optional(),
+  })
+  .superRefine((query, ctx) => {
+    if (query.lat === undefined && query.lng === undefined) ctx.addIssue({ code: 'custom', path: ['lat'], message: 'lat and lng are required' });
+  })
+  .transform((query) => ({ lat: query.lat ?? 0, lng: query.lng ?? 0, address: query.address || null }));
+
+/** GET /api/coverage_tiles/{z}/{x}/{y}.pbf: a tile of the web map's grid. */
+export const coverageTileParams = z
+  .object({ z: z.coerce.number().int().min(0).max(22), x: z.coerce.number().int().min(0), y: z.coerce.number().int().min(0) })
+  .refine((t) => t.x < 2 ** t.z && t.y < 2 ** t.z, 'Tile coordinates out of range for the zoom');

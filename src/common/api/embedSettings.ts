@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './fields.js';
 
 /**
  * Which sites may show /embed in a frame (Content-Security-Policy frame-ancestors). Each entry is
@@ -8,10 +9,7 @@ import { z } from 'zod';
 export const embedSettings = z.object({
   allowed_domains: z
     .array(
-      z
-        .string()
-        .trim()
-        .regex(/^(https?:\/\/)?(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i, 'Each domain must look like example.com, *.example.com or https://example.com'),
+      text(300, 'A domain').regex(/^(https?:\/\/)?(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i, 'Each domain must look like example.com, *.example.com or https://example.com'),
     )
     .max(50, 'At most 50 domains'),
 });

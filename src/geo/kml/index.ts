@@ -1,11 +1,5 @@
 export { KmlParseError } from './kmlParseError.js';
-export { parseCoverageKml, parsePackedCoverageKml } from './parseCoverageKml.js';
-export type {
-  CoverageFeature,
-  CoverageFeatureProperties,
-  PackedCoverageKml,
-  PackedCoveragePlacemark,
-  ParsedCoverageKml,
-} from './parseCoverageKml.js';
+export { parsePackedCoverageKml } from './parseCoverageKml.js';
+export type { CoverageFeatureProperties, PackedCoverageKml, PackedCoveragePlacemark } from './parseCoverageKml.js';
 export { readKmlSource } from './readKmlSource.js';
 export type { ReadKmlSourceOptions } from './readKmlSource.js';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeKmlColors } from '../../common/kmlColors.js';
 import { KmlParseError } from './kmlParseError.js';
-import { parseCoverageKml, parsePackedCoverageKml } from './parseCoverageKml.js';
+import { parseCoverageKml } from '../testing/parseCoverageKml.js';
+import { parsePackedCoverageKml } from './parseCoverageKml.js';
 
 function kml(body: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>

@@ -1,11 +1,11 @@
-import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import { analyzeKmlColors, kmlColorToHex } from '../../common/kmlColors.js';
-import { unpackGeometry, type PackedPolygon, type PackedRing } from '../packedGeometry.js';
+import type { PackedPolygon, PackedRing } from '../packedGeometry.js';
 import { KmlParseError } from './kmlParseError.js';
 import { emptyStyle, KmlStyleTable, type KmlStyle, type KmlStyleMapNormal } from './kmlStyles.js';
 import { parseRingCoordinates } from './parseCoordinates.js';
 
+/** What a placemark carries besides its polygons. */
 export interface CoverageFeatureProperties {
   /** The placemark's <name>, trimmed; null when absent or empty. */
   name: string | null;
@@ -13,16 +13,7 @@ export interface CoverageFeatureProperties {
   color: string | null;
 }
 
-/** One placemark's polygons; coordinates are GeoJSON [lng, lat] in degrees, rings closed. */
-export type CoverageFeature = Feature<Polygon | MultiPolygon, CoverageFeatureProperties>;
-
-export interface ParsedCoverageKml {
-  features: CoverageFeature[];
-  /** analyzeKmlColors of the same text: what the browser's upload dialog found, in the same order. */
-  colors: string[];
-}
-
-/** A placemark's polygons packed (see packedGeometry.ts), with the same properties as a CoverageFeature. */
+/** A placemark's polygons, packed (see packedGeometry.ts; [lng, lat] degrees, rings closed), with its name and colour. */
 export interface PackedCoveragePlacemark extends CoverageFeatureProperties {
   polygons: PackedPolygon[];
 }
@@ -34,26 +25,13 @@ export interface PackedCoverageKml {
 
 /**
  * Reads the polygons of a KML document with their names and colours (see KmlStyleTable for how a
- * colour is chosen). Polygons may have holes and sit in MultiGeometry (then the feature is a
- * MultiPolygon); points and lines are not coverage and are left out, and a placemark with no
- * polygon is dropped. Throws KmlParseError for text that is not well-formed KML or has no polygon.
- */
-export function parseCoverageKml(kmlText: string): ParsedCoverageKml {
-  const { placemarks, colors } = parsePackedCoverageKml(kmlText);
-  const features = placemarks.map(
-    (placemark): CoverageFeature => ({
-      type: 'Feature',
-      geometry: unpackGeometry(placemark.polygons),
-      properties: { name: placemark.name, color: placemark.color },
-    }),
-  );
-  return { features, colors };
-}
-
-/**
- * parseCoverageKml without GeoJSON: the polygons stay packed, ready for the coverage index. A
- * GeoJSON position costs about 70 bytes against 16 packed, so for the 48 MB benchmark file this
- * is the difference between about 140 MB and 32 MB of coordinates.
+ * colour is chosen). Polygons may have holes and sit in MultiGeometry (then the placemark has
+ * several); points and lines are not coverage and are left out, and a placemark with no polygon
+ * is dropped. Throws KmlParseError for text that is not well-formed KML or has no polygon.
+ *
+ * The polygons stay packed (see packedGeometry.ts), ready for the coverage index: a GeoJSON
+ * position costs about 70 bytes against 16 packed, so for the 48 MB benchmark file this is the
+ * difference between about 140 MB and 32 MB of coordinates.
  *
  * Streaming (saxes) rather than a DOM: an xmldom tree of that file takes about 400 MB.
  */

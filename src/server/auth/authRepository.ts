@@ -107,26 +107,32 @@ export class AuthRepository {
     await this.db.insertInto('login_failures').values({ username, ip_address: ipAddress, created_at: now }).execute();
   }
 
-  /** Oldest failure time and count since `since`, for the username and for the address. */
+  /** Oldest failure time and count since `since`: for the username, for the address, and for the two together. */
   async loginFailuresSince(
     username: string,
     ipAddress: string,
     since: string,
-  ): Promise<{ byUsername: FailureWindow; byAddress: FailureWindow }> {
-    const window = async (column: 'username' | 'ip_address', value: string): Promise<FailureWindow> => {
+  ): Promise<{ byUsername: FailureWindow; byAddress: FailureWindow; byPair: FailureWindow }> {
+    const window = async (match: { username?: string; ip_address?: string }): Promise<FailureWindow> => {
       const row = await this.db
         .selectFrom('login_failures')
         .select((eb) => [eb.fn.countAll().as('n'), eb.fn.min('created_at').as('oldest')])
-        .where(column, '=', value)
+        .$if(match.username !== undefined, (qb) => qb.where('username', '=', match.username!))
+        .$if(match.ip_address !== undefined, (qb) => qb.where('ip_address', '=', match.ip_address!))
         .where('created_at', '>', since)
         .executeTakeFirstOrThrow();
       return { count: toCount(row.n as string | number), oldest: (row.oldest as string | null) ?? null };
     };
-    return { byUsername: await window('username', username), byAddress: await window('ip_address', ipAddress) };
+    return {
+      byUsername: await window({ username }),
+      byAddress: await window({ ip_address: ipAddress }),
+      byPair: await window({ username, ip_address: ipAddress }),
+    };
   }
 
-  async clearLoginFailures(username: string): Promise<void> {
-    await this.db.deleteFrom('login_failures').where('username', '=', username).execute();
+  /** Forgets the failures of a username from one address (after it signed in from there). */
+  async clearLoginFailures(username: string, ipAddress: string): Promise<void> {
+    await this.db.deleteFrom('login_failures').where('username', '=', username).where('ip_address', '=', ipAddress).execute();
   }
 
   async deleteLoginFailuresBefore(before: string): Promise<void> {

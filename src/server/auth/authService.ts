@@ -1,13 +1,24 @@
 import type { LoginResult, SessionInfo } from '../../common/api/auth.js';
-import type { Clock } from '../clock.js';
+import { type Clock, systemClock } from '../clock.js';
 import { TooManyRequestsError, UnauthorizedError, ValidationError } from '../errors.js';
 import type { AuthRepository, FailureWindow } from './authRepository.js';
+import { passwordProblem } from './passwordPolicy.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 import { newToken, tokenHash } from './sessionTokens.js';
 
-/** Failed sign-ins allowed per username and per address within the window, before 429. */
+/** Failed sign-ins allowed from one address (any usernames) within the window, before 429. */
 export const LOGIN_FAILURE_LIMIT = 10;
+/** Failed sign-ins allowed for one username from one address within the window, before 429. */
+export const LOGIN_PAIR_FAILURE_LIMIT = 5;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
+/**
+ * A username's failures from all addresses never lock it (an attacker could lock the owner out);
+ * past this many, every attempt at it waits, twice as long for each further failure, up to
+ * USERNAME_DELAY_MAX_MS: slow for an attacker guessing from many addresses, a pause for the owner.
+ */
+export const USERNAME_DELAY_AFTER = 3;
+const USERNAME_DELAY_BASE_MS = 250;
+export const USERNAME_DELAY_MAX_MS = 4000;
 
 const INVALID_CREDENTIALS = 'Invalid username or password';
 const SESSION_ENDED = 'Your session has expired. Please sign in again.';
@@ -26,6 +37,12 @@ export interface AuthServiceOptions {
   clock: Clock;
 }
 
+/** The wait before an attempt at a username with `failures` recent failures, ms. */
+export function usernameDelayMs(failures: number): number {
+  if (failures < USERNAME_DELAY_AFTER) return 0;
+  return Math.min(USERNAME_DELAY_BASE_MS * 2 ** (failures - USERNAME_DELAY_AFTER), USERNAME_DELAY_MAX_MS);
+}
+
 export class AuthService {
   constructor(
     private readonly repo: AuthRepository,
@@ -39,18 +56,22 @@ export class AuthService {
   /** Creates the first admin when there is none. Returns true when it did. */
   async ensureFirstAdmin(username: string, password: string): Promise<boolean> {
     if ((await this.repo.countUsers()) > 0) return false;
+    // The first admin's password (ADMIN_PASSWORD) meets the same rules as a changed one.
+    const problem = passwordProblem(password, [username]);
+    if (problem) throw new Error(`ADMIN_PASSWORD: ${problem}`);
     return this.repo.createUserIfAbsent(username, await hashPassword(password), this.nowIso());
   }
 
   async login(username: string, password: string, ipAddress: string): Promise<LoginResult> {
-    await this.refuseWhileThrottled(username, ipAddress);
+    await this.throttle(username, ipAddress);
     const user = await this.repo.findUserByUsername(username);
     const valid = await verifyPassword(password, user?.password_hash ?? (await decoyHash));
     if (!user || !valid) {
       await this.repo.recordLoginFailure(username, ipAddress, this.nowIso());
       throw new UnauthorizedError(INVALID_CREDENTIALS);
     }
-    await this.repo.clearLoginFailures(username);
+    // Only this address's failures for the name: an owner signing in does not reset an attacker's count.
+    await this.repo.clearLoginFailures(username, ipAddress);
     await this.repo.deleteEndedSessions(this.nowIso(-24 * 3600 * 1000));
 
     const token = newToken();
@@ -59,12 +80,24 @@ export class AuthService {
     return { token, username: user.username, expires_at: expiresAt };
   }
 
-  private async refuseWhileThrottled(username: string, ipAddress: string): Promise<void> {
+  /**
+   * Limits that slow the attacker, not the owner: an address is refused (429) after too many
+   * failures for the name, or for any names; the name alone only ever delays (see USERNAME_DELAY_AFTER).
+   */
+  private async throttle(username: string, ipAddress: string): Promise<void> {
     const windowStart = this.nowIso(-LOGIN_FAILURE_WINDOW_MS);
     await this.repo.deleteLoginFailuresBefore(windowStart);
-    const { byUsername, byAddress } = await this.repo.loginFailuresSince(username, ipAddress, windowStart);
-    const blocking = [byUsername, byAddress].filter((w) => w.count >= LOGIN_FAILURE_LIMIT);
-    if (blocking.length === 0) return;
+    const { byUsername, byAddress, byPair } = await this.repo.loginFailuresSince(username, ipAddress, windowStart);
+    const blocking = [
+      ...(byPair.count >= LOGIN_PAIR_FAILURE_LIMIT ? [byPair] : []),
+      ...(byAddress.count >= LOGIN_FAILURE_LIMIT ? [byAddress] : []),
+    ];
+    if (blocking.length === 0) {
+      const delay = usernameDelayMs(byUsername.count);
+      const { clock } = this.options;
+      if (delay > 0) await (clock.sleep ? clock.sleep(delay) : systemClock.sleep(delay));
+      return;
+    }
     const retryAfterSeconds = Math.max(...blocking.map((w) => this.secondsUntilWindowFrees(w)));
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
     throw new TooManyRequestsError(
@@ -110,6 +143,8 @@ export class AuthService {
     if (currentPassword === newPassword) {
       throw new ValidationError('New password must be different from the current password');
     }
+    const problem = passwordProblem(newPassword, [user.username]);
+    if (problem) throw new ValidationError(problem);
     await this.repo.updatePassword(user.id, await hashPassword(newPassword), principal.sessionId, this.nowIso());
   }
 }

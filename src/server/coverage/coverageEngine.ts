@@ -1,43 +1,61 @@
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { CoverageCheckResult } from '../../common/api/coverage.js';
+import type { CoverageCheckResult, WirelessFeasibility } from '../../common/api/coverage.js';
 import { WIRELESS_UNAVAILABLE } from '../../common/api/coverage.js';
 import { bestStatus, type ServiceStatus, statusRank } from '../../common/serviceStatus.js';
-import { toBool } from '../db/dialect.js';
-import type { Database } from '../db/schema.js';
-import type { OutboundClient } from '../outbound/outboundClient.js';
-import { type ProviderApiSource, queryProviderApi } from '../providers/providerApi.js';
-import type { ProviderRepository, ProviderRow } from '../providers/providerRepository.js';
-import { CoverageSnapshot } from './coverageSnapshot.js';
-import { readCoverageRevision } from './coverageRevision.js';
+import type { CoverageRevisionRepository } from '../coverage-revision/coverageRevisionRepository.js';
+import { collectGarbage } from '../system/collectGarbage.js';
+import type { CoverageProviders, CoveragePoint, LiveProvider, PublicProvider } from './coverageProviders.js';
+import { CoverageSnapshot, type SnapshotLayer } from './coverageSnapshot.js';
+import type { IndexedLayer } from './indexedLayer.js';
+import { indexLayers, type LayerToIndex } from './layerIndexing.js';
 import type { LayerRepository } from './layerRepository.js';
 import { VectorTileSet } from './vectorTiles.js';
+import type { WirelessCheck, WirelessSource } from './wirelessCheck.js';
 
-type PublicProvider = Pick<ProviderRow, 'id' | 'name' | 'description' | 'logo_filename' | 'signup_url'>;
+/**
+ * A check waits at most this long for its wireless part (terrain tiles may be fetched the first
+ * time an area is asked about); after that it answers the SPEC.md section 8 default.
+ */
+const WIRELESS_TIMEOUT_MS = 4000;
+/**
+ * Before indexing this much changed geometry (a large upload), garbage is collected at once: what
+ * the upload left (its file, the copy it stored) would otherwise still be held while the new index
+ * is built, and the server's memory would peak at both.
+ */
+const LARGE_CHANGE_BYTES = 8 * 1024 * 1024;
 
 /** Everything a coverage check needs, built once per revision so that a check touches no database. */
 interface EngineState {
   snapshot: CoverageSnapshot;
   providers: Map<number, PublicProvider>;
-  apiSources: { provider: PublicProvider; source: ProviderApiSource }[];
+  apiProviders: (LiveProvider & { askApi: NonNullable<LiveProvider['askApi']> })[];
+  wireless: WirelessCheck;
   tiles: VectorTileSet | null;
 }
 
 export interface CoverageEngineDeps {
-  db: Kysely<Database>;
+  revisions: CoverageRevisionRepository;
   layers: LayerRepository;
-  providers: ProviderRepository;
-  apiSourceOf: (row: ProviderRow) => ProviderApiSource | null;
-  outbound: OutboundClient;
+  providers: CoverageProviders;
+  wireless: WirelessSource;
   pollMs: number;
-  providerApiTimeoutMs: number;
   log: FastifyBaseLogger;
+  /**
+   * Changed layers adding up to at least this many bytes of stored geometry are indexed in a
+   * worker thread (layerIndexing.ts; default INDEX_IN_WORKER_FROM_BYTES, 256 KiB).
+   */
+  indexInWorkerFromBytes?: number;
 }
 
 /**
  * "Who covers this point?" from an in-memory index of every live polygon, plus providers' own APIs.
  * The index is rebuilt whenever the coverage revision in the database moves: at once after a
  * change made through this process, and within `pollMs` after one made by another process.
+ *
+ * A rebuild never stalls the checks: layers whose stored geometry did not change keep their index
+ * (only their rules are applied again), changed layers are indexed in a worker thread when large,
+ * and checks are answered from the current snapshot until the next one is swapped in whole.
  */
 export class CoverageEngine {
   private state: EngineState | null = null;
@@ -80,7 +98,7 @@ export class CoverageEngine {
   private async refreshUntilCurrent(): Promise<void> {
     while (this.refreshWanted) {
       this.refreshWanted = false;
-      const revision = await readCoverageRevision(this.deps.db);
+      const revision = await this.deps.revisions.read();
       if (this.state?.snapshot.revision !== revision) await this.rebuild(revision);
     }
   }
@@ -88,22 +106,35 @@ export class CoverageEngine {
   private async rebuild(revision: number): Promise<void> {
     const started = performance.now();
     // The revision was read before the data: a change landing in between only causes one more pass.
-    const [layers, providerRows] = await Promise.all([this.deps.layers.liveLayers(), this.deps.providers.list()]);
-    const active = providerRows.filter((row) => toBool(row.active));
-    const providers = new Map(active.map((row) => [row.id, publicProvider(row)]));
-    const apiSources = active.flatMap((row) => {
-      try {
-        const source = this.deps.apiSourceOf(row);
-        return source ? [{ provider: publicProvider(row), source }] : [];
-      } catch (error) {
-        this.deps.log.warn({ providerId: row.id, err: error instanceof Error ? error.message : String(error) }, 'provider API source unusable; skipped in coverage checks');
-        return [];
-      }
-    });
-    const snapshot = CoverageSnapshot.build(revision, layers);
-    this.state = { snapshot, providers, apiSources, tiles: null };
+    const live = await this.deps.providers.live();
+    const providers = new Map(live.map(({ provider }) => [provider.id, provider]));
+    const records = await this.deps.layers.liveLayerRecords([...providers.keys()]);
+    const apiProviders = live.filter((entry): entry is EngineState['apiProviders'][number] => entry.askApi !== null);
+    const previous = this.state?.snapshot;
+    const indexed = new Map<number, IndexedLayer>();
+    const changed: LayerToIndex[] = [];
+    for (const record of records) {
+      // One layer's geometry at a time, and the checks waiting meanwhile are answered in between.
+      await yieldToRequests();
+      const geometry = await this.deps.layers.geometry(record.id);
+      if (geometry === null) continue; // removed since: the revision moved, so another pass follows
+      const prior = previous?.indexedLayer(record.id);
+      if (prior?.hasGeometry(geometry)) indexed.set(record.id, prior);
+      else changed.push({ layerId: record.id, geometry });
+    }
+    const reindexed = changed.length;
+    if (changed.reduce((sum, layer) => sum + layer.geometry.byteLength, 0) >= LARGE_CHANGE_BYTES) collectGarbage();
+    for (const layer of await indexLayers(changed, { workerFromBytes: this.deps.indexInWorkerFromBytes })) indexed.set(layer.layerId, layer);
+    const layers: SnapshotLayer[] = [];
+    for (const record of records) {
+      const layer = indexed.get(record.id);
+      if (layer) layers.push({ record: { ...record, provider_name: providers.get(record.provider_id)?.name ?? '' }, indexed: layer });
+    }
+    const snapshot = new CoverageSnapshot(revision, layers);
+    const wireless = await this.deps.wireless.load();
+    this.state = { snapshot, providers, apiProviders, wireless, tiles: null };
     this.deps.log.info(
-      { revision, layers: layers.length, features: snapshot.size, ms: Math.round(performance.now() - started) },
+      { revision, layers: layers.length, reindexed, features: snapshot.size, ms: Math.round(performance.now() - started) },
       'coverage index built',
     );
   }
@@ -123,8 +154,9 @@ export class CoverageEngine {
       for (const service of services) entry.services.add(service);
       found.set(providerId, entry);
     };
-    for (const hit of state.snapshot.index.query(lng, lat)) add(hit.providerId, hit.status, hit.services);
-    for (const answer of await this.askProviderApis(state, lat, lng, address)) add(answer.providerId, answer.status, answer.services);
+    for (const hit of state.snapshot.query(lng, lat)) add(hit.providerId, hit.status, hit.services);
+    const [answers, wireless] = await Promise.all([this.askProviderApis(state, { lat, lng, address }), this.assessWireless(state, { lat, lng })]);
+    for (const answer of answers) add(answer.providerId, answer.status, answer.services);
 
     const providers = [...found.entries()]
       .flatMap(([id, entry]) => {
@@ -134,7 +166,6 @@ export class CoverageEngine {
       .sort((a, b) => statusRank(a.service_status) - statusRank(b.service_status) || a.name.localeCompare(b.name));
     const counts = { live: 0, in_progress: 0, coming_soon: 0, unknown: 0 };
     for (const provider of providers) counts[provider.service_status] += 1;
-    const wireless = WIRELESS_UNAVAILABLE;
     return {
       location: { lat, lng, address },
       coverage_available: providers.length > 0 || wireless.wireless_available,
@@ -145,15 +176,49 @@ export class CoverageEngine {
     };
   }
 
-  /** Providers' APIs in parallel, each with a short timeout; a failing API is logged and skipped. */
-  private async askProviderApis(state: EngineState, lat: number, lng: number, address: string | null) {
+  /**
+   * The providers this process's index finds at a point, each with its best status there, plus
+   * those of `claimed` that answer through their own API (checked live, so not in the index).
+   */
+  providersAt(point: { lat: number; lng: number }, claimed: readonly number[]): { provider_id: number; service_status: ServiceStatus | null }[] {
+    const state = this.current();
+    const statuses = new Map<number, ServiceStatus[]>();
+    for (const hit of state.snapshot.query(point.lng, point.lat)) {
+      if (state.providers.has(hit.providerId)) statuses.set(hit.providerId, [...(statuses.get(hit.providerId) ?? []), hit.status]);
+    }
+    const found: { provider_id: number; service_status: ServiceStatus | null }[] = [...statuses].map(([id, list]) => ({ provider_id: id, service_status: bestStatus(list) }));
+    const apiIds = new Set(state.apiProviders.map(({ provider }) => provider.id));
+    for (const id of claimed) if (apiIds.has(id) && !statuses.has(id)) found.push({ provider_id: id, service_status: null });
+    return found;
+  }
+
+  /** SPEC.md section 8: a wireless check that fails or takes too long answers "unavailable", never a failed check. */
+  private async assessWireless(state: EngineState, point: { lat: number; lng: number }): Promise<WirelessFeasibility> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<WirelessFeasibility>((resolve) => {
+      timer = setTimeout(() => {
+        this.deps.log.warn({ ms: WIRELESS_TIMEOUT_MS }, 'wireless feasibility took too long; answered unavailable');
+        resolve(WIRELESS_UNAVAILABLE);
+      }, WIRELESS_TIMEOUT_MS);
+    });
+    const assessed = state.wireless.assess(point).catch((error: unknown) => {
+      this.deps.log.error({ err: error }, 'wireless feasibility failed; answered unavailable');
+      return WIRELESS_UNAVAILABLE;
+    });
+    try {
+      return await Promise.race([assessed, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Providers' APIs in parallel, each with its own timeout; a failing API is logged and skipped. */
+  private async askProviderApis(state: EngineState, point: CoveragePoint) {
     const answers = await Promise.all(
-      state.apiSources.map(async ({ provider, source }) => {
+      state.apiProviders.map(async ({ provider, askApi }) => {
         try {
-          const answer = await queryProviderApi(this.deps.outbound, source, { lat, lng, address }, this.deps.providerApiTimeoutMs);
-          if (!answer.coverage_detected) return null;
-          const status = (answer.response.serviceStatus ?? 'unknown') as ServiceStatus;
-          return { providerId: provider.id, status, services: answer.response.services };
+          const answer = await askApi(point);
+          return answer && { providerId: provider.id, ...answer };
         } catch (error) {
           this.deps.log.warn({ providerId: provider.id, err: error instanceof Error ? error.message : String(error) }, 'provider API failed during a coverage check');
           return null;
@@ -174,8 +239,4 @@ export class CoverageEngine {
     state.tiles ??= new VectorTileSet(state.snapshot.mapGeoJson());
     return { revision: state.snapshot.revision, bytes: state.tiles.tile(z, x, y) };
   }
-}
-
-function publicProvider(row: ProviderRow): PublicProvider {
-  return { id: row.id, name: row.name, description: row.description, logo_filename: row.logo_filename, signup_url: row.signup_url };
 }

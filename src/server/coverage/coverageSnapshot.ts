@@ -1,15 +1,12 @@
-import type { FeatureCollection, MultiPolygon, Polygon } from 'geojson';
-import { CoverageIndex } from '../../geo/coverageIndex.js';
-import { featureCollectionText } from '../../geo/geojsonText.js';
+import Flatbush from 'flatbush';
+import type { Feature, FeatureCollection, MultiPolygon, Polygon } from 'geojson';
+import { featureCollectionText, type PackedFeature } from '../../geo/geojsonText.js';
 import { decodePackedCollection } from '../../geo/packedCollection.js';
-import { type PackedPolygon, unpackGeometry } from '../../geo/packedGeometry.js';
+import { unpackGeometry } from '../../geo/packedGeometry.js';
 import type { ServiceStatus } from '../../common/serviceStatus.js';
-import { isServiceStatus } from '../../common/serviceStatus.js';
-import { toBool } from '../db/dialect.js';
-import { parseColorMappings } from '../../common/colorMappings.js';
 import { featureStatus } from './featureStatus.js';
-import type { LayerRow } from './layerRepository.js';
-import { parseStringList } from './storedJson.js';
+import { IndexedLayer, indexLayerGeometry } from './indexedLayer.js';
+import type { LayerRecord, LiveLayer } from './layerRepository.js';
 
 /** What a polygon in the index stands for. */
 export interface CoveragePayload {
@@ -27,77 +24,138 @@ export interface CoverageFeatureProperties {
   layer_name: string;
 }
 
-interface SnapshotFeature {
-  polygons: PackedPolygon[];
-  properties: CoverageFeatureProperties;
-  /** The layer's services, one array shared by all its features. */
-  services: string[];
+/** A live layer (active, of an active provider) as a snapshot shows it. */
+export type SnapshotLayerRecord = Pick<
+  LayerRecord,
+  'id' | 'name' | 'provider_id' | 'services' | 'default_status' | 'color_mappings' | 'use_manual_override' | 'manual_override_status'
+> & { provider_name: string };
+
+/** A live layer and the index of its stored geometry. */
+export interface SnapshotLayer {
+  record: SnapshotLayerRecord;
+  indexed: IndexedLayer;
+}
+
+interface LiveIndexedLayer extends SnapshotLayer {
+  /** What a hit on each feature stands for: one object per status, shared by the features. */
+  payloads: CoveragePayload[];
 }
 
 /**
- * One immutable build of the coverage data at a revision. Polygons are kept packed (typed arrays,
- * 16 bytes a vertex); the GeoJSON views are made from them on first use and then kept.
+ * One immutable build of the coverage data at a revision: each live layer's IndexedLayer (its
+ * polygons packed in typed arrays, 16 bytes a vertex, and their index), with the layer's rules
+ * applied to its features' colours, and a flatbush of the layers' boxes to find the few layers a
+ * point can be in. The index of a layer depends only on its stored geometry, so the next snapshot
+ * reuses it when only the layer's rules, its provider or other layers changed. The GeoJSON views
+ * are made from the packed polygons on first use and then kept.
  */
 export class CoverageSnapshot {
-  readonly index: CoverageIndex<CoveragePayload>;
+  private readonly layers: LiveIndexedLayer[];
+  private readonly byId: Map<number, LiveIndexedLayer>;
+  /** Layer boxes; item i is layers[treeLayer[i]]. Null when no layer has a polygon. */
+  private readonly tree: Flatbush | null;
+  private readonly treeLayer: Uint32Array;
   private mapText: string | null = null;
 
-  private constructor(
+  /** @param layers in the order answers and the map list them (by layer id) */
+  constructor(
     readonly revision: number,
-    private readonly features: SnapshotFeature[],
+    layers: readonly SnapshotLayer[],
   ) {
-    this.index = new CoverageIndex(features.map((f) => ({ polygons: f.polygons, payload: payloadOf(f) })));
+    this.layers = layers.map((layer) => ({ ...layer, payloads: payloadsOf(layer) }));
+    this.byId = new Map(this.layers.map((layer) => [layer.record.id, layer]));
+    const boxed = this.layers.flatMap((layer, position) => {
+      const bounds = layer.indexed.index.bounds;
+      return bounds ? [{ bounds, position }] : [];
+    });
+    this.treeLayer = Uint32Array.from(boxed, ({ position }) => position);
+    this.tree = boxed.length === 0 ? null : new Flatbush(boxed.length);
+    for (const { bounds } of boxed) this.tree?.add(bounds.west, bounds.south, bounds.east, bounds.north);
+    this.tree?.finish();
   }
 
-  /** Builds from the live layers (active layers of active providers, with their stored geometry). */
-  static build(revision: number, layers: (LayerRow & { provider_name: string })[]): CoverageSnapshot {
-    const features: SnapshotFeature[] = [];
-    for (const layer of layers) {
-      const stored = layer.geometry ? decodePackedCollection<{ color: string | null }>(layer.geometry) : [];
-      const rules = {
-        useManualOverride: toBool(layer.use_manual_override),
-        manualOverrideStatus: isServiceStatus(layer.manual_override_status) ? layer.manual_override_status : null,
-        colorMappings: parseColorMappings(layer.color_mappings),
-        defaultStatus: isServiceStatus(layer.default_status) ? layer.default_status : 'unknown',
-      };
-      const services = parseStringList(layer.services);
-      for (const feature of stored) {
-        features.push({
-          polygons: feature.polygons,
-          properties: {
-            service_status: featureStatus(feature.properties.color, rules),
-            provider_id: layer.provider_id,
-            provider_name: layer.provider_name,
-            layer_id: layer.id,
-            layer_name: layer.name,
-          },
-          services,
-        });
-      }
-    }
-    return new CoverageSnapshot(revision, features);
+  /** Builds from live layers with their stored geometry, indexing every layer in this thread. */
+  static build(revision: number, layers: readonly (LiveLayer & { provider_name: string })[]): CoverageSnapshot {
+    return new CoverageSnapshot(
+      revision,
+      layers.map((layer) => ({ record: layer, indexed: new IndexedLayer(indexLayerGeometry(layer.id, layer.geometry)) })),
+    );
   }
 
+  /** Features of all live layers. */
   get size(): number {
-    return this.features.length;
+    return this.layers.reduce((sum, layer) => sum + layer.indexed.featureCount, 0);
+  }
+
+  /** The index of a live layer's geometry, for the next snapshot to reuse. */
+  indexedLayer(layerId: number): IndexedLayer | undefined {
+    return this.byId.get(layerId)?.indexed;
+  }
+
+  /**
+   * What every feature containing (lng, lat) (degrees, boundary included) stands for, layer by
+   * layer in the snapshot's order, features in stored order.
+   */
+  query(lng: number, lat: number): CoveragePayload[] {
+    if (this.tree === null || !Number.isFinite(lng) || !Number.isFinite(lat)) return [];
+    const found = this.tree.search(lng, lat, lng, lat);
+    // Items were added in layer order: ascending items are layers in order.
+    if (found.length > 1) found.sort((a, b) => a - b);
+    const payloads: CoveragePayload[] = [];
+    for (const item of found) {
+      const layer = this.layers[this.treeLayer[item] as number] as LiveIndexedLayer;
+      for (const feature of layer.indexed.index.query(lng, lat)) payloads.push(layer.payloads[feature] as CoveragePayload);
+    }
+    return payloads;
   }
 
   /** The coverage map as GeoJSON FeatureCollection text (GET /api/coverage_map). */
   mapGeoJsonText(): string {
-    this.mapText ??= featureCollectionText(this.features.map(({ polygons, properties }) => ({ polygons, properties })));
+    this.mapText ??= featureCollectionText(this.packedFeatures());
     return this.mapText;
   }
 
   /** The coverage map as GeoJSON objects, for cutting vector tiles; not kept. */
   mapGeoJson(): FeatureCollection<Polygon | MultiPolygon, CoverageFeatureProperties> {
-    return {
-      type: 'FeatureCollection',
-      features: this.features.map((f) => ({ type: 'Feature', geometry: unpackGeometry(f.polygons), properties: f.properties })),
-    };
+    const features: Feature<Polygon | MultiPolygon, CoverageFeatureProperties>[] = [];
+    for (const { polygons, properties } of this.packedFeatures()) features.push({ type: 'Feature', geometry: unpackGeometry(polygons), properties });
+    return { type: 'FeatureCollection', features };
+  }
+
+  /** Every live feature with its map properties, read from the stored geometry (views, not copies). */
+  private *packedFeatures(): Generator<PackedFeature<CoverageFeatureProperties>> {
+    for (const { record, indexed, payloads } of this.layers) {
+      const features = decodePackedCollection<unknown>(indexed.geometry);
+      for (let f = 0; f < features.length; f++) {
+        const properties: CoverageFeatureProperties = {
+          service_status: (payloads[f] as CoveragePayload).status,
+          provider_id: record.provider_id,
+          provider_name: record.provider_name,
+          layer_id: record.id,
+          layer_name: record.name,
+        };
+        yield { polygons: (features[f] as { polygons: PackedFeature<object>['polygons'] }).polygons, properties };
+      }
+    }
   }
 }
 
-function payloadOf(feature: SnapshotFeature): CoveragePayload {
-  const { provider_id, layer_id, service_status } = feature.properties;
-  return { providerId: provider_id, layerId: layer_id, status: service_status, services: feature.services };
+/** Each feature's payload: its status from its colour and the layer's rules; one object per status. */
+function payloadsOf({ record, indexed }: SnapshotLayer): CoveragePayload[] {
+  const rules = {
+    useManualOverride: record.use_manual_override,
+    manualOverrideStatus: record.manual_override_status,
+    colorMappings: record.color_mappings ?? [],
+    defaultStatus: record.default_status,
+  };
+  const shared = new Map<ServiceStatus, CoveragePayload>();
+  return indexed.colors.map((color) => {
+    const status = featureStatus(color, rules);
+    let payload = shared.get(status);
+    if (!payload) {
+      payload = { providerId: record.provider_id, layerId: record.id, status, services: record.services };
+      shared.set(status, payload);
+    }
+    return payload;
+  });
 }

@@ -1,10 +1,37 @@
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
-import type { CoverageLayersTable, Database } from '../db/schema.js';
-import { bumpCoverageRevision } from './coverageRevision.js';
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { ColorMapping } from '../../common/api/coverageLayers.js';
+import { parseColorMappings } from '../../common/colorMappings.js';
+import { isServiceStatus, type ServiceStatus } from '../../common/serviceStatus.js';
+import { fromBool, fromJsonText, toBool, toJsonText } from '../db/dialect.js';
+import type { CoverageLayersTable } from '../db/schema.js';
+import type { Executor } from '../db/transactions.js';
 
-export type LayerRow = Selectable<CoverageLayersTable>;
-/** A layer without its (possibly large) geometry. */
-export type LayerSummaryRow = Omit<LayerRow, 'geometry'> & { has_geometry: boolean };
+/** A coverage layer without its (possibly large) geometry. */
+export interface LayerRecord {
+  id: number;
+  name: string;
+  provider_id: number;
+  services: string[];
+  kml_filename: string | null;
+  active: boolean;
+  default_status: ServiceStatus;
+  /** null when none are set (manual override, or no colours). */
+  color_mappings: ColorMapping[] | null;
+  use_manual_override: boolean;
+  manual_override_status: ServiceStatus | null;
+  feature_count: number;
+  /** Colours found in the uploaded file, "#rrggbb". */
+  detected_colors: string[];
+  has_geometry: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A layer's polygons with {name, color}, packed (src/geo/packedCollection.ts). */
+export type LayerGeometry = Uint8Array;
+export type LiveLayer = LayerRecord & { geometry: LayerGeometry };
+export type NewLayerRecord = Omit<LayerRecord, 'id' | 'has_geometry'> & { geometry: LayerGeometry | null };
+export type LayerChanges = Partial<Omit<NewLayerRecord, 'created_at'>>;
 
 const SUMMARY_COLUMNS = [
   'id',
@@ -23,69 +50,117 @@ const SUMMARY_COLUMNS = [
   'updated_at',
 ] as const;
 
-/** SQL for coverage layers. Every write moves the coverage revision in the same transaction. */
-export class LayerRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+type SummaryRow = Pick<Selectable<CoverageLayersTable>, (typeof SUMMARY_COLUMNS)[number]> & { has_geometry: unknown };
 
-  private summaries() {
-    return this.db
+/** Ids per `in (…)` list: far below SQLite's (32,766) and PostgreSQL's (65,535) bound-parameter limits. */
+const IN_LIST_CHUNK = 1000;
+
+/** SQL for coverage layers; records in, records out. */
+export class LayerRepository {
+  constructor(private readonly db: Executor) {}
+
+  private summaries(trx?: Executor) {
+    return (trx ?? this.db)
       .selectFrom('coverage_layers')
       .select(SUMMARY_COLUMNS)
       .select((eb) => eb('geometry', 'is not', null).as('has_geometry'));
   }
 
-  async list(): Promise<LayerSummaryRow[]> {
-    const rows = await this.summaries().orderBy('name').orderBy('id').execute();
-    return rows.map((r) => ({ ...r, has_geometry: Boolean(r.has_geometry) }));
+  async list(): Promise<LayerRecord[]> {
+    return (await this.summaries().orderBy('name').orderBy('id').execute()).map(toRecord);
   }
 
-  async find(id: number): Promise<LayerSummaryRow | undefined> {
-    const row = await this.summaries().where('id', '=', id).executeTakeFirst();
-    return row && { ...row, has_geometry: Boolean(row.has_geometry) };
+  async find(id: number, trx?: Executor): Promise<LayerRecord | undefined> {
+    const row = await this.summaries(trx).where('id', '=', id).executeTakeFirst();
+    return row && toRecord(row);
   }
 
-  async findByProviderAndFile(providerId: number, kmlFilename: string): Promise<LayerSummaryRow | undefined> {
-    const row = await this.summaries().where('provider_id', '=', providerId).where('kml_filename', '=', kmlFilename).executeTakeFirst();
-    return row && { ...row, has_geometry: Boolean(row.has_geometry) };
+  async findByProviderAndFile(providerId: number, kmlFilename: string, trx?: Executor): Promise<LayerRecord | undefined> {
+    const row = await this.summaries(trx).where('provider_id', '=', providerId).where('kml_filename', '=', kmlFilename).executeTakeFirst();
+    return row && toRecord(row);
   }
 
-  /** Active layers of active providers, with their geometry: what the coverage index is built from. */
-  liveLayers(): Promise<(LayerRow & { provider_name: string })[]> {
-    return this.db
-      .selectFrom('coverage_layers as l')
-      .innerJoin('providers as p', 'p.id', 'l.provider_id')
-      .selectAll('l')
-      .select('p.name as provider_name')
-      .where('l.active', '=', 1)
-      .where('p.active', '=', 1)
-      .where('l.geometry', 'is not', null)
-      .orderBy('l.id')
-      .execute();
+  /**
+   * The active layers of these providers that have geometry, without it: what the coverage index
+   * is built from (each layer's geometry is read on its own with geometry(), so that no more than
+   * one large layer is read at a time). Ids go in chunks, so any number of providers stays within
+   * the bound-parameter limits. Sorted by id.
+   */
+  async liveLayerRecords(providerIds: readonly number[]): Promise<LayerRecord[]> {
+    const layers: LayerRecord[] = [];
+    for (let start = 0; start < providerIds.length; start += IN_LIST_CHUNK) {
+      const rows = await this.summaries()
+        .where('active', '=', fromBool(true))
+        .where('provider_id', 'in', providerIds.slice(start, start + IN_LIST_CHUNK))
+        .where('geometry', 'is not', null)
+        .execute();
+      for (const row of rows) layers.push(toRecord(row));
+    }
+    return layers.sort((a, b) => a.id - b.id);
   }
 
-  async insert(row: Insertable<CoverageLayersTable>): Promise<number> {
-    return this.db.transaction().execute(async (trx) => {
-      const { id } = await trx.insertInto('coverage_layers').values(row).returning('id').executeTakeFirstOrThrow();
-      await bumpCoverageRevision(trx);
-      return id;
-    });
+  /** A layer's stored geometry; null when it has none or there is no such layer. */
+  async geometry(id: number): Promise<LayerGeometry | null> {
+    const row = await this.db.selectFrom('coverage_layers').select('geometry').where('id', '=', id).executeTakeFirst();
+    return (row?.geometry as LayerGeometry | null | undefined) ?? null;
   }
 
-  async update(id: number, changes: Updateable<CoverageLayersTable>): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const result = await trx.updateTable('coverage_layers').set(changes).where('id', '=', id).executeTakeFirst();
-      const changed = Number(result.numUpdatedRows) > 0;
-      if (changed) await bumpCoverageRevision(trx);
-      return changed;
-    });
+  async insert(record: NewLayerRecord, trx?: Executor): Promise<number> {
+    const { id } = await (trx ?? this.db).insertInto('coverage_layers').values(toRow(record)).returning('id').executeTakeFirstOrThrow();
+    return id;
   }
 
-  async delete(id: number): Promise<boolean> {
-    return this.db.transaction().execute(async (trx) => {
-      const result = await trx.deleteFrom('coverage_layers').where('id', '=', id).executeTakeFirst();
-      const deleted = Number(result.numDeletedRows) > 0;
-      if (deleted) await bumpCoverageRevision(trx);
-      return deleted;
-    });
+  /** False when there is no such layer. */
+  async update(id: number, changes: LayerChanges, trx?: Executor): Promise<boolean> {
+    const result = await (trx ?? this.db).updateTable('coverage_layers').set(toRow(changes)).where('id', '=', id).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
+
+  /** False when there is no such layer. */
+  async delete(id: number, trx?: Executor): Promise<boolean> {
+    const result = await (trx ?? this.db).deleteFrom('coverage_layers').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+}
+
+function readStringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+function toRecord(row: SummaryRow): LayerRecord {
+  const mappings = parseColorMappings(row.color_mappings);
+  return {
+    id: row.id,
+    name: row.name,
+    provider_id: row.provider_id,
+    services: fromJsonText(row.services, readStringList),
+    kml_filename: row.kml_filename,
+    active: toBool(row.active),
+    default_status: isServiceStatus(row.default_status) ? row.default_status : 'unknown',
+    color_mappings: row.color_mappings === null ? null : mappings,
+    use_manual_override: toBool(row.use_manual_override),
+    manual_override_status: isServiceStatus(row.manual_override_status) ? row.manual_override_status : null,
+    feature_count: Number(row.feature_count),
+    detected_colors: fromJsonText(row.detected_colors, readStringList),
+    has_geometry: Boolean(row.has_geometry),
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
+}
+
+/** The columns of a record or of changes to one (absent fields stay absent). */
+function toRow(record: NewLayerRecord): Insertable<CoverageLayersTable>;
+function toRow(changes: LayerChanges): Updateable<CoverageLayersTable>;
+function toRow(record: LayerChanges): Updateable<CoverageLayersTable> {
+  const { services, active, color_mappings: mappings, use_manual_override: override, detected_colors: colors, geometry, ...plain } = record;
+  return {
+    ...plain,
+    ...(services === undefined ? {} : { services: toJsonText(services) }),
+    ...(active === undefined ? {} : { active: fromBool(active) }),
+    ...(mappings === undefined ? {} : { color_mappings: mappings === null ? null : toJsonText(mappings) }),
+    ...(override === undefined ? {} : { use_manual_override: fromBool(override) }),
+    ...(colors === undefined ? {} : { detected_colors: toJsonText(colors) }),
+    // better-sqlite3 binds Buffers, not plain Uint8Arrays: a Buffer view of the same memory.
+    ...(geometry === undefined ? {} : { geometry: geometry && Buffer.from(geometry.buffer, geometry.byteOffset, geometry.byteLength) }),
+  };
 }

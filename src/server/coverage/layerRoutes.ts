@@ -1,15 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { coverageLayer, KML_MAX_BYTES } from '../../common/api/coverageLayers.js';
+import { coverageLayer, createLayerInput, KML_MAX_BYTES, layerIdParams, updateLayerInput } from '../../common/api/coverageLayers.js';
 import { envelopeOf, errorEnvelope, messageEnvelope } from '../../common/api/envelope.js';
 import type { AuthService } from '../auth/authService.js';
 import { requireAdmin } from '../auth/requireAdmin.js';
 import { ValidationError } from '../errors.js';
-import { readMultipartForm } from '../http/multipart.js';
-import { createLayerInput, updateLayerInput } from './layerInput.js';
+import { multipartDocs, readMultipartForm } from '../http/multipart.js';
 import type { LayerService } from './layerService.js';
 
-const idParams = z.object({ id: z.coerce.number().int().positive('Coverage layer id must be a positive whole number') });
 const tags = ['coverage layers'];
 const security = [{ bearerAuth: [] }];
 const KML_TOO_LARGE = 'Coverage file must be at most 50 MB';
@@ -29,7 +27,7 @@ export function layerRoutes(deps: { auth: AuthService; layers: LayerService }): 
 
     app.get(
       '/coverage_layers/:id',
-      { onRequest: admin, schema: { tags, security, params: idParams, response: { 200: envelopeOf(coverageLayer), 404: errorEnvelope } } },
+      { onRequest: admin, schema: { tags, security, params: layerIdParams, response: { 200: envelopeOf(coverageLayer), 404: errorEnvelope } } },
       async (request) => ({ success: true as const, data: await deps.layers.get(request.params.id) }),
     );
 
@@ -37,6 +35,7 @@ export function layerRoutes(deps: { auth: AuthService; layers: LayerService }): 
       '/coverage_layers',
       {
         onRequest: admin,
+        config: multipartDocs({ fields: createLayerInput, fileField: 'kml_file', alsoJson: true }),
         schema: { tags, security, summary: 'Create: JSON, or multipart with an optional kml_file (.kml/.kmz, 50 MB)', response: { 200: envelopeOf(coverageLayer), 400: errorEnvelope, 413: errorEnvelope } },
       },
       async (request) => {
@@ -49,7 +48,7 @@ export function layerRoutes(deps: { auth: AuthService; layers: LayerService }): 
 
     app.put(
       '/coverage_layers/:id',
-      { onRequest: admin, schema: { tags, security, params: idParams, body: updateLayerInput, response: { 200: envelopeOf(coverageLayer), 400: errorEnvelope, 404: errorEnvelope } } },
+      { onRequest: admin, schema: { tags, security, params: layerIdParams, body: updateLayerInput, response: { 200: envelopeOf(coverageLayer), 400: errorEnvelope, 404: errorEnvelope } } },
       async (request) => ({
         success: true as const,
         message: 'Coverage layer updated successfully!',
@@ -59,7 +58,7 @@ export function layerRoutes(deps: { auth: AuthService; layers: LayerService }): 
 
     app.delete(
       '/coverage_layers/:id',
-      { onRequest: admin, schema: { tags, security, params: idParams, response: { 200: messageEnvelope, 404: errorEnvelope } } },
+      { onRequest: admin, schema: { tags, security, params: layerIdParams, response: { 200: messageEnvelope, 404: errorEnvelope } } },
       async (request) => {
         await deps.layers.delete(request.params.id);
         return { success: true as const, message: 'Coverage layer deleted successfully!' };
@@ -70,7 +69,8 @@ export function layerRoutes(deps: { auth: AuthService; layers: LayerService }): 
       '/coverage_layers/:id/upload',
       {
         onRequest: admin,
-        schema: { tags, security, params: idParams, summary: 'Upload or replace the layer file (multipart kml_file)', response: { 200: envelopeOf(coverageLayer), 400: errorEnvelope, 404: errorEnvelope, 413: errorEnvelope } },
+        config: multipartDocs({ fileField: 'kml_file' }),
+        schema: { tags, security, params: layerIdParams, summary: 'Upload or replace the layer file (multipart kml_file)', response: { 200: envelopeOf(coverageLayer), 400: errorEnvelope, 404: errorEnvelope, 413: errorEnvelope } },
       },
       async (request) => {
         const form = await readKmlForm(request);

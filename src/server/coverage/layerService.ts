@@ -1,33 +1,26 @@
-import type { CoverageLayer } from '../../common/api/coverageLayers.js';
-import type { ServiceStatus } from '../../common/serviceStatus.js';
+import type { CoverageLayer, CreateLayerInput, UpdateLayerInput } from '../../common/api/coverageLayers.js';
 import { KmlParseError } from '../../geo/kml/index.js';
 import type { Clock } from '../clock.js';
-import { fromBool, toBool } from '../db/dialect.js';
+import type { CoverageChanges } from '../coverage-revision/coverageChanges.js';
+import type { DbTransaction } from '../db/transactions.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { UploadedFile } from '../http/multipart.js';
-import type { ProviderRepository } from '../providers/providerRepository.js';
+import type { CoverageProviders } from './coverageProviders.js';
 import { ingestKml } from './kmlIngest.js';
-import type { CreateLayerInput, UpdateLayerInput } from './layerInput.js';
-import type { LayerRepository, LayerSummaryRow } from './layerRepository.js';
-import { parseStringList } from './storedJson.js';
+import type { LayerChanges, LayerRecord, LayerRepository, NewLayerRecord } from './layerRepository.js';
 
 const COVERAGE_FILE = /\.(kml|kmz)$/i;
 
-/** What an uploaded file becomes in the database. */
-interface IngestedFile {
-  geometry: Buffer;
-  feature_count: number;
-  detected_colors: string;
-  kml_filename: string;
-}
+/** What an uploaded file becomes in a layer. */
+type IngestedFile = Required<Pick<NewLayerRecord, 'geometry' | 'feature_count' | 'detected_colors' | 'kml_filename'>>;
 
-/** Rules for coverage layers; `onCoverageChanged` lets this process rebuild its index at once. */
+/** Rules for coverage layers. Every write commits through CoverageChanges, so the index follows. */
 export class LayerService {
   constructor(
     private readonly repo: LayerRepository,
-    private readonly providers: ProviderRepository,
+    private readonly providers: Pick<CoverageProviders, 'exists'>,
     private readonly clock: Clock,
-    private readonly onCoverageChanged: () => Promise<void>,
+    private readonly coverage: CoverageChanges,
   ) {}
 
   async list(): Promise<CoverageLayer[]> {
@@ -35,65 +28,69 @@ export class LayerService {
   }
 
   async get(id: number): Promise<CoverageLayer> {
-    return toApi(await this.requireRow(id));
+    return toApi(await this.requireRecord(id));
   }
 
   async create(input: CreateLayerInput, file: UploadedFile | null): Promise<CoverageLayer> {
     await this.requireProvider(input.provider_id);
-    const ingested = file ? await ingest(file.filename, file.bytes) : null;
+    const ingested = new HandOver(file ? await ingest(file.filename, file.bytes) : null);
     const now = this.clock.now().toISOString();
-    const id = await this.repo.insert({
-      name: input.name,
-      provider_id: input.provider_id,
-      services: JSON.stringify(input.services),
-      active: fromBool(input.active),
-      default_status: input.default_status,
-      use_manual_override: fromBool(input.use_manual_override),
-      manual_override_status: input.use_manual_override ? (input.manual_override_status ?? null) : null,
-      color_mappings: input.color_mappings && input.color_mappings.length > 0 ? JSON.stringify(input.color_mappings) : null,
-      geometry: ingested?.geometry ?? null,
-      kml_filename: ingested?.kml_filename ?? null,
-      feature_count: ingested?.feature_count ?? 0,
-      detected_colors: ingested?.detected_colors ?? null,
-      created_at: now,
-      updated_at: now,
-    });
-    await this.onCoverageChanged();
-    return this.get(id);
+    return this.get(
+      await this.coverage.commit((trx) => {
+        const stored = ingested.take();
+        const record: NewLayerRecord = {
+          name: input.name,
+          provider_id: input.provider_id,
+          services: input.services,
+          active: input.active,
+          default_status: input.default_status,
+          use_manual_override: input.use_manual_override,
+          manual_override_status: input.use_manual_override ? (input.manual_override_status ?? null) : null,
+          color_mappings: input.color_mappings && input.color_mappings.length > 0 ? input.color_mappings : null,
+          geometry: stored?.geometry ?? null,
+          kml_filename: stored?.kml_filename ?? null,
+          feature_count: stored?.feature_count ?? 0,
+          detected_colors: stored?.detected_colors ?? [],
+          created_at: now,
+          updated_at: now,
+        };
+        return this.repo.insert(record, trx);
+      }),
+    );
   }
 
   /** Upload or replace the layer's file. A file that does not parse changes nothing. */
   async uploadFile(id: number, file: UploadedFile): Promise<CoverageLayer> {
-    await this.requireRow(id);
-    const ingested = await ingest(file.filename, file.bytes);
-    await this.repo.update(id, { ...ingested, updated_at: this.clock.now().toISOString() });
-    await this.onCoverageChanged();
+    await this.requireRecord(id);
+    const ingested = new HandOver(await ingest(file.filename, file.bytes));
+    await this.coverage.commit((trx) => this.updateExisting(id, { ...ingested.take(), updated_at: this.clock.now().toISOString() }, trx));
     return this.get(id);
   }
 
   async update(id: number, input: UpdateLayerInput): Promise<CoverageLayer> {
-    const stored = await this.requireRow(id);
+    const stored = await this.requireRecord(id);
     if (input.provider_id !== undefined) await this.requireProvider(input.provider_id);
-    const override = input.use_manual_override ?? toBool(stored.use_manual_override);
+    const override = input.use_manual_override ?? stored.use_manual_override;
     const mappings = input.color_mappings;
-    await this.repo.update(id, {
+    const changes: LayerChanges = {
       ...(input.name === undefined ? {} : { name: input.name }),
       ...(input.provider_id === undefined ? {} : { provider_id: input.provider_id }),
-      ...(input.services === undefined ? {} : { services: JSON.stringify(input.services) }),
-      ...(input.active === undefined ? {} : { active: fromBool(input.active) }),
+      ...(input.services === undefined ? {} : { services: input.services }),
+      ...(input.active === undefined ? {} : { active: input.active }),
       ...(input.default_status === undefined ? {} : { default_status: input.default_status }),
-      use_manual_override: fromBool(override),
+      use_manual_override: override,
       manual_override_status: override ? (input.manual_override_status ?? stored.manual_override_status) : null,
-      ...(mappings === undefined ? {} : { color_mappings: mappings && mappings.length > 0 ? JSON.stringify(mappings) : null }),
+      ...(mappings === undefined ? {} : { color_mappings: mappings && mappings.length > 0 ? mappings : null }),
       updated_at: this.clock.now().toISOString(),
-    });
-    await this.onCoverageChanged();
+    };
+    await this.coverage.commit((trx) => this.updateExisting(id, changes, trx));
     return this.get(id);
   }
 
   async delete(id: number): Promise<void> {
-    if (!(await this.repo.delete(id))) throw new NotFoundError('Coverage layer not found');
-    await this.onCoverageChanged();
+    await this.coverage.commit(async (trx) => {
+      if (!(await this.repo.delete(id, trx))) throw new NotFoundError('Coverage layer not found');
+    });
   }
 
   /**
@@ -101,76 +98,82 @@ export class LayerService {
    * created otherwise (active, status from colours with every colour unknown until assigned).
    */
   async replaceSourceLayer(providerId: number, layerName: string, sourceName: string, bytes: Uint8Array): Promise<CoverageLayer> {
-    const ingested = { ...(await ingest(`${sourceName}.kml`, bytes)), kml_filename: sourceName };
-    const existing = await this.repo.findByProviderAndFile(providerId, sourceName);
+    const file = new HandOver({ ...(await ingest(`${sourceName}.kml`, bytes)), kml_filename: sourceName });
     const now = this.clock.now().toISOString();
-    if (existing) {
-      await this.repo.update(existing.id, { ...ingested, updated_at: now });
-      await this.onCoverageChanged();
-      return this.get(existing.id);
-    }
-    const id = await this.repo.insert({
-      name: layerName,
-      provider_id: providerId,
-      services: '[]',
-      active: 1,
-      default_status: 'unknown',
-      use_manual_override: 0,
-      manual_override_status: null,
-      color_mappings: null,
-      ...ingested,
-      created_at: now,
-      updated_at: now,
+    const id = await this.coverage.commit(async (trx) => {
+      const ingested = file.take();
+      const existing = await this.repo.findByProviderAndFile(providerId, sourceName, trx);
+      if (existing) {
+        await this.repo.update(existing.id, { ...ingested, updated_at: now }, trx);
+        return existing.id;
+      }
+      return this.repo.insert(
+        {
+          name: layerName,
+          provider_id: providerId,
+          services: [],
+          active: true,
+          default_status: 'unknown',
+          use_manual_override: false,
+          manual_override_status: null,
+          color_mappings: null,
+          ...ingested,
+          created_at: now,
+          updated_at: now,
+        },
+        trx,
+      );
     });
-    await this.onCoverageChanged();
     return this.get(id);
   }
 
-  private async requireRow(id: number): Promise<LayerSummaryRow> {
-    const row = await this.repo.find(id);
-    if (!row) throw new NotFoundError('Coverage layer not found');
-    return row;
+  private async updateExisting(id: number, changes: LayerChanges, trx: DbTransaction): Promise<void> {
+    if (!(await this.repo.update(id, changes, trx))) throw new NotFoundError('Coverage layer not found');
+  }
+
+  private async requireRecord(id: number): Promise<LayerRecord> {
+    const record = await this.repo.find(id);
+    if (!record) throw new NotFoundError('Coverage layer not found');
+    return record;
   }
 
   private async requireProvider(providerId: number): Promise<void> {
-    if (!(await this.providers.find(providerId))) throw new ValidationError('Provider not found');
+    if (!(await this.providers.exists(providerId))) throw new ValidationError('Provider not found');
   }
 }
 
-/** Parses a .kml or .kmz upload into stored GeoJSON; a bad file is a 400 with the parser's reason. */
+/**
+ * A parsed file (its geometry up to tens of MB) handed to the transaction that stores it, once: the
+ * service keeps no reference to it afterwards, so that while the commit's index rebuild runs
+ * (reading the stored copy back) this one can already be collected.
+ */
+class HandOver<T> {
+  private taken = false;
+
+  constructor(private value: T) {}
+
+  take(): T {
+    if (this.taken) throw new Error('already handed over');
+    this.taken = true;
+    const value = this.value;
+    this.value = null as T;
+    return value;
+  }
+}
+
+/** Parses a .kml or .kmz upload into packed geometry; a bad file is a 400 with the parser's reason. */
 async function ingest(filename: string, bytes: Uint8Array): Promise<IngestedFile> {
   if (!COVERAGE_FILE.test(filename)) throw new ValidationError('Coverage file must be a .kml or .kmz file');
   try {
     const parsed = await ingestKml(bytes, filename);
-    return {
-      // A Buffer view of the same memory: better-sqlite3 binds Buffers, not plain Uint8Arrays.
-      geometry: Buffer.from(parsed.geometry.buffer, parsed.geometry.byteOffset, parsed.geometry.byteLength),
-      feature_count: parsed.featureCount,
-      detected_colors: JSON.stringify(parsed.colors),
-      kml_filename: filename,
-    };
+    return { geometry: parsed.geometry, feature_count: parsed.featureCount, detected_colors: parsed.colors, kml_filename: filename };
   } catch (error) {
     if (error instanceof KmlParseError) throw new ValidationError(error.message);
     throw error;
   }
 }
 
-function toApi(row: LayerSummaryRow): CoverageLayer {
-  return {
-    id: row.id,
-    name: row.name,
-    provider_id: row.provider_id,
-    services: parseStringList(row.services),
-    kml_data: row.has_geometry,
-    kml_filename: row.kml_filename,
-    feature_count: Number(row.feature_count),
-    detected_colors: parseStringList(row.detected_colors),
-    active: toBool(row.active),
-    default_status: row.default_status as ServiceStatus,
-    color_mappings: row.color_mappings,
-    use_manual_override: toBool(row.use_manual_override),
-    manual_override_status: (row.manual_override_status as ServiceStatus | null) ?? null,
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-  };
+function toApi(record: LayerRecord): CoverageLayer {
+  const { has_geometry: hasGeometry, color_mappings: mappings, ...fields } = record;
+  return { ...fields, kml_data: hasGeometry, color_mappings: mappings ? JSON.stringify(mappings) : null };
 }

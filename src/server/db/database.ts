@@ -16,7 +16,7 @@ export interface Db {
 export async function openDatabase(config: DatabaseConfig): Promise<Db> {
   const kysely = new Kysely<Database>({ dialect: createDialect(config) });
   if (config.kind === 'postgres' && config.schema) await ensureSchema(kysely, config.schema);
-  await migrateToLatest(kysely, config.kind);
+  await migrateToLatest(kysely, config.kind, config.kind === 'postgres' ? config.schema : undefined);
   return {
     kysely,
     dialect: config.kind,

@@ -1,16 +1,17 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Dialect, PostgresDialect, SqliteDialect } from 'kysely';
+import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Dialect, PostgresDialect, type RawBuilder, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
+import { makeOwnerOnlyDir, makeOwnerOnlyFile } from '../ownerOnlyFiles.js';
 
 /** Everything that differs between SQLite and PostgreSQL lives here. */
 export type DialectName = DatabaseConfig['kind'];
 
 export function createDialect(config: DatabaseConfig): Dialect {
   if (config.kind === 'sqlite') {
-    fs.mkdirSync(path.dirname(config.file), { recursive: true });
+    makeOwnerOnlyDir(path.dirname(config.file));
+    makeOwnerOnlyFile(config.file, [`${config.file}-wal`, `${config.file}-shm`]);
     const database = new SQLite(config.file);
     // WAL lets readers run beside the writer; foreign keys are off by default in SQLite.
     database.pragma('journal_mode = WAL');
@@ -49,6 +50,33 @@ export function toBool(value: boolean | number): boolean {
 /** A boolean as written to either database. */
 export function fromBool(value: boolean): 0 | 1 {
   return value ? 1 : 0;
+}
+
+/** A value stored as JSON text (lists, mappings, settings); null stays null. */
+export function toJsonText(value: unknown): string {
+  return JSON.stringify(value);
+}
+
+/**
+ * Stored JSON text read back through `read`, which checks the shape and returns the domain value.
+ * Text that is missing or not JSON is handed to `read` as undefined, so it decides the fallback.
+ */
+export function fromJsonText<T>(text: string | null, read: (value: unknown) => T): T {
+  let value: unknown;
+  try {
+    value = text ? (JSON.parse(text) as unknown) : undefined;
+  } catch {
+    value = undefined;
+  }
+  return read(value);
+}
+
+/**
+ * The whole number of `cell`s a non-negative SQL expression spans (floor(value / cell)): PostgreSQL
+ * rounds when it casts to integer, SQLite truncates, and SQLite's floor() needs its math extension.
+ */
+export function cellIndex(dialect: DialectName, value: RawBuilder<number>, cell: number): RawBuilder<number> {
+  return dialect === 'postgres' ? sql<number>`floor((${value}) / ${cell})::integer` : sql<number>`cast((${value}) / ${cell} as integer)`;
 }
 
 /** count(*) is a bigint on PostgreSQL, which pg returns as text. */

@@ -3,7 +3,8 @@ import type { ApiAuthType, DataSource } from '../../common/api/providers.js';
 
 /**
  * Booleans are written as 1/0 (better-sqlite3 cannot bind JS booleans; PostgreSQL casts '1'/'0' to
- * boolean) and read back as 0/1 from SQLite or true/false from PostgreSQL. Read them with `toBool`.
+ * boolean) and read back as 0/1 from SQLite or true/false from PostgreSQL. Repositories turn them into
+ * real booleans through db/dialect.ts; nothing above a repository sees this encoding.
  */
 export type DbBool = ColumnType<boolean | number, 0 | 1, 0 | 1>;
 
@@ -119,10 +120,55 @@ export interface SearchLogsTable {
   lat: number | null;
   lng: number | null;
   address: string | null;
-  /** JSON text: ids of the providers found. */
-  coverage_providers: string | null;
   action_taken: string;
+  /** How many providers the search found (rows in search_log_providers). */
+  provider_count: Generated<number>;
+  /** For the action logged after a lead on the same visit: the search it follows. Not a search itself. */
+  follow_up_of: number | null;
   created_at: Timestamp;
+}
+
+/** The providers a search found, one row each. */
+export interface SearchLogProvidersTable {
+  search_log_id: number;
+  /** Not a foreign key: a deleted provider's history stays. */
+  provider_id: number;
+  service_status: string | null;
+  /** The search's created_at, so a period's providers are counted from one index. */
+  created_at: Timestamp | null;
+}
+
+/** Searches per UTC hour (created_at's first 13 characters) and kind, follow-ups left out. */
+export interface SearchStatsHourlyTable {
+  hour: string;
+  action_taken: string;
+  search_type: string;
+  /** 1 when the searches found at least one provider. */
+  covered: number;
+  searches: number;
+}
+
+/** The same per UTC day ('YYYY-MM-DD'). */
+export interface SearchStatsDailyTable {
+  day: string;
+  action_taken: string;
+  search_type: string;
+  covered: number;
+  searches: number;
+}
+
+/** Searches per UTC day in which each provider appeared. */
+export interface SearchProviderStatsDailyTable {
+  day: string;
+  provider_id: number;
+  searches: number;
+}
+
+/** Searches per UTC hour in which each provider appeared. */
+export interface SearchProviderStatsHourlyTable {
+  hour: string;
+  provider_id: number;
+  searches: number;
 }
 
 export interface LeadsTable {
@@ -135,6 +181,10 @@ export interface LeadsTable {
   phone: string | null;
   message: string | null;
   lead_type: string;
+  /** new, contacted, converted or closed. */
+  status: Generated<string>;
+  notes: string | null;
+  updated_at: Timestamp | null;
   created_at: Timestamp;
 }
 
@@ -172,6 +222,11 @@ export interface Database {
   coverage_layers: CoverageLayersTable;
   towers: TowersTable;
   search_logs: SearchLogsTable;
+  search_log_providers: SearchLogProvidersTable;
+  search_stats_hourly: SearchStatsHourlyTable;
+  search_provider_stats_hourly: SearchProviderStatsHourlyTable;
+  search_stats_daily: SearchStatsDailyTable;
+  search_provider_stats_daily: SearchProviderStatsDailyTable;
   leads: LeadsTable;
   coverage_revision: CoverageRevisionTable;
   job_locks: JobLocksTable;

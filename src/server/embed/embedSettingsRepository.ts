@@ -1,20 +1,22 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import { type EmbedSettings, embedSettings } from '../../common/api/embedSettings.js';
+import { fromJsonText, toJsonText } from '../db/dialect.js';
+import type { Executor } from '../db/transactions.js';
 
 /** The app_settings row of the embed settings. */
 const KEY = 'embed';
 
 /** SQL for the embed settings, stored as JSON text in app_settings. */
 export class EmbedSettingsRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Executor) {}
 
-  /** The stored JSON text; undefined when never saved. */
-  async read(): Promise<string | undefined> {
+  /** The stored settings; undefined when never saved. */
+  async read(): Promise<EmbedSettings | undefined> {
     const row = await this.db.selectFrom('app_settings').select('value').where('key', '=', KEY).executeTakeFirst();
-    return row?.value;
+    return row && fromJsonText(row.value, (value) => embedSettings.parse(value));
   }
 
-  async write(value: string, updatedAt: string): Promise<void> {
+  async write(settings: EmbedSettings, updatedAt: string): Promise<void> {
+    const value = toJsonText(settings);
     await this.db
       .insertInto('app_settings')
       .values({ key: KEY, value, updated_at: updatedAt })

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type EmbedSettings, embedSettings } from '../../common/api/embedSettings.js';
+import type { EmbedSettings } from '../../common/api/embedSettings.js';
 import type { Clock } from '../clock.js';
 import type { EmbedSettingsRepository } from './embedSettingsRepository.js';
 import { frameAncestorSources } from './frameAncestors.js';
@@ -27,8 +27,7 @@ export class EmbedSettingsService {
 
   /** The stored settings, read now (for the admin screen). */
   async get(): Promise<EmbedSettings> {
-    const stored = await this.repo.read();
-    const settings = stored === undefined ? DEFAULT_SETTINGS : embedSettings.parse(JSON.parse(stored));
+    const settings = (await this.repo.read()) ?? DEFAULT_SETTINGS;
     this.cached = { settings, readAt: this.clock.now().getTime() };
     return settings;
   }
@@ -37,7 +36,7 @@ export class EmbedSettingsService {
   async save(input: EmbedSettings): Promise<EmbedSettings> {
     const settings: EmbedSettings = { allowed_domains: [...new Set(input.allowed_domains.map((d) => d.toLowerCase()))] };
     const now = this.clock.now();
-    await this.repo.write(JSON.stringify(settings), now.toISOString());
+    await this.repo.write(settings, now.toISOString());
     this.cached = { settings, readAt: now.getTime() };
     return settings;
   }

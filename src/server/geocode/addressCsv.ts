@@ -1,8 +1,8 @@
+import { addressLabel } from '../../common/api/geocode.js';
 import { ValidationError } from '../errors.js';
 import { parseCsv } from './csv.js';
 import { normalizeForSearch } from './searchText.js';
 
-const MAX_LABEL_CHARS = 300;
 /** Rows with errors beyond this are counted but not listed, so a wrong file gives a short answer. */
 export const MAX_LISTED_ERRORS = 100;
 export const MISSING_HEADER_MESSAGE = 'The CSV needs a header row: label,lat,lng';
@@ -38,9 +38,10 @@ function readRow(fields: string[], width: number, columns: { label: number; lat:
   if (fields.length !== width) {
     return `Expected ${width} fields, found ${fields.length}; put a label that contains commas in double quotes`;
   }
-  const label = (fields[columns.label] ?? '').trim();
-  if (label === '') return 'Label is required';
-  if (label.length > MAX_LABEL_CHARS) return `Label must be at most ${MAX_LABEL_CHARS} characters`;
+  // The shared text rule: required, at most 300 characters, no NUL.
+  const parsed = addressLabel.safeParse(fields[columns.label] ?? '');
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? 'Label is not valid';
+  const label = parsed.data;
   if (normalizeForSearch(label) === '') return 'Label must contain letters or digits';
   const lat = coordinate(fields[columns.lat], 'Latitude', 90);
   if (typeof lat === 'string') return lat;

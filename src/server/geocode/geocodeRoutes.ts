@@ -2,35 +2,25 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf, errorEnvelope, messageEnvelope } from '../../common/api/envelope.js';
-import { addressImportResult, addressSuggestion } from '../../common/api/geocode.js';
+import { ADDRESS_CSV_EXAMPLE, ADDRESS_CSV_MAX_BYTES, addressImportResult, addressSearchQuery, addressSuggestion, geocodeQuery } from '../../common/api/geocode.js';
 import type { AuthService } from '../auth/authService.js';
 import { requireAdmin } from '../auth/requireAdmin.js';
 import { ValidationError } from '../errors.js';
-import { readMultipartForm } from '../http/multipart.js';
+import { multipartDocs, readMultipartForm } from '../http/multipart.js';
 import type { GeocodeService } from './geocodeService.js';
 
-/** Per client address: typing with suggestions stays far below this; one client cannot monopolise the upstream geocoder. */
-const SEARCH_RATE_LIMIT = { max: 120, timeWindow: 60_000 };
+const MINUTE_MS = 60_000;
 
 export interface GeocodeRouteDeps {
   auth: AuthService;
   geocode: GeocodeService;
+  /**
+   * Per client address and route (SEARCH_RATE_LIMIT_PER_MINUTE): typing with suggestions stays far
+   * below the default; one client cannot monopolise the upstream geocoder.
+   */
+  searchesPerMinute: number;
 }
 
-/** Address book CSV uploads, as a multipart file or a text/csv body. */
-const CSV_MAX_BYTES = 5 * 1024 * 1024;
-const MAX_QUERY_CHARS = 200;
-
-const searchQuery = z.object({
-  q: z.string().max(MAX_QUERY_CHARS, `q must be at most ${MAX_QUERY_CHARS} characters`).default(''),
-});
-const geocodeQuery = z.object({
-  address: z
-    .string({ error: 'address is required' })
-    .trim()
-    .min(1, 'address is required')
-    .max(MAX_QUERY_CHARS, `address must be at most ${MAX_QUERY_CHARS} characters`),
-});
 const addressCount = z.object({ count: z.number() });
 
 const tags = ['geocoding'];
@@ -44,7 +34,7 @@ async function csvText(request: FastifyRequest): Promise<string> {
   if (request.isMultipart()) {
     const form = await readMultipartForm(request, {
       fileField: 'file',
-      maxFileBytes: CSV_MAX_BYTES,
+      maxFileBytes: ADDRESS_CSV_MAX_BYTES,
       tooLargeMessage: 'The CSV file must be at most 5 MB',
     });
     if (!form.file) throw new ValidationError('Choose a CSV file to import (form field "file")');
@@ -58,19 +48,20 @@ async function csvText(request: FastifyRequest): Promise<string> {
 
 /** Public address search and geocoding; the admin's address book import, count and reset. */
 export function geocodeRoutes(deps: GeocodeRouteDeps): FastifyPluginAsyncZod {
+  const searchRateLimit = { max: deps.searchesPerMinute, timeWindow: MINUTE_MS };
   return async (app) => {
     const admin = requireAdmin(deps.auth);
     // Only this plugin reads CSV bodies (Fastify scopes content-type parsers to the plugin).
-    app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: CSV_MAX_BYTES }, (_request, body, done) => done(null, body));
+    app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: ADDRESS_CSV_MAX_BYTES }, (_request, body, done) => done(null, body));
 
     app.get(
       '/search_addresses',
       {
-        config: { rateLimit: SEARCH_RATE_LIMIT },
+        config: { rateLimit: searchRateLimit },
         schema: {
           tags,
           summary: 'Up to 5 address suggestions; none for q under 2 characters',
-          querystring: searchQuery,
+          querystring: addressSearchQuery,
           response: { 200: envelopeOf(z.array(addressSuggestion)), 400: errorEnvelope },
         },
       },
@@ -80,7 +71,7 @@ export function geocodeRoutes(deps: GeocodeRouteDeps): FastifyPluginAsyncZod {
     app.get(
       '/geocode',
       {
-        config: { rateLimit: SEARCH_RATE_LIMIT },
+        config: { rateLimit: searchRateLimit },
         schema: {
           tags,
           summary: 'The best match for an address',
@@ -95,6 +86,7 @@ export function geocodeRoutes(deps: GeocodeRouteDeps): FastifyPluginAsyncZod {
       '/addresses/import',
       {
         onRequest: admin,
+        config: multipartDocs({ fileField: 'file', alsoText: { contentType: 'text/csv', example: ADDRESS_CSV_EXAMPLE } }),
         schema: {
           tags,
           security,

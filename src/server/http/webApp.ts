@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { NotFoundError, UnavailableError } from '../errors.js';
 
 /** The script partner sites include to embed the map (src/web/public/embed.js). */
 const EMBED_SCRIPT = 'embed.js';
@@ -43,11 +44,9 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string, fram
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.status(404).send({ success: false, message: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+      throw new NotFoundError(`Not found: ${request.method} ${request.url.split('?')[0]}`);
     }
-    if (!built) {
-      return reply.status(503).send({ success: false, message: 'The web app is not built. Run npm run build.' });
-    }
+    if (!built) throw new UnavailableError('The web app is not built. Run npm run build.');
     if (FRAMEABLE_PAGES.has(request.url.split('?')[0] ?? '')) allowFraming(reply, await frameAncestors());
     return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
   });

@@ -1,36 +1,21 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { SearchAction } from '../../common/api/leads.js';
-import type { Database, LeadsTable, SearchLogsTable } from '../db/schema.js';
+import type { Insertable } from 'kysely';
+import type { LeadsTable } from '../db/schema.js';
+import type { Executor } from '../db/transactions.js';
 
-export type SearchLogRow = Selectable<SearchLogsTable>;
-export type NewSearchLogRow = Insertable<SearchLogsTable>;
-export type NewLeadRow = Omit<Insertable<LeadsTable>, 'search_id'>;
+export type NewLeadRecord = Insertable<LeadsTable>;
 
-/** SQL for search logs and leads. */
+/** SQL for leads. */
 export class LeadRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Executor) {}
 
-  async insertSearchLog(row: NewSearchLogRow): Promise<number> {
-    const { id } = await this.db.insertInto('search_logs').values(row).returning('id').executeTakeFirstOrThrow();
+  async insert(lead: NewLeadRecord, trx?: Executor): Promise<number> {
+    const { id } = await (trx ?? this.db).insertInto('leads').values(lead).returning('id').executeTakeFirstOrThrow();
     return id;
   }
 
-  /**
-   * Stores a lead and, in the same transaction, records its action on the search it came from.
-   * A search id that does not exist (never did, or was deleted) is dropped rather than failing the
-   * lead; checking and linking in one transaction leaves no gap for the row to vanish between them.
-   */
-  async insertLead(row: NewLeadRow, search: { id: number; action: SearchAction } | null): Promise<{ id: number; search: SearchLogRow | undefined }> {
-    return this.db.transaction().execute(async (trx) => {
-      const searchRow = search
-        ? await trx.updateTable('search_logs').set({ action_taken: search.action }).where('id', '=', search.id).returningAll().executeTakeFirst()
-        : undefined;
-      const { id } = await trx
-        .insertInto('leads')
-        .values({ ...row, search_id: searchRow?.id ?? null })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { id, search: searchRow };
-    });
+  /** Sets what an admin changed (status, notes); false when there is no such lead. */
+  async update(id: number, changes: { status?: string; notes?: string | null; updated_at: string }): Promise<boolean> {
+    const result = await this.db.updateTable('leads').set(changes).where('id', '=', id).executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 }

@@ -1,10 +1,34 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { GENERAL_INQUIRY, type LeadRequest, type LeadType, type SearchAction, type SearchLogRequest } from '../../common/api/leads.js';
 import type { Clock } from '../clock.js';
-import { ValidationError } from '../errors.js';
-import type { ProviderRepository, ProviderRow } from '../providers/providerRepository.js';
+import type { Transactions } from '../db/transactions.js';
+import type { LeadUpdate } from '../../common/api/reports.js';
+import { NotFoundError, ValidationError } from '../errors.js';
 import type { LeadNotifier } from './leadNotifier.js';
 import type { LeadRepository } from './leadRepository.js';
+import type { FoundProvider, SearchLogRepository } from './searchLogRepository.js';
+
+/**
+ * The providers the server's own coverage finds at a point, so that a search log counts what is
+ * there, not what a browser claims. Answered by the coverage engine.
+ */
+export interface SearchCoverage {
+  /** `claimed`: the ids the browser found; kept only for providers whose own API the engine asks (it cannot look those up). */
+  providersAt(point: { lat: number; lng: number }, claimed: readonly number[]): FoundProvider[];
+}
+
+/** What a lead needs to know of its provider. */
+export interface LeadProvider {
+  id: number;
+  name: string;
+  signup_url: string | null;
+  contact_email: string | null;
+}
+
+/** Looks providers up for leads; the providers domain answers it. */
+export interface LeadProviders {
+  find(id: number): Promise<LeadProvider | undefined>;
+}
 
 /** What a lead of each type says about the search it came from (SPEC.md section 3, Search log). */
 const ACTION_OF: Record<LeadType, SearchAction> = { sign_up: 'sign_up', contact_request: 'contact_me' };
@@ -14,25 +38,39 @@ export const SIGN_UP_UNAVAILABLE = 'This provider does not take sign-ups online.
 /** Rules for search logs and leads: provider checks, the honeypot, search linking, notification. */
 export class LeadService {
   constructor(
-    private readonly repo: LeadRepository,
-    private readonly providers: ProviderRepository,
+    private readonly transactions: Transactions,
+    private readonly searchLogs: SearchLogRepository,
+    private readonly leads: LeadRepository,
+    private readonly providers: LeadProviders,
+    private readonly coverage: SearchCoverage,
     /** null when no SMTP_URL is configured: leads are then only stored. */
     private readonly notifier: LeadNotifier | null,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /**
+   * Stores a search with the providers the server's coverage finds at its point. A log with an
+   * action at the point of the session's latest search is what the visitor did next on the same
+   * visit (SPEC.md section 4: contact_me after a lead): a follow-up of that search, which takes the
+   * action when it had none, and not a search of its own.
+   */
   async logSearch(input: SearchLogRequest): Promise<{ id: number }> {
-    const id = await this.repo.insertSearchLog({
+    const log = {
       session_id: input.session_id,
       search_type: input.search_type,
       lat: input.lat ?? null,
       lng: input.lng ?? null,
       address: input.address || null,
-      // JSON.stringify writes "[3,12]" with no spaces, the form provider statistics match on.
-      coverage_providers: JSON.stringify(input.coverage_providers),
       action_taken: input.action_taken,
       created_at: this.clock.now().toISOString(),
+    };
+    const found = log.lat !== null && log.lng !== null ? this.coverage.providersAt({ lat: log.lat, lng: log.lng }, input.coverage_providers) : [];
+    const id = await this.transactions.run(async (trx) => {
+      const followed = log.action_taken === 'no_action' ? undefined : await this.searchLogs.followedSearch(log.session_id, log, trx);
+      if (!followed) return this.searchLogs.insert(log, found, null, trx);
+      if (followed.action_taken === 'no_action') await this.searchLogs.recordAction(followed.id, log.action_taken, trx);
+      return this.searchLogs.insert(log, await this.searchLogs.providersOf(followed.id, trx), followed.id, trx);
     });
     return { id };
   }
@@ -55,10 +93,18 @@ export class LeadService {
       phone: input.phone ?? null,
       message: input.message ?? null,
       lead_type: input.lead_type,
+      status: 'new',
       created_at: createdAt,
+      updated_at: createdAt,
     };
     const searchId = input.search_id ?? null;
-    const stored = await this.repo.insertLead(lead, searchId === null ? null : { id: searchId, action: ACTION_OF[input.lead_type] });
+    // A search id that does not exist (never did, or was deleted) is dropped rather than failing the
+    // lead; checking and linking in one transaction leaves no gap for the row to vanish between them.
+    const stored = await this.transactions.run(async (trx) => {
+      const search = searchId === null ? undefined : await this.searchLogs.recordAction(searchId, ACTION_OF[input.lead_type], trx);
+      const id = await this.leads.insert({ ...lead, search_id: search?.id ?? null }, trx);
+      return { id, search };
+    });
 
     this.notifier?.leadStored(
       {
@@ -77,8 +123,14 @@ export class LeadService {
     return { id: stored.id };
   }
 
+  /** An admin's work on a lead: its status and notes (the leads inbox). */
+  async updateLead(id: number, changes: LeadUpdate): Promise<void> {
+    const updated = await this.leads.update(id, { ...changes, updated_at: this.clock.now().toISOString() });
+    if (!updated) throw new NotFoundError('Lead not found');
+  }
+
   /** The lead's provider; null for the General Inquiry pseudo-provider. */
-  private async providerOf(id: number): Promise<ProviderRow | null> {
+  private async providerOf(id: number): Promise<LeadProvider | null> {
     if (id === GENERAL_INQUIRY.id) return null;
     const row = await this.providers.find(id);
     if (!row) throw new ValidationError('Provider not found');

@@ -2,7 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createOutboundClient, isPublicAddress, OutboundError } from './outboundClient.js';
+import { OutboundError } from '../errors.js';
+import { statusOf } from '../http/errorHandler.js';
+import { createOutboundClient, isPublicAddress } from './outboundClient.js';
 
 interface TestServer {
   url: string;
@@ -140,7 +142,7 @@ describe('outbound client', () => {
 
     expect(error.message).toBe('Refused to fetch 127.0.0.1: private or local network addresses are not allowed');
     expect(error.kind).toBe('refused');
-    expect(error.statusCode).toBe(400);
+    expect(statusOf(error)).toBe(400);
     expect(server.seen).toHaveLength(0);
   });
 
@@ -317,6 +319,6 @@ describe('outbound client', () => {
     const error = await failure(trusting.request(server.url, limits));
 
     expect(error.message).toBe('Could not reach 127.0.0.1: the connection was refused');
-    expect(error.statusCode).toBe(502);
+    expect(statusOf(error)).toBe(502);
   });
 });

@@ -5,7 +5,7 @@ import net from 'node:net';
 import { pipeline, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import ipaddr from 'ipaddr.js';
-import { AppError } from '../errors.js';
+import { OutboundError } from '../errors.js';
 
 /** Redirect hops followed before giving up; each hop is checked like the first request. */
 const MAX_REDIRECTS = 5;
@@ -35,27 +35,6 @@ export interface OutboundResponse {
 
 export interface OutboundClient {
   request(url: string, init: OutboundRequestInit): Promise<OutboundResponse>;
-}
-
-export type OutboundErrorKind = 'invalid_url' | 'refused' | 'timeout' | 'too_large' | 'unreachable' | 'invalid_response';
-
-const STATUS_BY_KIND: Record<OutboundErrorKind, number> = {
-  invalid_url: 400,
-  refused: 400,
-  timeout: 504,
-  too_large: 502,
-  unreachable: 502,
-  invalid_response: 502,
-};
-
-/** A failed outbound fetch, worded for the admin who typed the URL. Bad or forbidden URLs are 400, the rest 502/504. */
-export class OutboundError extends AppError {
-  constructor(
-    readonly kind: OutboundErrorKind,
-    message: string,
-  ) {
-    super(message, STATUS_BY_KIND[kind]);
-  }
 }
 
 const NAT64_WELL_KNOWN = ipaddr.parseCIDR('64:ff9b::/96');

@@ -2,18 +2,20 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
+import type { LOGO_TYPES } from '../../common/api/providers.js';
 import { ValidationError } from '../errors.js';
+import { OWNER_ONLY_DIR, OWNER_ONLY_FILE } from '../ownerOnlyFiles.js';
 
-export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
-
-/** Image types a logo may be, by content (never by the name or the type the browser claims). */
-const LOGO_TYPES: Record<string, string> = {
+/** The file extension of each image type a logo may be (common/api/providers.ts: LOGO_TYPES), told by content, never by the name or the type the browser claims. */
+const EXTENSIONS: Record<(typeof LOGO_TYPES)[number], string> = {
   'image/png': 'png',
   'image/jpeg': 'jpg',
   'image/webp': 'webp',
   'image/gif': 'gif',
 };
-const CONTENT_TYPES: Record<string, string> = Object.fromEntries(Object.entries(LOGO_TYPES).map(([mime, ext]) => [ext, mime]));
+const CONTENT_TYPES: Record<string, string> = Object.fromEntries(Object.entries(EXTENSIONS).map(([mime, ext]) => [ext, mime]));
+/** The folder of logos inside DATA_DIR. */
+export const LOGOS_FOLDER = 'logos';
 const LOGO_NAME = /^[0-9a-f-]{36}\.(png|jpg|webp|gif)$/;
 
 /** Provider logos in DATA_DIR/logos under generated names ("<uuid>.<ext>"). */
@@ -21,17 +23,17 @@ export class LogoStore {
   private readonly dir: string;
 
   constructor(dataDir: string) {
-    this.dir = path.join(dataDir, 'logos');
+    this.dir = path.join(dataDir, LOGOS_FOLDER);
   }
 
   /** Checks the bytes are a PNG, JPEG, WebP or GIF image and stores them; returns the new file name. */
   async save(bytes: Buffer): Promise<string> {
     const type = await fileTypeFromBuffer(bytes);
-    const ext = type ? LOGO_TYPES[type.mime] : undefined;
+    const ext = type ? (EXTENSIONS as Record<string, string | undefined>)[type.mime] : undefined;
     if (!ext) throw new ValidationError('Logo must be a PNG, JPEG, WebP or GIF image');
-    await fs.mkdir(this.dir, { recursive: true });
+    await fs.mkdir(this.dir, { recursive: true, mode: OWNER_ONLY_DIR });
     const filename = `${randomUUID()}.${ext}`;
-    await fs.writeFile(path.join(this.dir, filename), bytes);
+    await fs.writeFile(path.join(this.dir, filename), bytes, { mode: OWNER_ONLY_FILE });
     return filename;
   }
 

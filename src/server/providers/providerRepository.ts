@@ -1,89 +1,89 @@
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
-import { bumpCoverageRevision } from '../coverage/coverageRevision.js';
-import { toCount } from '../db/dialect.js';
-import type { Database, ProvidersTable } from '../db/schema.js';
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import { type ApiFieldsMapping, apiFieldsMapping } from '../../common/api/providers.js';
+import { fromBool, fromJsonText, toBool, toJsonText } from '../db/dialect.js';
+import type { ProvidersTable } from '../db/schema.js';
+import type { Executor } from '../db/transactions.js';
 
-export type ProviderRow = Selectable<ProvidersTable>;
-export type NewProviderRow = Insertable<ProvidersTable>;
-export type ProviderRowChanges = Updateable<ProvidersTable>;
+/**
+ * A provider as the rules see it: the stored columns with real booleans and parsed settings. The
+ * headers and the auth config (they hold API keys) stay sealed with APP_SECRET
+ * (system/secretBox.ts); only the provider service opens them.
+ */
+export type ProviderRecord = Omit<Selectable<ProvidersTable>, 'active' | 'auto_sync' | 'api_fields_mapping'> & {
+  active: boolean;
+  auto_sync: boolean;
+  api_fields_mapping: ApiFieldsMapping | null;
+};
+export type NewProviderRecord = Omit<ProviderRecord, 'id'>;
+export type ProviderChanges = Partial<Omit<ProviderRecord, 'id' | 'created_at'>>;
+export type SyncOutcome = Pick<ProviderRecord, 'sync_status' | 'last_sync' | 'sync_error_message'>;
 
-/** SQL for providers. Every write that can change coverage moves the coverage revision with it. */
+/** SQL for providers; records in, records out. */
 export class ProviderRepository {
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(private readonly db: Executor) {}
 
-  list(): Promise<ProviderRow[]> {
-    return this.db.selectFrom('providers').selectAll().orderBy('name').orderBy('id').execute();
+  async list(): Promise<ProviderRecord[]> {
+    const rows = await this.db.selectFrom('providers').selectAll().orderBy('name').orderBy('id').execute();
+    return rows.map(toRecord);
   }
 
-  find(id: number): Promise<ProviderRow | undefined> {
-    return this.db.selectFrom('providers').selectAll().where('id', '=', id).executeTakeFirst();
+  async find(id: number, trx?: Executor): Promise<ProviderRecord | undefined> {
+    const row = await (trx ?? this.db).selectFrom('providers').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && toRecord(row);
   }
 
-  async insert(row: NewProviderRow): Promise<ProviderRow> {
-    return this.db.transaction().execute(async (trx) => {
-      const created = await trx.insertInto('providers').values(row).returningAll().executeTakeFirstOrThrow();
-      await bumpCoverageRevision(trx);
-      return created;
-    });
+  async insert(record: NewProviderRecord, trx?: Executor): Promise<ProviderRecord> {
+    const row = await (trx ?? this.db).insertInto('providers').values(toRow(record)).returningAll().executeTakeFirstOrThrow();
+    return toRecord(row);
   }
 
-  async update(id: number, changes: ProviderRowChanges): Promise<ProviderRow | undefined> {
-    return this.db.transaction().execute(async (trx) => {
-      const updated = await trx.updateTable('providers').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
-      if (updated) await bumpCoverageRevision(trx);
-      return updated;
-    });
+  async update(id: number, changes: ProviderChanges, trx?: Executor): Promise<ProviderRecord | undefined> {
+    const row = await (trx ?? this.db).updateTable('providers').set(toRow(changes)).where('id', '=', id).returningAll().executeTakeFirst();
+    return row && toRecord(row);
   }
 
-  /** Sync bookkeeping only: does not change coverage, so the revision stays. */
-  async recordSync(id: number, changes: Pick<ProviderRowChanges, 'sync_status' | 'last_sync' | 'sync_error_message'>): Promise<void> {
-    await this.db.updateTable('providers').set(changes).where('id', '=', id).execute();
+  /** Providers whose headers are still stored in clear (from before they were sealed). */
+  async withClearHeaders(): Promise<{ id: number; api_headers: string }[]> {
+    const rows = await this.db.selectFrom('providers').select(['id', 'api_headers']).where('api_headers', 'is not', null).execute();
+    // Sealed text starts with the box's format tag; clear headers are a JSON object.
+    return rows.flatMap((row) => (row.api_headers?.trimStart().startsWith('{') ? [{ id: row.id, api_headers: row.api_headers }] : []));
   }
 
-  /** Deletes the provider and (by cascade) its layers. Returns the deleted row. */
-  async delete(id: number): Promise<ProviderRow | undefined> {
-    return this.db.transaction().execute(async (trx) => {
-      const deleted = await trx.deleteFrom('providers').where('id', '=', id).returningAll().executeTakeFirst();
-      if (deleted) await bumpCoverageRevision(trx);
-      return deleted;
-    });
+  /** Replaces clear headers by their sealed form, unless another process did it first. */
+  async sealHeaders(id: number, clear: string, sealed: string): Promise<void> {
+    await this.db.updateTable('providers').set({ api_headers: sealed }).where('id', '=', id).where('api_headers', '=', clear).execute();
   }
 
-  async stats(id: number): Promise<{ layers: number; activeLayers: number; features: number; searches: number; leads: number }> {
-    const layers = await this.db
-      .selectFrom('coverage_layers')
-      .select((eb) => [
-        eb.fn.countAll().as('n'),
-        eb.fn.sum<number>('feature_count').as('features'),
-        eb.fn.sum<number>(eb.case().when('active', '=', 1).then(1).else(0).end()).as('active_n'),
-      ])
-      .where('provider_id', '=', id)
-      .executeTakeFirstOrThrow();
-    // coverage_providers is a JSON array of ids without spaces, e.g. "[3,12]".
-    const id_ = String(id);
-    const searches = await this.db
-      .selectFrom('search_logs')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where((eb) =>
-        eb.or([
-          eb('coverage_providers', '=', `[${id_}]`),
-          eb('coverage_providers', 'like', `[${id_},%`),
-          eb('coverage_providers', 'like', `%,${id_}]`),
-          eb('coverage_providers', 'like', `%,${id_},%`),
-        ]),
-      )
-      .executeTakeFirstOrThrow();
-    const leads = await this.db
-      .selectFrom('leads')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .where('provider_id', '=', id)
-      .executeTakeFirstOrThrow();
-    return {
-      layers: toCount(layers.n as string | number),
-      activeLayers: toCount((layers.active_n as string | number | null) ?? 0),
-      features: toCount((layers.features as string | number | null) ?? 0),
-      searches: toCount(searches.n as string | number),
-      leads: toCount(leads.n as string | number),
-    };
+  /** Sync bookkeeping only: it does not change coverage. */
+  async recordSync(id: number, outcome: SyncOutcome): Promise<void> {
+    await this.db.updateTable('providers').set(outcome).where('id', '=', id).execute();
   }
+
+  /** Deletes the provider and (by cascade) its layers. Returns the deleted record. */
+  async delete(id: number, trx?: Executor): Promise<ProviderRecord | undefined> {
+    const row = await (trx ?? this.db).deleteFrom('providers').where('id', '=', id).returningAll().executeTakeFirst();
+    return row && toRecord(row);
+  }
+}
+
+function toRecord(row: Selectable<ProvidersTable>): ProviderRecord {
+  return {
+    ...row,
+    active: toBool(row.active),
+    auto_sync: toBool(row.auto_sync),
+    api_fields_mapping: fromJsonText(row.api_fields_mapping, (value) => apiFieldsMapping.safeParse(value).data ?? null),
+  };
+}
+
+/** The columns of a record or of changes to one (absent fields stay absent). */
+function toRow(record: NewProviderRecord): Insertable<ProvidersTable>;
+function toRow(changes: ProviderChanges): Updateable<ProvidersTable>;
+function toRow(record: ProviderChanges): Updateable<ProvidersTable> {
+  const { active, auto_sync: autoSync, api_fields_mapping: mapping, ...plain } = record;
+  return {
+    ...plain,
+    ...(active === undefined ? {} : { active: fromBool(active) }),
+    ...(autoSync === undefined ? {} : { auto_sync: fromBool(autoSync) }),
+    ...(mapping === undefined ? {} : { api_fields_mapping: mapping === null ? null : toJsonText(mapping) }),
+  };
 }

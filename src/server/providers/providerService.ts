@@ -1,88 +1,101 @@
-import type { ApiAuthType, ApiTestRequest, Provider, ProviderStats } from '../../common/api/providers.js';
-import { SECRET_MASK } from '../../common/api/providers.js';
+import type { ApiAuthType, ApiTestRequest, Provider, ProviderInput } from '../../common/api/providers.js';
+import { parseJsonObject } from '../../common/api/fields.js';
+import { type ApiHeaders, apiHeaders, providerInput, SECRET_MASK, sourceUrlProblem } from '../../common/api/providers.js';
 import type { Clock } from '../clock.js';
-import { fromBool, toBool } from '../db/dialect.js';
+import type { CoverageChanges } from '../coverage-revision/coverageChanges.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { SecretBox } from '../system/secretBox.js';
+import type { ProviderApiSource } from './apiSource.js';
 import { type AuthConfig, maskAuthConfig, mergeMaskedSecrets, parseAuthConfig } from './authConfig.js';
 import type { LogoStore } from './logoStore.js';
 import { parseMyMapsUrl } from './myMaps.js';
-import { type ProviderFields, providerFields } from './providerInput.js';
-import type { NewProviderRow, ProviderRepository, ProviderRow } from './providerRepository.js';
-import type { ProviderApiSource } from './providerApi.js';
+import type { NewProviderRecord, ProviderRecord, ProviderRepository, SyncOutcome } from './providerRepository.js';
+
+/** The adapters the service is given, by the part of them it uses (tests hand in fakes). */
+export type ProviderStore = Pick<
+  ProviderRepository,
+  'list' | 'find' | 'insert' | 'update' | 'delete' | 'recordSync' | 'withClearHeaders' | 'sealHeaders'
+>;
+export type LogoFiles = Pick<LogoStore, 'save' | 'remove'>;
+export type CoverageCommits = Pick<CoverageChanges, 'commit'>;
 
 /** Rules for providers: defaults, cross-field validation, secrets sealed at rest and masked in answers. */
 export class ProviderService {
   constructor(
-    private readonly repo: ProviderRepository,
-    private readonly logos: LogoStore,
+    private readonly repo: ProviderStore,
+    private readonly logos: LogoFiles,
     private readonly secrets: SecretBox,
     private readonly clock: Clock,
-    /** Lets this process rebuild its coverage index at once (providers' names and activity are in it). */
-    private readonly onCoverageChanged: () => Promise<void>,
+    /** Provider names and activity are part of coverage: writes commit through it. */
+    private readonly coverage: CoverageCommits,
   ) {}
 
   async list(): Promise<Provider[]> {
-    return (await this.repo.list()).map((row) => this.toApi(row));
+    return (await this.repo.list()).map((record) => this.toApi(record));
+  }
+
+  listRecords(): Promise<ProviderRecord[]> {
+    return this.repo.list();
   }
 
   async get(id: number): Promise<Provider> {
-    return this.toApi(await this.requireRow(id));
+    return this.toApi(await this.requireRecord(id));
   }
 
-  async requireRow(id: number): Promise<ProviderRow> {
-    const row = await this.repo.find(id);
-    if (!row) throw new NotFoundError('Provider not found');
-    return row;
+  async requireRecord(id: number): Promise<ProviderRecord> {
+    const record = await this.repo.find(id);
+    if (!record) throw new NotFoundError('Provider not found');
+    return record;
   }
 
-  async create(fields: ProviderFields, logo: Buffer | null): Promise<Provider> {
+  async exists(id: number): Promise<boolean> {
+    return (await this.repo.find(id)) !== undefined;
+  }
+
+  async create(fields: ProviderInput, logo: Buffer | null): Promise<Provider> {
     if (!fields.name) throw new ValidationError('Provider name is required');
     const now = this.clock.now().toISOString();
-    const row: NewProviderRow = {
+    const record: NewProviderRecord = {
       name: fields.name,
       description: fields.description ?? null,
       signup_url: fields.signup_url ?? null,
       contact_email: fields.contact_email ?? null,
       contact_phone: fields.contact_phone ?? null,
       logo_filename: null,
-      active: fromBool(fields.active ?? true),
+      active: fields.active ?? true,
       data_source: fields.data_source ?? 'kml_upload',
       my_maps_url: fields.my_maps_url ?? null,
-      auto_sync: fromBool(fields.auto_sync ?? false),
+      auto_sync: fields.auto_sync ?? false,
       sync_status: null,
       last_sync: null,
       sync_error_message: null,
       api_endpoint_url: fields.api_endpoint_url ?? null,
-      api_headers: fields.api_headers ?? null,
+      api_headers: this.sealHeaders(fields.api_headers ?? null, null),
       api_fields_mapping: fields.api_fields_mapping ?? null,
       api_auth_type: fields.api_auth_type ?? 'none',
       api_auth_config: null,
       created_at: now,
       updated_at: now,
     };
-    row.api_auth_config = this.sealAuthConfig(row.api_auth_type, fields.api_auth_config ?? null, null);
-    checkSourceFields(row);
-    if (logo) row.logo_filename = await this.logos.save(logo);
-    const created = await this.repo.insert(row);
-    await this.onCoverageChanged();
+    record.api_auth_config = this.sealAuthConfig(record.api_auth_type, fields.api_auth_config ?? null, null);
+    checkSourceFields(record);
+    if (logo) record.logo_filename = await this.logos.save(logo);
+    const created = await this.coverage.commit((trx) => this.repo.insert(record, trx));
     return this.toApi(created);
   }
 
-  async update(id: number, fields: ProviderFields, logo: Buffer | null): Promise<Provider> {
-    const stored = await this.requireRow(id);
-    const { remove_logo: removeLogo, api_auth_config: authText, active, auto_sync: autoSync, ...text } = fields;
-    const next: ProviderRow = {
-      ...stored,
-      ...definedOnly(text),
-      ...(active === undefined ? {} : { active: fromBool(active) }),
-      ...(autoSync === undefined ? {} : { auto_sync: fromBool(autoSync) }),
-    };
+  async update(id: number, fields: ProviderInput, logo: Buffer | null): Promise<Provider> {
+    const stored = await this.requireRecord(id);
+    const { remove_logo: removeLogo, api_auth_config: authText, api_headers: headers, ...given } = fields;
+    const next: ProviderRecord = { ...stored, ...definedOnly(given) };
     const sameEndpoint = sameOrigin(next.api_endpoint_url, stored.api_endpoint_url);
+    // A kept (masked) secret stays with the origin it was given for; a new origin needs it again.
     if (authText !== undefined || next.api_auth_type !== stored.api_auth_type || !sameEndpoint) {
-      // A kept (masked) secret stays with the origin it was given for; a new origin needs it again.
       const keepable = sameEndpoint ? stored.api_auth_config : null;
       next.api_auth_config = this.sealAuthConfig(next.api_auth_type, authText ?? this.maskedStoredOrNull(stored.api_auth_config), keepable);
+    }
+    if (headers !== undefined || !sameEndpoint) {
+      next.api_headers = this.sealHeaders(headers === undefined ? this.maskedHeaders(stored.api_headers) : headers, sameEndpoint ? stored.api_headers : null);
     }
     checkSourceFields(next);
     const oldLogo = stored.logo_filename;
@@ -90,95 +103,130 @@ export class ProviderService {
     else if (removeLogo) next.logo_filename = null;
 
     const { id: _id, created_at: _created, ...changes } = next;
-    const updated = await this.repo.update(id, { ...changes, active: fromBool(toBool(next.active)), auto_sync: fromBool(toBool(next.auto_sync)), updated_at: this.clock.now().toISOString() });
-    if (!updated) throw new NotFoundError('Provider not found');
+    const updated = await this.coverage.commit(async (trx) => {
+      const record = await this.repo.update(id, { ...changes, updated_at: this.clock.now().toISOString() }, trx);
+      if (!record) throw new NotFoundError('Provider not found');
+      return record;
+    });
     if (oldLogo && oldLogo !== updated.logo_filename) await this.logos.remove(oldLogo);
-    await this.onCoverageChanged();
     return this.toApi(updated);
   }
 
   async delete(id: number): Promise<void> {
-    const deleted = await this.repo.delete(id);
-    if (!deleted) throw new NotFoundError('Provider not found');
+    const deleted = await this.coverage.commit(async (trx) => {
+      const record = await this.repo.delete(id, trx);
+      if (!record) throw new NotFoundError('Provider not found');
+      return record;
+    });
     await this.logos.remove(deleted.logo_filename);
-    await this.onCoverageChanged();
   }
 
-  async stats(id: number): Promise<ProviderStats> {
-    await this.requireRow(id);
-    const s = await this.repo.stats(id);
-    return {
-      provider_id: id,
-      coverage_layers: s.layers,
-      active_coverage_layers: s.activeLayers,
-      features: s.features,
-      searches: s.searches,
-      leads: s.leads,
-    };
+  /** Records the outcome of a My Maps sync (bookkeeping: coverage itself changes through the layer). */
+  recordSync(id: number, outcome: SyncOutcome): Promise<void> {
+    return this.repo.recordSync(id, outcome);
   }
 
   /** The API source of an api_endpoint provider, secrets opened, for live coverage checks. */
-  apiSourceOf(row: ProviderRow): ProviderApiSource | null {
-    if (row.data_source !== 'api_endpoint' || !row.api_endpoint_url) return null;
+  apiSourceOf(record: ProviderRecord): ProviderApiSource | null {
+    if (record.data_source !== 'api_endpoint' || !record.api_endpoint_url) return null;
     return {
-      endpointUrl: row.api_endpoint_url,
-      headers: row.api_headers ? (JSON.parse(row.api_headers) as Record<string, string>) : {},
-      fieldsMapping: row.api_fields_mapping ? JSON.parse(row.api_fields_mapping) : {},
-      authType: row.api_auth_type,
-      authConfig: this.openAuthConfig(row.api_auth_config),
-    };
-  }
-
-  /** The API source a POST /api/test describes, its JSON-text fields validated as when saving. */
-  apiTestSource(request: ApiTestRequest, authConfig: AuthConfig): ProviderApiSource {
-    const parsed = providerFields
-      .pick({ api_endpoint_url: true, api_headers: true, api_fields_mapping: true })
-      .safeParse({ api_endpoint_url: request.api_endpoint_url, api_headers: request.api_headers ?? '', api_fields_mapping: request.api_fields_mapping ?? '' });
-    if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? 'Invalid API settings');
-    if (!parsed.data.api_endpoint_url) throw new ValidationError('API endpoint URL is required for testing');
-    return {
-      endpointUrl: parsed.data.api_endpoint_url,
-      headers: parsed.data.api_headers ? (JSON.parse(parsed.data.api_headers) as Record<string, string>) : {},
-      fieldsMapping: parsed.data.api_fields_mapping ? JSON.parse(parsed.data.api_fields_mapping) : {},
-      authType: request.api_auth_type,
-      authConfig,
+      endpointUrl: record.api_endpoint_url,
+      headers: this.openHeaders(record.api_headers),
+      fieldsMapping: record.api_fields_mapping ?? {},
+      authType: record.api_auth_type,
+      authConfig: this.openAuthConfig(record.api_auth_config),
     };
   }
 
   /**
-   * Auth config for a test call: masked values take the saved provider's secrets when one is named
-   * and the test goes to that provider's endpoint origin (a secret is never sent somewhere new).
+   * The API source a POST /api/test describes, its JSON-text fields validated as when saving.
+   * Masked secrets take the saved provider's when one is named and the test goes to that
+   * provider's endpoint origin (a secret is never sent somewhere new).
    */
-  async authConfigForTest(type: ApiAuthType, text: string | null, endpointUrl: string, providerId?: number): Promise<AuthConfig> {
-    const row = providerId ? await this.requireRow(providerId) : null;
-    const stored = row && sameOrigin(row.api_endpoint_url, endpointUrl) ? row.api_auth_config : null;
-    return this.resolveAuthConfig(type, text, stored);
+  async apiTestSource(request: ApiTestRequest): Promise<ProviderApiSource> {
+    const parsed = providerInput
+      .pick({ api_endpoint_url: true, api_headers: true, api_fields_mapping: true })
+      .safeParse({ api_endpoint_url: request.api_endpoint_url, api_headers: request.api_headers ?? '', api_fields_mapping: request.api_fields_mapping ?? '' });
+    if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? 'Invalid API settings');
+    const endpointUrl = parsed.data.api_endpoint_url;
+    if (!endpointUrl) throw new ValidationError('API endpoint URL is required for testing');
+    const saved = request.provider_id ? await this.requireRecord(request.provider_id) : null;
+    const storedSealed = saved && sameOrigin(saved.api_endpoint_url, endpointUrl) ? saved.api_auth_config : null;
+    const storedHeaders = saved && sameOrigin(saved.api_endpoint_url, endpointUrl) ? saved.api_headers : null;
+    return {
+      endpointUrl,
+      headers: this.resolveHeaders(parsed.data.api_headers ?? {}, storedHeaders),
+      fieldsMapping: parsed.data.api_fields_mapping ?? {},
+      authType: request.api_auth_type,
+      authConfig: this.resolveAuthConfig(request.api_auth_type, request.api_auth_config ?? null, storedSealed),
+    };
   }
 
-  toApi(row: ProviderRow): Provider {
+  private toApi(record: ProviderRecord): Provider {
     return {
-      id: row.id,
-      name: row.name,
-      description: row.description,
-      signup_url: row.signup_url,
-      contact_email: row.contact_email,
-      contact_phone: row.contact_phone,
-      logo_filename: row.logo_filename,
-      active: toBool(row.active),
-      data_source: row.data_source,
-      my_maps_url: row.my_maps_url,
-      auto_sync: toBool(row.auto_sync),
-      sync_status: row.sync_status,
-      last_sync: row.last_sync,
-      sync_error_message: row.sync_error_message,
-      api_endpoint_url: row.api_endpoint_url,
-      api_headers: row.api_headers,
-      api_fields_mapping: row.api_fields_mapping,
-      api_auth_type: row.api_auth_type,
-      api_auth_config: this.maskedStoredOrNull(row.api_auth_config),
-      created_at: row.created_at,
-      updated_at: row.updated_at,
+      ...record,
+      api_headers: this.maskedHeadersText(record.api_headers),
+      api_fields_mapping: record.api_fields_mapping ? JSON.stringify(record.api_fields_mapping) : null,
+      api_auth_config: this.maskedStoredOrNull(record.api_auth_config),
     };
+  }
+
+  /**
+   * Seals headers written in clear before headers were sealed (a start-up step, safe to run in
+   * several processes at once).
+   */
+  async sealClearHeaders(): Promise<void> {
+    for (const row of await this.repo.withClearHeaders()) {
+      const headers = apiHeaders.safeParse(parseJsonObject(row.api_headers)).data ?? {};
+      await this.repo.sealHeaders(row.id, row.api_headers, this.secrets.seal(JSON.stringify(headers)));
+    }
+  }
+
+  /**
+   * Headers to store, sealed (they often carry API keys): a value sent back masked keeps the stored
+   * value of that header, which must exist; none (or no header at all) stores null.
+   */
+  private sealHeaders(incoming: ApiHeaders | null, storedSealed: string | null): string | null {
+    const headers = this.resolveHeaders(incoming ?? {}, storedSealed);
+    return Object.keys(headers).length > 0 ? this.secrets.seal(JSON.stringify(headers)) : null;
+  }
+
+  private resolveHeaders(incoming: ApiHeaders, storedSealed: string | null): ApiHeaders {
+    const masked = Object.entries(incoming).filter(([, value]) => value === SECRET_MASK);
+    if (masked.length === 0) return incoming;
+    const stored = this.openHeadersOrNone(storedSealed);
+    const resolved: ApiHeaders = { ...incoming };
+    for (const [name] of masked) {
+      const kept = stored[name];
+      if (kept === undefined) throw new ValidationError(`The header ${name} is masked and there is no saved value to keep: enter it again`);
+      resolved[name] = kept;
+    }
+    return resolved;
+  }
+
+  private openHeaders(sealed: string | null): ApiHeaders {
+    if (!sealed) return {};
+    return apiHeaders.parse(JSON.parse(this.secrets.open(sealed)));
+  }
+
+  /** As openHeaders, but headers sealed under another APP_SECRET count as none (the admin enters them again). */
+  private openHeadersOrNone(sealed: string | null): ApiHeaders {
+    try {
+      return this.openHeaders(sealed);
+    } catch {
+      return {};
+    }
+  }
+
+  /** The headers as the API shows them: each value masked. */
+  private maskedHeaders(sealed: string | null): ApiHeaders | null {
+    const headers = this.openHeadersOrNone(sealed);
+    return Object.keys(headers).length > 0 ? Object.fromEntries(Object.keys(headers).map((name) => [name, SECRET_MASK])) : null;
+  }
+
+  private maskedHeadersText(sealed: string | null): string | null {
+    const masked = this.maskedHeaders(sealed);
+    return masked ? JSON.stringify(masked) : null;
   }
 
   /**
@@ -211,30 +259,26 @@ export class ProviderService {
   }
 
   /**
-   * As maskedStored, but a secret sealed under another APP_SECRET reads as none instead of failing
-   * the whole answer; the admin then enters the credentials again.
+   * The stored config as the API shows it (masked JSON text), or null when there is none. A secret
+   * sealed under another APP_SECRET reads as none instead of failing the whole answer; the admin
+   * then enters the credentials again.
    */
   private maskedStoredOrNull(sealed: string | null): string | null {
     try {
-      return this.maskedStored(sealed);
+      return sealed ? JSON.stringify(maskAuthConfig(this.openAuthConfig(sealed))) : null;
     } catch {
       return null;
     }
   }
-
-  /** The stored config as the API shows it (masked JSON text), or null when there is none. */
-  private maskedStored(sealed: string | null): string | null {
-    return sealed ? JSON.stringify(maskAuthConfig(this.openAuthConfig(sealed))) : null;
-  }
 }
 
 /** SPEC.md section 5: the source's URL is required for My Maps and API sources. */
-function checkSourceFields(row: { data_source: string; my_maps_url?: string | null; api_endpoint_url?: string | null }): void {
-  if (row.data_source === 'my_maps_url') {
-    if (!row.my_maps_url) throw new ValidationError('My Maps URL is required');
-    if (!parseMyMapsUrl(row.my_maps_url)) throw new ValidationError('My Maps URL is not a Google My Maps link (it needs a map id, mid=...)');
+function checkSourceFields(record: Pick<ProviderRecord, 'data_source' | 'my_maps_url' | 'api_endpoint_url'>): void {
+  const problem = sourceUrlProblem(record);
+  if (problem) throw new ValidationError(problem.message);
+  if (record.data_source === 'my_maps_url' && !parseMyMapsUrl(record.my_maps_url ?? '')) {
+    throw new ValidationError('My Maps URL is not a Google My Maps link (it needs a map id, mid=...)');
   }
-  if (row.data_source === 'api_endpoint' && !row.api_endpoint_url) throw new ValidationError('API endpoint URL is required');
 }
 
 /** Whether two URLs share scheme, host and port; two missing URLs count as the same. */

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { makeOwnerOnlyDir, OWNER_ONLY_FILE } from '../ownerOnlyFiles.js';
 
-const SECRET_FILE = 'app-secret';
+/** The generated secret's file inside DATA_DIR. */
+export const SECRET_FILE = 'app-secret';
 
 /**
  * The key material for token hashing (and, later, secrets at rest): APP_SECRET when set, else a
@@ -15,8 +17,8 @@ export function resolveAppSecret(configured: string | undefined, dataDir: string
     const stored = fs.readFileSync(file, 'utf8').trim();
     if (stored.length >= 32) return stored;
   }
-  fs.mkdirSync(dataDir, { recursive: true });
+  makeOwnerOnlyDir(dataDir);
   const secret = randomBytes(32).toString('base64url');
-  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  fs.writeFileSync(file, `${secret}\n`, { mode: OWNER_ONLY_FILE });
   return secret;
 }

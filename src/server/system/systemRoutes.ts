@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { envelopeOf, errorEnvelope } from '../../common/api/envelope.js';
 import { publicConfig, type PublicConfig } from '../../common/api/publicConfig.js';
 import type { Db } from '../db/database.js';
+import { UnavailableError } from '../errors.js';
 
 const health = z.object({ status: z.literal('ok'), database: z.enum(['sqlite', 'postgres']) });
 
@@ -12,13 +13,11 @@ export function systemRoutes(db: Db, browserConfig: PublicConfig): FastifyPlugin
     app.get(
       '/health',
       { schema: { tags: ['system'], summary: 'Liveness and database reachability', response: { 200: envelopeOf(health), 503: errorEnvelope } } },
-      async (request, reply) => {
-        try {
-          await db.ping();
-        } catch (error) {
+      async (request) => {
+        await db.ping().catch((error: unknown) => {
           request.log.error({ err: error }, 'health check: database unreachable');
-          return reply.status(503).send({ success: false, message: 'Database unreachable' });
-        }
+          throw new UnavailableError('Database unreachable');
+        });
         return { success: true as const, data: { status: 'ok' as const, database: db.dialect } };
       },
     );

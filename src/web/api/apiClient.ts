@@ -9,7 +9,7 @@ const API_BASE = '/api';
 export const API_TIMEOUT_MS = 10_000;
 
 export interface ApiRequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
   /** Send the stored admin token as a bearer credential. */

@@ -5,4 +5,6 @@
 export const QUERY_KEYS = {
   providers: ['providers'],
   coverageLayers: ['coverage-layers'],
+  /** Every report read from /api/reports (dashboard, leads inbox, reports): a lead's change refreshes them all. */
+  reports: ['reports'],
 } as const;

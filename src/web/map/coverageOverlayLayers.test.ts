@@ -35,7 +35,10 @@ describe('coverage overlay layers (SPEC.md section 4)', () => {
     expect(fill).toMatchObject({ type: 'fill', 'source-layer': COVERAGE_SOURCE_LAYER });
     const paint = (fill as Extract<LayerSpecification, { type: 'fill' }>).paint;
     expect(paint?.['fill-color']).toEqual(['match', ['get', 'service_status'], 'live', '#ff6600', 'in_progress', '#4caf50', 'coming_soon', '#2196f3', '#9e9e9e']);
+    // ['match', ['get', 'service_status'], 'live', n, 'in_progress', n, 'coming_soon', n, fallback n (unknown)]
+    expect(paint?.['fill-opacity']).toEqual(['match', ['get', 'service_status'], 'live', expect.any(Number), 'in_progress', expect.any(Number), 'coming_soon', expect.any(Number), expect.any(Number)]);
     const opacities = (paint?.['fill-opacity'] as unknown[]).filter((v): v is number => typeof v === 'number');
+    expect(opacities).toHaveLength(4);
     for (const opacity of opacities) expect(opacity).toBeGreaterThan(0), expect(opacity).toBeLessThan(0.5);
     expect(coverageSource('https://maps.example').tiles).toEqual(['https://maps.example/api/coverage_tiles/{z}/{x}/{y}.pbf']);
   });

@@ -18,6 +18,12 @@ export interface ServiceStatusStyle {
 }
 
 /**
+ * Text on every status colour: MUI's primary text colour reads at 5:1 or better on each of them,
+ * where white reads at only 2.7 to 3.1:1 (WCAG asks 4.5:1).
+ */
+const CHIP_TEXT = 'rgba(0, 0, 0, 0.87)';
+
+/**
  * SPEC.md section 4: live is solid orange; in_progress green dashed; coming_soon blue dashed;
  * unknown grey dashed. Chips use the same colours, so the legend and the map agree.
  */
@@ -25,7 +31,7 @@ export const SERVICE_STATUS_STYLES: Readonly<Record<ServiceStatus, ServiceStatus
   live: {
     label: SERVICE_STATUS_LABELS.live,
     color: '#ff6600',
-    contrastText: '#ffffff',
+    contrastText: CHIP_TEXT,
     line: 'solid',
     lineDasharray: null,
     fillOpacity: 0.35,
@@ -33,7 +39,7 @@ export const SERVICE_STATUS_STYLES: Readonly<Record<ServiceStatus, ServiceStatus
   in_progress: {
     label: SERVICE_STATUS_LABELS.in_progress,
     color: '#4caf50',
-    contrastText: '#ffffff',
+    contrastText: CHIP_TEXT,
     line: 'dashed',
     lineDasharray: [2, 2],
     fillOpacity: 0.25,
@@ -41,7 +47,7 @@ export const SERVICE_STATUS_STYLES: Readonly<Record<ServiceStatus, ServiceStatus
   coming_soon: {
     label: SERVICE_STATUS_LABELS.coming_soon,
     color: '#2196f3',
-    contrastText: '#ffffff',
+    contrastText: CHIP_TEXT,
     line: 'dashed',
     lineDasharray: [2, 2],
     fillOpacity: 0.2,
@@ -49,7 +55,7 @@ export const SERVICE_STATUS_STYLES: Readonly<Record<ServiceStatus, ServiceStatus
   unknown: {
     label: SERVICE_STATUS_LABELS.unknown,
     color: '#9e9e9e',
-    contrastText: '#ffffff',
+    contrastText: CHIP_TEXT,
     line: 'dashed',
     lineDasharray: [2, 2],
     fillOpacity: 0.15,

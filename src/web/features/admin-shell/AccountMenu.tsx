@@ -9,7 +9,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useVerifySession } from '../../auth/useVerifySession.js';
-import { useLogout } from './useLogout.js';
+import { useLogout } from './sessionQueries.js';
 
 /** The top bar's "Admin" menu: who is signed in, and Logout. */
 export function AccountMenu() {

@@ -50,7 +50,14 @@ export function AdminLayout() {
           <AdminNavigation />
         </Drawer>
       ) : (
-        <Drawer variant="temporary" open={drawerOpen} onClose={() => setDrawerOpen(false)} sx={drawerPaper}>
+        // The temporary drawer is a modal dialog; its name says what it holds.
+        <Drawer
+          variant="temporary"
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          sx={drawerPaper}
+          slotProps={{ paper: { 'aria-label': 'Navigation menu' } }}
+        >
           <AdminNavigation onNavigate={() => setDrawerOpen(false)} />
         </Drawer>
       )}

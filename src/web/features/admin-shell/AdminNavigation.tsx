@@ -3,6 +3,7 @@ import OpenInNew from '@mui/icons-material/OpenInNew';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -37,32 +38,35 @@ export function AdminNavigation({ onNavigate }: AdminNavigationProps) {
         {ADMIN_NAV_ITEMS.map(({ label, path, icon: Icon }) => {
           const active = matchPath({ path, end: false }, pathname) !== null;
           return (
-            <ListItemButton
-              key={path}
-              component={RouterLink}
-              to={path}
-              selected={active}
-              aria-current={active ? 'page' : undefined}
-              onClick={onNavigate}
-              sx={selectedItemStyle}
-            >
-              <ListItemIcon>
-                <Icon />
-              </ListItemIcon>
-              <ListItemText primary={label} />
-            </ListItemButton>
+            <ListItem key={path} disablePadding>
+              <ListItemButton
+                component={RouterLink}
+                to={path}
+                selected={active}
+                aria-current={active ? 'page' : undefined}
+                onClick={onNavigate}
+                sx={selectedItemStyle}
+              >
+                <ListItemIcon>
+                  <Icon />
+                </ListItemIcon>
+                <ListItemText primary={label} />
+              </ListItemButton>
+            </ListItem>
           );
         })}
       </List>
       <Divider />
       <List>
-        <ListItemButton component="a" href="/" target="_blank" rel="noopener" onClick={onNavigate}>
-          <ListItemIcon>
-            <MapOutlined />
-          </ListItemIcon>
-          <ListItemText primary="View Public Map" />
-          <OpenInNew fontSize="small" color="action" />
-        </ListItemButton>
+        <ListItem disablePadding>
+          <ListItemButton component="a" href="/" target="_blank" rel="noopener" onClick={onNavigate}>
+            <ListItemIcon>
+              <MapOutlined />
+            </ListItemIcon>
+            <ListItemText primary="View Public Map" />
+            <OpenInNew fontSize="small" color="action" />
+          </ListItemButton>
+        </ListItem>
       </List>
     </Box>
   );

@@ -1,11 +1,14 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { RequireAdminSession } from '../../auth/RequireAdminSession.js';
-import { CoverageManagementPage } from '../coverage/CoverageManagementPage.js';
-import { EmbedGeneratorPage } from '../embed-generator/EmbedGeneratorPage.js';
-import { ComingSoonScreen } from '../placeholders/ComingSoonScreen.js';
-import { ProvidersPage } from '../providers/ProvidersPage.js';
-import { ReportsPage } from '../reports/ReportsPage.js';
-import { SettingsPage } from '../settings/SettingsPage.js';
+import { CoverageManagementPage } from '../coverage/index.js';
+import { DashboardPage } from '../dashboard/index.js';
+import { EmbedGeneratorPage } from '../embed-generator/index.js';
+import { LeadsPage } from '../leads/index.js';
+import { LineOfSightPage } from '../line-of-sight/index.js';
+import { ProvidersPage } from '../providers/index.js';
+import { ReportsPage } from '../reports/index.js';
+import { SettingsPage } from '../settings/index.js';
+import { TowersPage } from '../towers/index.js';
 import { AdminLayout } from './AdminLayout.js';
 
 /**
@@ -18,36 +21,13 @@ export function AdminRoutes() {
       <Route element={<RequireAdminSession />}>
         <Route element={<AdminLayout />}>
           <Route index element={<Navigate to="dashboard" replace />} />
-          <Route
-            path="dashboard"
-            element={
-              <ComingSoonScreen
-                title="Dashboard"
-                summary="Search and lead statistics: total searches and leads, conversion and coverage rates, top providers and recent activity."
-              />
-            }
-          />
+          <Route path="dashboard" element={<DashboardPage />} />
           <Route path="providers" element={<ProvidersPage />} />
           <Route path="coverage" element={<CoverageManagementPage />} />
-          <Route
-            path="towers"
-            element={
-              <ComingSoonScreen
-                title="Tower Management"
-                summary="Keep the register of wireless towers: location, height, frequency, power and coverage radius."
-              />
-            }
-          />
-          <Route
-            path="line-of-sight"
-            element={
-              <ComingSoonScreen
-                title="Line of Sight"
-                summary="Check which towers have a clear line of sight to a location, with the expected signal strength."
-              />
-            }
-          />
+          <Route path="towers" element={<TowersPage />} />
+          <Route path="line-of-sight" element={<LineOfSightPage />} />
           <Route path="reports" element={<ReportsPage />} />
+          <Route path="leads" element={<LeadsPage />} />
           <Route path="embed" element={<EmbedGeneratorPage />} />
           <Route path="settings" element={<SettingsPage />} />
         </Route>

@@ -3,6 +3,7 @@ import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import CellTowerOutlined from '@mui/icons-material/CellTowerOutlined';
 import CodeOutlined from '@mui/icons-material/CodeOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import LayersOutlined from '@mui/icons-material/LayersOutlined';
 import SettingsInputAntennaOutlined from '@mui/icons-material/SettingsInputAntennaOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
@@ -14,7 +15,7 @@ export interface AdminNavItem {
   icon: typeof SvgIcon;
 }
 
-/** The side menu of SPEC.md section 2 ("Admin shell"), in its order. */
+/** The side menu of SPEC.md section 2 ("Admin shell"), in its order, with the leads inbox (issue 9) after Reports. */
 export const ADMIN_NAV_ITEMS: readonly AdminNavItem[] = [
   { label: 'Dashboard', path: '/admin/dashboard', icon: DashboardOutlined },
   { label: 'Providers', path: '/admin/providers', icon: BusinessOutlined },
@@ -22,6 +23,7 @@ export const ADMIN_NAV_ITEMS: readonly AdminNavItem[] = [
   { label: 'Towers', path: '/admin/towers', icon: CellTowerOutlined },
   { label: 'Line of Sight', path: '/admin/line-of-sight', icon: SettingsInputAntennaOutlined },
   { label: 'Reports', path: '/admin/reports', icon: AssessmentOutlined },
+  { label: 'Leads', path: '/admin/leads', icon: InboxOutlined },
   { label: 'Embed Generator', path: '/admin/embed', icon: CodeOutlined },
   { label: 'Settings', path: '/admin/settings', icon: SettingsOutlined },
 ];

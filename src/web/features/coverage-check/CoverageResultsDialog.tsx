@@ -1,6 +1,8 @@
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
+import Speed from '@mui/icons-material/Speed';
 import WifiTethering from '@mui/icons-material/WifiTethering';
 import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -21,6 +23,8 @@ import { MESSAGES } from './messages.js';
 import { ProviderAvatar } from './ProviderAvatar.js';
 import type { CheckRequest } from './useCoverageCheck.js';
 import { hasCoverage } from './useCoverageCheck.js';
+import type { WirelessOffer } from './wirelessOffer.js';
+import { coverageHeadline, QUALITY_COLORS, wirelessOffer } from './wirelessOffer.js';
 
 type CoverageProvider = CoverageCheckResult['providers'][number];
 
@@ -67,7 +71,7 @@ export function CoverageResultsDialog({ open, request, checking, error, result, 
 }
 
 function ResultBody({ result, onLead }: { result: CoverageCheckResult; onLead: (target: LeadTarget) => void }) {
-  const wireless = result.wireless_feasibility;
+  const offer = wirelessOffer(result.wireless_feasibility);
   if (!hasCoverage(result)) {
     return (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
@@ -81,11 +85,12 @@ function ResultBody({ result, onLead }: { result: CoverageCheckResult; onLead: (
     );
   }
   const count = result.providers.length;
+  const headline = coverageHeadline(count, offer !== null);
   return (
     <Stack spacing={2}>
-      {count > 0 && (
+      {headline && (
         <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
-          {count === 1 ? '1 provider covers this location' : `${count} providers cover this location`}
+          {headline}
         </Typography>
       )}
       {count > 0 && (
@@ -95,18 +100,12 @@ function ResultBody({ result, onLead }: { result: CoverageCheckResult; onLead: (
           ))}
         </Box>
       )}
-      {wireless?.wireless_available && (
-        <Alert severity="success" icon={<WifiTethering />}>
-          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            Fixed wireless service is available here
-          </Typography>
-          <Typography variant="body2">
-            Signal: {wireless.signal_quality} · Estimated speed: {wireless.estimated_speed}
-          </Typography>
-          {wireless.message && <Typography variant="body2">{wireless.message}</Typography>}
-        </Alert>
+      {offer && (
+        <Box component="ul" aria-label="Wireless service" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+          <WirelessOfferItem offer={offer} onLead={onLead} />
+        </Box>
       )}
-      {count === 0 && (
+      {count === 0 && !offer && (
         <Box>
           <Button variant="contained" onClick={() => onLead(GENERAL_INQUIRY_TARGET)}>
             Contact Us
@@ -114,6 +113,53 @@ function ResultBody({ result, onLead }: { result: CoverageCheckResult; onLead: (
         </Box>
       )}
     </Stack>
+  );
+}
+
+/**
+ * The fixed-wireless offer, drawn like a provider entry: the service, its signal quality, the tower
+ * it comes from, the estimated speed and the server's message. Its enquiry goes to the General
+ * Inquiry (the towers belong to no listed provider).
+ */
+function WirelessOfferItem({ offer, onLead }: { offer: WirelessOffer; onLead: (target: LeadTarget) => void }) {
+  const nameId = useId();
+  const colors = QUALITY_COLORS[offer.quality];
+  return (
+    <Box
+      component="li"
+      aria-labelledby={nameId}
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, display: 'flex', gap: 1.5, alignItems: 'flex-start' }}
+    >
+      <Avatar variant="rounded" aria-hidden sx={{ width: 48, height: 48, bgcolor: 'success.main' }}>
+        <WifiTethering />
+      </Avatar>
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography id={nameId} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+            Fixed Wireless
+          </Typography>
+          <Chip size="small" label={offer.qualityLabel} sx={{ bgcolor: colors.bg, color: colors.fg, fontWeight: 600 }} />
+        </Stack>
+        {offer.towerName && (
+          <Typography variant="body2" sx={{ mt: 0.5 }}>
+            From the {offer.towerName} tower{offer.distanceKm !== null ? `, ${offer.distanceKm.toFixed(1)} km away` : ''}
+          </Typography>
+        )}
+        <Stack direction="row" spacing={0.5} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
+          <Chip icon={<Speed />} label={`Estimated speed: ${offer.speed}`} size="small" variant="outlined" />
+        </Stack>
+        {offer.message && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {offer.message}
+          </Typography>
+        )}
+        <Stack direction="row" spacing={1} sx={{ mt: 1.5 }}>
+          <Button variant="outlined" size="small" onClick={() => onLead(GENERAL_INQUIRY_TARGET)}>
+            Contact Us
+          </Button>
+        </Stack>
+      </Box>
+    </Box>
   );
 }
 

@@ -6,12 +6,12 @@ import InputAdornment from '@mui/material/InputAdornment';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import type { AddressSuggestion } from '../../../common/api/geocode.js';
 import { parseCoordinates } from '../../../common/coordinates.js';
 import type { LatLng } from '../../map/mapTypes.js';
-import { fetchAddressSuggestions, geocodeAddress } from './coverageApi.js';
+import { geocodeAddress } from './coverageApi.js';
+import { useAddressSuggestions } from './coverageCheckQueries.js';
 import { failureMessage } from './failureMessage.js';
 import { MESSAGES, MIN_SUGGESTION_CHARS } from './messages.js';
 import { useDebouncedValue } from './useDebouncedValue.js';
@@ -58,15 +58,7 @@ export function CoverageSearchBox({ debounceMs, onPlace }: CoverageSearchBoxProp
   // The "invalid coordinates" note waits for a pause in typing too, so it does not flash mid-entry.
   const settledParse = useDebouncedValue(parsed, debounceMs);
 
-  const suggestions = useQuery({
-    queryKey: ['address-suggestions', settledTerm],
-    queryFn: ({ signal }) => fetchAddressSuggestions(settledTerm, signal),
-    enabled: settledTerm !== '',
-    // fetchAddressSuggestions retries a timed-out call itself (1 s, then 2 s).
-    retry: false,
-    staleTime: 5 * 60_000,
-    placeholderData: keepPreviousData,
-  });
+  const suggestions = useAddressSuggestions(settledTerm);
 
   const options: SearchOption[] = useMemo(() => {
     if (parsed.kind === 'coordinates') return [{ ...parsed.point, label: formatPoint(parsed.point), coordinates: true }];

@@ -1,4 +1,5 @@
 import Avatar from '@mui/material/Avatar';
+import { providerLogoUrl } from '../../../common/providerLogoUrl.js';
 
 interface ProviderAvatarProps {
   name: string;
@@ -11,7 +12,7 @@ export function ProviderAvatar({ name, logoFilename }: ProviderAvatarProps) {
   return (
     <Avatar
       variant="rounded"
-      src={logoFilename ? `/api/providers/logo/${encodeURIComponent(logoFilename)}` : undefined}
+      src={logoFilename ? providerLogoUrl(logoFilename) : undefined}
       alt={`${name} logo`}
       sx={{ width: 48, height: 48, bgcolor: 'primary.main', fontWeight: 700, '& img': { objectFit: 'contain', bgcolor: '#fff' } }}
     >

@@ -53,10 +53,13 @@ describe('retryWithDelays', () => {
     const controller = new AbortController();
     const attempt = vi.fn(() => Promise.reject(timeout()));
     const result = retryWithDelays(attempt, { delaysMs: ADDRESS_SEARCH_RETRY_DELAYS_MS, shouldRetry: isNoAnswer, signal: controller.signal });
-    const settled = expect(result).rejects.toBeDefined();
+    const settled = expect(result).rejects.toMatchObject({ name: 'AbortError' });
     await vi.advanceTimersByTimeAsync(500);
     controller.abort();
     await settled;
+    // The pending wait rejects with the signal's reason (an AbortError), not with the timeout.
+    await expect(result).rejects.toBe(controller.signal.reason);
+    await expect(result).rejects.toBeInstanceOf(DOMException);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(attempt).toHaveBeenCalledTimes(1);
   });

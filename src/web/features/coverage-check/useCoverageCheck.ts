@@ -1,10 +1,10 @@
-import { useMutation } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import type { CoverageCheckResult } from '../../../common/api/coverage.js';
 import type { SearchAction, SearchLogRequest } from '../../../common/api/leads.js';
 import type { LatLng } from '../../map/mapTypes.js';
-import { checkCoverage, logSearch } from './coverageApi.js';
 import { ApiError } from '../../api/ApiError.js';
+import { logSearch } from './coverageApi.js';
+import { useCheckCoverage } from './coverageCheckQueries.js';
 import { failureMessage } from './failureMessage.js';
 import { MESSAGES } from './messages.js';
 import { visitSessionId } from './sessionId.js';
@@ -54,10 +54,7 @@ export function useCoverageCheck() {
   const [request, setRequest] = useState<CheckRequest | null>(null);
   const [resultsOpen, setResultsOpen] = useState(false);
   const searchLog = useRef<SearchLogHandle | null>(null);
-  const mutation = useMutation({
-    mutationFn: (next: CheckRequest) => checkCoverage(next.point, next.address),
-    retry: false,
-  });
+  const mutation = useCheckCoverage();
   const { mutate, reset } = mutation;
 
   const check = useCallback(

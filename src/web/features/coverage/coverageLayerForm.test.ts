@@ -1,13 +1,13 @@
 import { zipSync, strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import type { CoverageLayer } from '../../../common/api/coverageLayers.js';
+import { createLayerInput, splitServices, updateLayerInput } from '../../../common/api/coverageLayers.js';
 import {
   coverageLayerForm,
   createLayerFormData,
   EMPTY_COVERAGE_LAYER_FORM,
   layerToForm,
   mappingsForColors,
-  splitServices,
   updateLayerBody,
 } from './coverageLayerForm.js';
 import type { CoverageLayerFormValues } from './coverageLayerForm.js';
@@ -93,6 +93,46 @@ describe('coverage layer form', () => {
       { color: '#ff6600', status: 'live', description: '' },
       { color: '#4caf50', status: 'unknown', description: '' },
     ]);
+  });
+});
+
+/** The contract with the server: the bodies the dialog sends are read as the values it meant. */
+describe('layer bodies read by the server (createLayerInput, updateLayerInput)', () => {
+  const textFields = (data: FormData) => {
+    const out: Record<string, string> = {};
+    data.forEach((value, key) => {
+      if (typeof value === 'string') out[key] = value;
+    });
+    return out;
+  };
+
+  it('reads a new layer with its colour mappings', () => {
+    const mappings = [{ color: '#ff6600', status: 'live' as const, description: ' Fibre ' }];
+    const values = form({ color_mappings: mappings, active: false, default_status: 'coming_soon' });
+    expect(coverageLayerForm.safeParse(values).success).toBe(true);
+    expect(createLayerInput.parse(textFields(createLayerFormData(values, null)))).toEqual({
+      name: 'North',
+      provider_id: 3,
+      services: ['Fiber', 'LTE'],
+      active: false,
+      default_status: 'coming_soon',
+      use_manual_override: false,
+      color_mappings: [{ color: '#ff6600', status: 'live', description: 'Fibre' }],
+    });
+  });
+
+  it('reads an update with the override on', () => {
+    const values = form({ name: ' North ', use_manual_override: true, manual_override_status: 'live' });
+    expect(updateLayerInput.parse(updateLayerBody(values))).toEqual({
+      name: 'North',
+      provider_id: 3,
+      services: ['Fiber', 'LTE'],
+      active: true,
+      default_status: 'unknown',
+      use_manual_override: true,
+      manual_override_status: 'live',
+      color_mappings: null,
+    });
   });
 });
 

@@ -1,23 +1,19 @@
 import type { Control } from 'react-hook-form';
 import { z } from 'zod';
 import type { ColorMapping, CoverageLayer } from '../../../common/api/coverageLayers.js';
+import { layerName, splitServices } from '../../../common/api/coverageLayers.js';
+import { parseColorMappings } from '../../../common/colorMappings.js';
 import type { ServiceStatus } from '../../../common/serviceStatus.js';
 import { SERVICE_STATUSES } from '../../../common/serviceStatus.js';
-import { parseColorMappings } from '../../../common/colorMappings.js';
-
-/** SPEC.md section 5: services are comma-separated; split, trimmed, empties dropped. */
-export function splitServices(text: string): string[] {
-  return text
-    .split(',')
-    .map((service) => service.trim())
-    .filter((service) => service !== '');
-}
 
 const status = z.enum(SERVICE_STATUSES);
 
-/** The coverage layer dialog's values (SPEC.md sections 3 and 5, "Coverage layer"). */
+/**
+ * The coverage layer dialog's values (SPEC.md sections 3 and 5, "Coverage layer"); the name and the
+ * services' splitting are the server's rules (common/api/coverageLayers.ts).
+ */
 export const coverageLayerForm = z.object({
-  name: z.string().trim().min(1, 'Layer name is required').max(200, 'Layer name must be at most 200 characters'),
+  name: layerName,
   /** The provider select's value: a provider id as text, '' until one is chosen. */
   provider_id: z.string().min(1, 'Provider is required'),
   services: z.string().refine((text) => splitServices(text).length > 0, 'At least one service is required'),

@@ -7,7 +7,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { EMBED_ZOOM_RANGE } from '../../../common/mapDefaults.js';
 import type { MapTheme } from '../../map/mapTypes.js';
-import type { EmbedConfigField, EmbedConfigInput } from './embedCode.js';
+import type { EmbedConfigField, EmbedConfigInput } from './embedConfigInput.js';
 
 interface EmbedConfigFormProps {
   value: EmbedConfigInput;

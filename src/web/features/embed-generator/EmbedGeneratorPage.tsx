@@ -8,25 +8,18 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
+import { AdminPageHeading } from '../../ui/AdminPageHeading.js';
+import { CodeBlock } from '../../ui/CodeBlock.js';
+import { CopyFeedback } from '../../ui/CopyFeedback.js';
 import { NoticeSnackbar } from '../../ui/NoticeSnackbar.js';
+import { useCopyCode } from '../../ui/useCopyCode.js';
 import { useNotice } from '../../ui/useNotice.js';
-import { AdminPageHeading } from '../admin-shell/AdminPageHeading.js';
-import { CodeBlock } from './CodeBlock.js';
-import { CopyFeedback } from './CopyFeedback.js';
-import {
-  buildEmbedUrl,
-  buildIframeCode,
-  buildResponsiveIframeCode,
-  buildScriptEmbedCode,
-  DEFAULT_EMBED_CONFIG_INPUT,
-  PREVIEW_POPUP_FEATURES,
-  resolveEmbedConfig,
-} from './embedCode.js';
-import type { EmbedConfigInput } from './embedCode.js';
+import { buildEmbedUrl, buildIframeCode, buildResponsiveIframeCode, buildScriptEmbedCode } from '../embedding/index.js';
 import { EmbedConfigForm } from './EmbedConfigForm.js';
+import type { EmbedConfigInput } from './embedConfigInput.js';
+import { DEFAULT_EMBED_CONFIG_INPUT, PREVIEW_POPUP_FEATURES, resolveEmbedConfig } from './embedConfigInput.js';
 import { buildHeightListenerCode } from './heightListenerCode.js';
 import { UsageInstructions } from './UsageInstructions.js';
-import { useCopyCode } from './useCopyCode.js';
 
 const POPUP_BLOCKED = 'The browser blocked the preview window. Allow pop-ups for this site, or open the Embed URL in a new tab.';
 

@@ -7,10 +7,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { EMBED_HEIGHT_MESSAGE_TYPE } from '../embed/usePostDocumentHeight.js';
-import { useEmbedSettings } from '../settings/embedSettingsQueries.js';
-import { CodeBlock } from './CodeBlock.js';
-import type { CopyCodeState } from './useCopyCode.js';
+import { CodeBlock } from '../../ui/CodeBlock.js';
+import type { CopyCodeState } from '../../ui/useCopyCode.js';
+import { EMBED_HEIGHT_MESSAGE_TYPE } from '../embedding/index.js';
+import { useEmbedSettings } from '../settings/index.js';
 
 const LISTENER_BLOCK = 'Height Listener Script';
 

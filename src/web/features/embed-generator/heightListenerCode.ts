@@ -1,4 +1,4 @@
-import { EMBED_HEIGHT_MESSAGE_TYPE } from '../embed/usePostDocumentHeight.js';
+import { EMBED_HEIGHT_MESSAGE_TYPE } from '../embedding/index.js';
 
 /**
  * A listener a host page can add beside plain iframe code to fit the frame to the map, doing what

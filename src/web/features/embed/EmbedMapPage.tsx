@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { CoverageCheckMap } from '../coverage-check/CoverageCheckMap.js';
-import { EMBED_SUGGESTION_DEBOUNCE_MS } from '../coverage-check/messages.js';
-import { parseEmbedParams } from './embedParams.js';
+import { CoverageCheckMap, EMBED_SUGGESTION_DEBOUNCE_MS } from '../coverage-check/index.js';
+import { visuallyHidden } from '../../ui/visuallyHidden.js';
+import { parseEmbedParams } from '../embedding/index.js';
 import { usePostDocumentHeight } from './usePostDocumentHeight.js';
 
 /**
@@ -17,6 +17,10 @@ export function EmbedMapPage() {
 
   return (
     <Box component="main" sx={{ position: 'relative', width: '100%', height: params.height }}>
+      {/* The page's title for screen readers; the host page shows its own heading around the frame. */}
+      <Box component="h1" sx={visuallyHidden}>
+        Internet coverage map
+      </Box>
       <CoverageCheckMap
         theme={params.theme}
         center={params.center}

@@ -1,13 +1,6 @@
 import { useEffect } from 'react';
-
-/** The message type a host page listens for to size its iframe (SPEC.md section 2). */
-export const EMBED_HEIGHT_MESSAGE_TYPE = 'isp-coverage-embed-height';
-
-export interface EmbedHeightMessage {
-  type: typeof EMBED_HEIGHT_MESSAGE_TYPE;
-  /** The embedded document's height in CSS pixels. */
-  height: number;
-}
+import type { EmbedHeightMessage } from '../embedding/index.js';
+import { EMBED_HEIGHT_MESSAGE_TYPE } from '../embedding/index.js';
 
 /**
  * Tells the parent window how tall this document is, on load and whenever its size changes, so

@@ -17,7 +17,7 @@ import { loginRequest } from '../../../common/api/auth.js';
 import { errorMessage } from '../../api/ApiError.js';
 import { ADMIN_HOME_PATH } from '../../auth/adminPaths.js';
 import { FormTextField } from '../../ui/FormTextField.js';
-import { useLogin } from './useLogin.js';
+import { useLogin } from './loginQueries.js';
 
 /** SPEC.md section 8: shown after "Login Error:" when the server gave no message. */
 const LOGIN_FAILED_FALLBACK = 'Login failed. Please check your credentials.';

@@ -9,11 +9,11 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import type { Path } from 'react-hook-form';
-import { API_AUTH_TYPES, SECRET_MASK } from '../../../common/api/providers.js';
+import { API_AUTH_TYPES, CONDITIONS_WITH_VALUE, COVERAGE_CONDITIONS, SECRET_MASK } from '../../../common/api/providers.js';
 import { FormTextField } from '../../ui/FormTextField.js';
 import { PasswordFormField } from '../../ui/PasswordFormField.js';
-import type { ProviderFormControl, ProviderFormValues } from './providerForm.js';
-import { AUTH_TYPE_LABELS, CONDITIONS_WITH_VALUE, COVERAGE_CONDITION_LABELS, COVERAGE_CONDITIONS } from './providerForm.js';
+import type { ProviderFormControl, ProviderFormValues } from './providerFormSchema.js';
+import { AUTH_TYPE_LABELS, COVERAGE_CONDITION_LABELS } from './providerLabels.js';
 
 interface ApiEndpointFieldsProps {
   control: ProviderFormControl;

@@ -6,8 +6,10 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import type { Provider } from '../../../common/api/providers.js';
+import { API_TEST_URL_REQUIRED } from '../../../common/api/providers.js';
 import { ApiTestPanel } from './ApiTestPanel.js';
-import { API_TEST_URL_REQUIRED, apiTestRequestOf, providerToForm } from './providerForm.js';
+import { apiTestRequestOf } from './apiTestRequest.js';
+import { providerToForm } from './providerFormMapping.js';
 
 interface ApiTestDialogProps {
   provider: Provider;

@@ -15,10 +15,10 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { ApiCoverageAnswer, ApiTestRequest } from '../../../common/api/providers.js';
+import { DEFAULT_TEST_POINT } from '../../../common/api/providers.js';
 import { ApiError, errorMessage } from '../../api/ApiError.js';
 import { ServiceStatusChip } from '../../ui/ServiceStatusChip.js';
-import type { ApiTestPoint } from './providerForm.js';
-import { DEFAULT_TEST_LAT, DEFAULT_TEST_LNG } from './providerForm.js';
+import type { ApiTestPoint } from './apiTestRequest.js';
 import { useTestProviderApi } from './providerQueries.js';
 
 const SUCCESS_FALLBACK = 'API test completed successfully!';
@@ -35,8 +35,8 @@ interface ApiTestPanelProps {
  */
 export function ApiTestPanel({ buildRequest }: ApiTestPanelProps) {
   const test = useTestProviderApi();
-  const [lat, setLat] = useState(String(DEFAULT_TEST_LAT));
-  const [lng, setLng] = useState(String(DEFAULT_TEST_LNG));
+  const [lat, setLat] = useState(String(DEFAULT_TEST_POINT.lat));
+  const [lng, setLng] = useState(String(DEFAULT_TEST_POINT.lng));
   const [address, setAddress] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 

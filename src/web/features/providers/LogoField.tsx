@@ -7,8 +7,10 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { LogoChange } from './providerForm.js';
-import { LOGO_TYPES, logoProblem, providerLogoUrl } from './providerForm.js';
+import { LOGO_TYPES } from '../../../common/api/providers.js';
+import type { LogoChange } from './providerLogo.js';
+import { providerLogoUrl } from '../../../common/providerLogoUrl.js';
+import { logoProblem } from './providerLogo.js';
 
 interface LogoFieldProps {
   /** The saved logo, if any. */

@@ -5,10 +5,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRef } from 'react';
 import { Controller } from 'react-hook-form';
+import { isHttpUrl } from '../../../common/api/fields.js';
 import { errorMessage } from '../../api/ApiError.js';
 import { FormSwitch } from '../../ui/FormSwitch.js';
-import type { ProviderFormControl } from './providerForm.js';
-import { isHttpUrl } from './providerForm.js';
+import type { ProviderFormControl } from './providerFormSchema.js';
 import { useValidateMyMapsUrl } from './providerQueries.js';
 
 interface MyMapsFieldsProps {

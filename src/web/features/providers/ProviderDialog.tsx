@@ -19,17 +19,13 @@ import { FormTextField } from '../../ui/FormTextField.js';
 import { ApiEndpointFields } from './ApiEndpointFields.js';
 import { ApiTestPanel } from './ApiTestPanel.js';
 import { LogoField } from './LogoField.js';
+import { apiTestProblem, apiTestRequestOf } from './apiTestRequest.js';
 import { MyMapsFields } from './MyMapsFields.js';
-import type { LogoChange, ProviderFormOutput, ProviderFormValues } from './providerForm.js';
-import {
-  apiTestProblem,
-  apiTestRequestOf,
-  DATA_SOURCE_LABELS,
-  EMPTY_PROVIDER_FORM,
-  providerForm,
-  providerFormData,
-  providerToForm,
-} from './providerForm.js';
+import { providerFormData, providerToForm } from './providerFormMapping.js';
+import type { ProviderFormOutput, ProviderFormValues } from './providerFormSchema.js';
+import { EMPTY_PROVIDER_FORM, providerForm } from './providerFormSchema.js';
+import { DATA_SOURCE_LABELS } from './providerLabels.js';
+import type { LogoChange } from './providerLogo.js';
 import { useSaveProvider } from './providerQueries.js';
 
 const CREATED_FALLBACK = 'Provider created successfully!';

@@ -16,9 +16,10 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Provider } from '../../../common/api/providers.js';
-import { DATA_SOURCE_LABELS, providerLogoUrl } from './providerForm.js';
-import { ProviderSyncStatus } from './ProviderSyncStatus.js';
 import { EditDeleteActions } from '../../ui/EditDeleteActions.js';
+import { DATA_SOURCE_LABELS } from './providerLabels.js';
+import { providerLogoUrl } from '../../../common/providerLogoUrl.js';
+import { ProviderSyncStatus } from './ProviderSyncStatus.js';
 
 interface ProvidersTableProps {
   providers: readonly Provider[];

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import { DEFAULT_ZOOM, PUBLIC_MAP_CENTER } from '../../../common/mapDefaults.js';
-import { CoverageCheckMap } from '../coverage-check/CoverageCheckMap.js';
-import { PUBLIC_MAP_SUGGESTION_DEBOUNCE_MS } from '../coverage-check/messages.js';
+import { CoverageCheckMap, PUBLIC_MAP_SUGGESTION_DEBOUNCE_MS } from '../coverage-check/index.js';
 import { PublicMapHeaderCard } from './PublicMapHeaderCard.js';
 
 /** The public coverage map (/ and /map): a dark map filling the window, with the coverage check. */

@@ -17,7 +17,7 @@ import { changePasswordForm, EMPTY_CHANGE_PASSWORD_FORM } from './changePassword
 import type { ChangePasswordFormValues } from './changePasswordForm.js';
 import { PasswordChecklist } from './PasswordChecklist.js';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter.js';
-import { useChangePassword } from './useChangePassword.js';
+import { useChangePassword } from './passwordQueries.js';
 
 /** SPEC.md section 9: the success notice stays 5 s. */
 const SUCCESS_NOTICE_MS = 5_000;

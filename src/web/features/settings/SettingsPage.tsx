@@ -1,7 +1,7 @@
 import Grid from '@mui/material/Grid';
+import { AdminPageHeading } from '../../ui/AdminPageHeading.js';
 import { NoticeSnackbar } from '../../ui/NoticeSnackbar.js';
 import { useNotice } from '../../ui/useNotice.js';
-import { AdminPageHeading } from '../admin-shell/AdminPageHeading.js';
 import { AddressBookCard } from './AddressBookCard.js';
 import { ChangePasswordCard } from './ChangePasswordCard.js';
 import { EmbeddingCard } from './EmbeddingCard.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ADDRESS_CSV_TOO_LARGE, ADDRESS_CSV_WRONG_TYPE, addressCsvProblem, MAX_ADDRESS_CSV_BYTES } from './addressCsv.js';
+import { ADDRESS_CSV_MAX_BYTES as MAX_ADDRESS_CSV_BYTES } from '../../../common/api/geocode.js';
+import { ADDRESS_CSV_TOO_LARGE, ADDRESS_CSV_WRONG_TYPE, addressCsvProblem } from './addressCsv.js';
 
 describe('addressCsvProblem', () => {
   it('accepts a CSV file up to 5 MB', () => {

@@ -1,5 +1,5 @@
-/** The server's limit for an address CSV upload. */
-export const MAX_ADDRESS_CSV_BYTES = 5 * 1024 * 1024;
+import { ADDRESS_CSV_MAX_BYTES } from '../../../common/api/geocode.js';
+
 export const ADDRESS_CSV_TOO_LARGE = 'The CSV file must be at most 5 MB';
 export const ADDRESS_CSV_WRONG_TYPE = 'Choose a .csv file with the columns label,lat,lng';
 
@@ -10,6 +10,6 @@ export const ADDRESS_CSV_EXAMPLE = 'label,lat,lng\n"12 Marine Drive, Hermanus",-
 export function addressCsvProblem(file: { name: string; size: number; type: string }): string | null {
   const looksLikeCsv = /\.(csv|txt)$/i.test(file.name) || file.type === 'text/csv';
   if (!looksLikeCsv) return ADDRESS_CSV_WRONG_TYPE;
-  if (file.size > MAX_ADDRESS_CSV_BYTES) return ADDRESS_CSV_TOO_LARGE;
+  if (file.size > ADDRESS_CSV_MAX_BYTES) return ADDRESS_CSV_TOO_LARGE;
   return null;
 }

@@ -6,8 +6,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { DEFAULT_ZOOM, EMBED_MAP_CENTER, EMBED_ZOOM_RANGE } from '../../../common/mapDefaults.js';
-import { EMBED_DEFAULT_WIDTH, EMBED_FRAME_TITLE } from '../embed-generator/embedCode.js';
-import { EMBED_DEFAULT_HEIGHT, EMBED_DEFAULT_THEME } from '../embed/embedParams.js';
+import { EMBED_DEFAULT_HEIGHT, EMBED_DEFAULT_THEME, EMBED_DEFAULT_WIDTH, EMBED_FRAME_TITLE } from '../embedding/index.js';
 
 /** The data-* options of public/embed.js; keep in step with its header comment. */
 const OPTIONS = [

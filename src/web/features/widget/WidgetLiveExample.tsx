@@ -1,8 +1,8 @@
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef } from 'react';
-import type { EmbedConfig } from '../embed-generator/embedCode.js';
-import { scriptEmbedData } from '../embed-generator/embedCode.js';
+import type { EmbedConfig } from '../embedding/index.js';
+import { scriptEmbedData } from '../embedding/index.js';
 
 interface WidgetLiveExampleProps {
   origin: string;

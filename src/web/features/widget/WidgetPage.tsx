@@ -14,11 +14,10 @@ import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { CodeBlock } from '../embed-generator/CodeBlock.js';
-import { CopyFeedback } from '../embed-generator/CopyFeedback.js';
-import { buildIframeCode, buildScriptEmbedCode, DEFAULT_EMBED_CONFIG } from '../embed-generator/embedCode.js';
-import { EMBED_HEIGHT_MESSAGE_TYPE } from '../embed/usePostDocumentHeight.js';
-import { useCopyCode } from '../embed-generator/useCopyCode.js';
+import { CodeBlock } from '../../ui/CodeBlock.js';
+import { CopyFeedback } from '../../ui/CopyFeedback.js';
+import { useCopyCode } from '../../ui/useCopyCode.js';
+import { buildIframeCode, buildScriptEmbedCode, DEFAULT_EMBED_CONFIG, EMBED_HEIGHT_MESSAGE_TYPE } from '../embedding/index.js';
 import { ScriptEmbedOptionsTable } from './ScriptEmbedOptionsTable.js';
 import { WidgetLiveExample } from './WidgetLiveExample.js';
 

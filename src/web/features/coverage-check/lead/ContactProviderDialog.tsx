@@ -16,6 +16,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { isHttpUrl } from '../../../../common/api/fields.js';
 import { leadRequest } from '../../../../common/api/leads.js';
 import { FormTextField } from '../../../ui/FormTextField.js';
 import { failureMessage } from '../failureMessage.js';
@@ -23,7 +24,7 @@ import type { LeadTarget } from '../leadTarget.js';
 import { LEAD_SUCCESS_CLOSE_MS, MESSAGES } from '../messages.js';
 import type { LeadFormOutput, LeadFormValues } from './leadForm.js';
 import { CONTACT_HINT, LEAD_TYPE_LABELS, leadFormDefaults, leadRequestBody } from './leadForm.js';
-import { useSubmitLead } from './useSubmitLead.js';
+import { useSubmitLead } from './leadQueries.js';
 
 export interface ContactProviderDialogProps {
   target: LeadTarget;
@@ -35,13 +36,7 @@ export interface ContactProviderDialogProps {
 }
 
 function isWebUrl(value: string | null): value is string {
-  if (!value) return false;
-  try {
-    const { protocol } = new URL(value);
-    return protocol === 'http:' || protocol === 'https:';
-  } catch {
-    return false;
-  }
+  return value !== null && isHttpUrl(value);
 }
 
 /**

@@ -1,0 +1,83 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bearer, signIn } from '../test/support/testApp.js';
+import { browserAvailable, launchChromium } from './support/chromium.js';
+import { type LiveApp, startLiveApp } from './support/liveApp.js';
+
+/** A point 2.8 km from the only tower, on flat ground (no terrain tiles): no provider covers it. */
+const NEAR_TOWER = '-33.9, 18.52';
+const FAR_AWAY = '-30, 25';
+const NO_COVERAGE = 'No coverage available at this location yet. Check back later!';
+
+describe.runIf(browserAvailable())('public check answered by a wireless tower alone', () => {
+  let browser: Browser;
+  let live: LiveApp;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    live = await startLiveApp();
+    const token = await signIn(live.app);
+    const tower = await live.app.server.inject({
+      method: 'POST',
+      url: '/api/towers',
+      payload: { name: 'East Hill', latitude: -33.9, longitude: 18.55, height_meters: 40 },
+      headers: bearer(token),
+    });
+    expect(tower.statusCode, tower.body).toBe(200);
+    context = await browser.newContext({ baseURL: live.baseUrl, viewport: { width: 1366, height: 900 }, reducedMotion: 'reduce' });
+    page = await context.newPage();
+  });
+  afterEach(async () => {
+    await context?.close();
+    await live?.close();
+  });
+
+  const searchBox = () => page.getByRole('combobox', { name: 'Search address or coordinates' });
+  const results = () => page.getByRole('dialog', { name: 'Coverage Results' });
+  const offer = () => results().getByRole('listitem', { name: 'Fixed Wireless' });
+
+  async function check(text: string): Promise<void> {
+    await searchBox().fill(text);
+    await searchBox().press('Enter');
+  }
+
+  it('shows the wireless offer (tower, signal, speed, message) instead of "no coverage", and takes a contact request', async () => {
+    await page.goto('/');
+    await page.waitForSelector('canvas.maplibregl-canvas', { timeout: 20_000 });
+    await check(NEAR_TOWER);
+    await offer().waitFor();
+    await results().getByText('Fixed wireless service is available at this location', { exact: true }).waitFor();
+    const text = (await offer().textContent()) ?? '';
+    expect(text).toContain('East Hill');
+    expect(text).toContain('Excellent signal');
+    expect(text).toMatch(/Estimated speed: Up to \d+ Mbps/);
+    expect(text).toContain('Wireless service is available from East Hill');
+    expect(await results().getByText(NO_COVERAGE).count()).toBe(0);
+
+    await offer().getByRole('button', { name: 'Contact Us' }).click();
+    const lead = page.getByRole('dialog', { name: 'Contact Provider' });
+    await lead.getByText('General Inquiry').waitFor();
+    await lead.getByRole('textbox', { name: 'Name' }).fill('Lindiwe Khumalo');
+    await lead.getByRole('textbox', { name: 'Email' }).fill('lindiwe@example.org');
+    await lead.getByRole('button', { name: 'Submit Request' }).click();
+    await lead.getByText(/Thank you!/).waitFor();
+    await expect.poll(async () => (await live.app.db.kysely.selectFrom('leads').selectAll().execute()).length).toBe(1);
+    const [stored] = await live.app.db.kysely.selectFrom('leads').selectAll().execute();
+    expect(stored).toMatchObject({ provider_id: null, lead_type: 'contact_request', name: 'Lindiwe Khumalo' });
+  });
+
+  it('still says "no coverage" where no tower reaches', async () => {
+    await page.goto('/');
+    await page.waitForSelector('canvas.maplibregl-canvas', { timeout: 20_000 });
+    await check(FAR_AWAY);
+    await results().getByText(NO_COVERAGE).waitFor();
+    expect(await offer().count()).toBe(0);
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { entityId, entityIdOrZero, ID_NOT_FOUND, MAX_ID, rawText, requiredText, text, uploadFileName } from './fields.js';
+
+const messages = (result: z.ZodSafeParseResult<unknown>) => (result.success ? [] : result.error.issues.map((issue) => issue.message));
+
+describe('the text rule', () => {
+  it('refuses a NUL character anywhere, naming the field', () => {
+    for (const schema of [text(50, 'Code'), rawText(50, 'Code'), requiredText(50, 'Code')]) {
+      for (const value of ['\u0000', 'a\u0000b', 'ab\u0000', ' \u0000 ']) {
+        expect(messages(schema.safeParse(value)), JSON.stringify(value)).toContain('Code must not contain NUL characters');
+      }
+    }
+    expect(uploadFileName.safeParse('map\u0000.kml').success).toBe(false);
+  });
+
+  it('keeps other text: unicode, control characters but NUL, and the limit in characters', () => {
+    expect(text(20, 'Name').parse('  Zoë 👩‍👩‍👧 \u202e ')).toBe('Zoë 👩‍👩‍👧 \u202e');
+    expect(rawText(20, 'Password').parse(' \u0001secret ')).toBe(' \u0001secret ');
+    expect(messages(text(3, 'Code').safeParse('abcd'))).toEqual(['Code must be at most 3 characters']);
+  });
+
+  it('requires text that is not blank, with the message given', () => {
+    expect(messages(requiredText(10, 'Tower name').safeParse('   '))).toEqual(['Tower name is required']);
+    expect(messages(requiredText(10, 'Tower name').safeParse(undefined))).toEqual(['Tower name is required']);
+    expect(messages(requiredText(10, 'address', 'address is required').safeParse(''))).toEqual(['address is required']);
+  });
+});
+
+describe('the id rule', () => {
+  const id = entityId('Tower id must be a positive whole number', 'Tower not found');
+
+  it('takes whole numbers from 1 to the largest database id, as numbers or as digits', () => {
+    expect(id.parse(1)).toBe(1);
+    expect(id.parse('42')).toBe(42);
+    expect(id.parse(' 7 ')).toBe(7);
+    expect(id.parse(MAX_ID)).toBe(MAX_ID);
+    expect(id.parse(String(MAX_ID))).toBe(MAX_ID);
+  });
+
+  it('refuses what is not a positive whole number', () => {
+    for (const value of [0, -1, 1.5, '0', '-1', '1.5', 'abc', '', ' ', '1e3', '0x10', '+1', '1\u0000', NaN, Infinity, true, null, [], {}, '١']) {
+      expect(messages(id.safeParse(value)), String(value)).toEqual(expect.arrayContaining(['Tower id must be a positive whole number']));
+    }
+  });
+
+  it('answers a number beyond the database column as not found, marked for a 404 in paths', () => {
+    for (const value of [MAX_ID + 1, '2147483648', '99999999999999999999', 1e20]) {
+      const result = id.safeParse(value);
+      expect(messages(result), String(value)).toEqual(['Tower not found']);
+      expect(result.error?.issues[0]).toMatchObject({ code: 'custom', params: { [ID_NOT_FOUND]: true } });
+    }
+  });
+
+  it('takes 0 where it has a meaning', () => {
+    const provider = entityIdOrZero('Provider is required', 'Provider not found');
+    expect(provider.parse(0)).toBe(0);
+    expect(provider.parse('0')).toBe(0);
+    expect(messages(provider.safeParse(-1))).toEqual(['Provider is required']);
+    expect(messages(provider.safeParse(2 ** 31))).toEqual(['Provider not found']);
+  });
+});

@@ -1,0 +1,156 @@
+import { z } from 'zod';
+
+/**
+ * The one rule for each kind of field (DESIGN.md section 3): e-mail, phone, URL, ids, text and
+ * booleans sent as text. Every entity schema in this folder, on the server and in the browser,
+ * builds on these.
+ */
+
+/** The largest id the database's integer ids hold; bigger ones are not ids. */
+export const MAX_ID = 2_147_483_647;
+
+export const EMAIL_MESSAGE = 'Please enter a valid email address';
+export const PHONE_MESSAGE = 'Please enter a valid phone number';
+export const URL_MESSAGE = 'Please enter a valid URL starting with http:// or https://';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = /^[0-9+\-\s()]+$/;
+
+export function isEmail(value: string): boolean {
+  return EMAIL.test(value);
+}
+
+/** Digits, plus, hyphen, spaces and brackets (SPEC.md section 5). */
+export function isPhone(value: string): boolean {
+  return PHONE.test(value);
+}
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** NUL characters: PostgreSQL text cannot store them, and no person types them. */
+export function hasNoNul(value: string): boolean {
+  return !value.includes('\u0000');
+}
+
+/** What a field with a NUL character is refused with: the field's name, so the person can find it. */
+export function nulMessage(label: string): string {
+  return `${label} must not contain NUL characters`;
+}
+
+/**
+ * The one rule of all text the API takes (DESIGN.md section 3): at most `max` characters and no NUL.
+ * Every text input, in a body, a query, a path, a form or a CSV row, goes through this (or the
+ * functions below, which build on it). Not trimmed: for passwords, secrets and JSON kept as sent.
+ */
+export function rawText(max: number, label: string) {
+  return z.string().max(max, `${label} must be at most ${max} characters`).refine(hasNoNul, nulMessage(label));
+}
+
+/** Trimmed text of at most `max` characters, without NUL. */
+export function text(max: number, label: string) {
+  return z.string().trim().max(max, `${label} must be at most ${max} characters`).refine(hasNoNul, nulMessage(label));
+}
+
+/** Trimmed text that must not be empty (`requiredMessage` when it is missing or blank). */
+export function requiredText(max: number, label: string, requiredMessage = `${label} is required`) {
+  return z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(hasNoNul, nulMessage(label));
+}
+
+/** The name a browser gives an uploaded file (multipart filename), kept as sent. */
+export const uploadFileName = rawText(255, 'File name');
+
+/** Trimmed text that is empty or an e-mail address. */
+export function emailText(max = 320) {
+  return text(max, 'Email').refine((v) => v === '' || isEmail(v), EMAIL_MESSAGE);
+}
+
+/** Trimmed text that is empty or a phone number. */
+export function phoneText(max = 40) {
+  return text(max, 'Phone').refine((v) => v === '' || isPhone(v), PHONE_MESSAGE);
+}
+
+/** Trimmed text that is empty or an http(s) URL. */
+export function httpUrlText(max = 2000, label = 'URL') {
+  return text(max, label).refine((v) => v === '' || isHttpUrl(v), URL_MESSAGE);
+}
+
+/**
+ * The issue param that marks an id too large for the database: it names no row, so a path that
+ * carries it answers 404 like any id without a row (src/server/http/errorHandler.ts).
+ */
+export const ID_NOT_FOUND = 'id_not_found';
+
+/** Digits only (spaces around allowed): ids in paths, queries and form fields arrive as text. */
+const ID_TEXT = /^\s*\d+\s*$/;
+
+function idInput(value: unknown): unknown {
+  return typeof value === 'string' && ID_TEXT.test(value) ? Number(value) : value;
+}
+
+function idOfAtLeast(min: 0 | 1, message: string, notFoundMessage: string) {
+  return z.preprocess(
+    idInput,
+    z
+      .number({ error: message })
+      .min(min, message)
+      .refine((v) => v <= MAX_ID, { message: notFoundMessage, params: { [ID_NOT_FOUND]: true }, abort: true })
+      .refine(Number.isInteger, message),
+  );
+}
+
+/**
+ * A database id, the one rule of every id the API takes (path, query, JSON body, form field): a
+ * whole number from 1 to MAX_ID, as a JSON number or as digits in text; anything else is refused
+ * with `message`. A larger number cannot name a row: it gets `notFoundMessage`.
+ */
+export function entityId(message: string, notFoundMessage = message) {
+  return idOfAtLeast(1, message, notFoundMessage);
+}
+
+/** An id where 0 also has a meaning (the general inquiry of a lead; "no provider" in a filter). */
+export function entityIdOrZero(message: string, notFoundMessage = message) {
+  return idOfAtLeast(0, message, notFoundMessage);
+}
+
+const TRUE_WORDS = new Set(['true', '1', 'on', 'yes']);
+const FALSE_WORDS = new Set(['false', '0', 'off', 'no']);
+
+/**
+ * A boolean sent as text (form fields, environment variables): true/1/on/yes and false/0/off/no,
+ * in any case. Anything else is returned unchanged, for the schema to refuse.
+ */
+export function parseBooleanText(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const word = value.trim().toLowerCase();
+  if (TRUE_WORDS.has(word)) return true;
+  if (FALSE_WORDS.has(word)) return false;
+  return value;
+}
+
+/** A boolean given as a JSON boolean or as text (see parseBooleanText). */
+export function booleanField(message: string) {
+  return z.preprocess(parseBooleanText, z.boolean({ error: message }));
+}
+
+/** A JSON object text as an object; empty text is an empty object; null when the text is not one. */
+export function parseJsonObject(textValue: string): Record<string, unknown> | null {
+  if (textValue.trim() === '') return {};
+  try {
+    const value: unknown = JSON.parse(textValue);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,24 @@
+/** SPEC.md section 9: signal strength bands, by received signal in dBm (strictly above each floor). */
+export const SIGNAL_BANDS = ['Excellent', 'Good', 'Fair', 'Poor', 'Unusable', 'Unknown'] as const;
+export type SignalBand = (typeof SIGNAL_BANDS)[number];
+
+/** The lowest signal (dBm, exclusive) of each usable band, best first. */
+const FLOORS: readonly [Exclude<SignalBand, 'Unusable' | 'Unknown'>, number][] = [
+  ['Excellent', -65],
+  ['Good', -70],
+  ['Fair', -75],
+  ['Poor', -80],
+];
+
+/** The band of a received signal (dBm); Unknown when there is none. */
+export function signalBand(dbm: number | null | undefined): SignalBand {
+  if (dbm === null || dbm === undefined || Number.isNaN(dbm)) return 'Unknown';
+  for (const [band, floor] of FLOORS) if (dbm > floor) return band;
+  return 'Unusable';
+}
+
+/** Whether a link with this signal can carry service (any band above Unusable). */
+export function isUsableSignal(dbm: number | null | undefined): boolean {
+  const band = signalBand(dbm);
+  return band !== 'Unusable' && band !== 'Unknown';
+}

@@ -1,0 +1,15 @@
+import type { WirelessFeasibility } from '../../common/api/coverage.js';
+
+/** The wireless part of coverage checks, as one coverage revision knows it (its towers). */
+export interface WirelessCheck {
+  /** The wireless feasibility at a point (degrees); may throw, and the engine then answers the SPEC.md section 8 default. */
+  assess(point: { lat: number; lng: number }): Promise<WirelessFeasibility>;
+}
+
+/**
+ * Where the engine gets its wireless check, once per coverage revision. Coverage does not depend
+ * on towers or line of sight: this is implemented above them (server/line-of-sight/) and handed in.
+ */
+export interface WirelessSource {
+  load(): Promise<WirelessCheck>;
+}

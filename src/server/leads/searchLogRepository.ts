@@ -1,0 +1,123 @@
+import type { Selectable } from 'kysely';
+import type { SearchAction } from '../../common/api/leads.js';
+import type { SearchLogsTable } from '../db/schema.js';
+import type { Executor } from '../db/transactions.js';
+
+export type SearchLogRecord = Selectable<SearchLogsTable>;
+
+/** A search to store: where and how the visitor searched, and what they did. */
+export interface NewSearchLog {
+  session_id: string;
+  search_type: string;
+  lat: number | null;
+  lng: number | null;
+  address: string | null;
+  action_taken: SearchAction;
+  created_at: string;
+}
+
+/** A provider a search found, with the status it had there (null when its own API answered). */
+export interface FoundProvider {
+  provider_id: number;
+  service_status: string | null;
+}
+
+/** Rows per INSERT of found providers: 4 values each stays far below SQLite's limit of bound parameters. */
+const INSERT_CHUNK_ROWS = 500;
+
+/** The roll-ups' UTC hour and day of a timestamp: 'YYYY-MM-DDTHH' and 'YYYY-MM-DD'. */
+const hourOf = (createdAt: string) => createdAt.slice(0, 13);
+const dayOf = (createdAt: string) => createdAt.slice(0, 10);
+
+/** A kind of search, as the roll-ups count them. */
+interface SearchKind {
+  action_taken: string;
+  search_type: string;
+  covered: number;
+}
+
+/**
+ * SQL for search logs, the providers each search found, and their hourly and daily roll-ups
+ * (search_stats_*, search_provider_stats_*), which every write keeps in step in the caller's
+ * transaction. Follow-ups (follow_up_of set) are not searches and stay out of the roll-ups.
+ */
+export class SearchLogRepository {
+  constructor(private readonly db: Executor) {}
+
+  /** Stores a search, or a follow-up of `followUpOf`, with the providers found. Run it in a transaction. */
+  async insert(log: NewSearchLog, providers: readonly FoundProvider[], followUpOf: number | null, trx: Executor): Promise<number> {
+    const unique = [...new Map(providers.map((p) => [p.provider_id, p])).values()];
+    const { id } = await trx
+      .insertInto('search_logs')
+      .values({ ...log, provider_count: unique.length, follow_up_of: followUpOf })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const rows = unique.map((p) => ({ search_log_id: id, provider_id: p.provider_id, service_status: p.service_status, created_at: log.created_at }));
+    for (let start = 0; start < rows.length; start += INSERT_CHUNK_ROWS) {
+      await trx.insertInto('search_log_providers').values(rows.slice(start, start + INSERT_CHUNK_ROWS)).execute();
+    }
+    if (followUpOf === null) {
+      await this.count(trx, log.created_at, { action_taken: log.action_taken, search_type: log.search_type, covered: unique.length > 0 ? 1 : 0 }, 1);
+      for (const provider of unique) {
+        await trx
+          .insertInto('search_provider_stats_hourly')
+          .values({ hour: hourOf(log.created_at), provider_id: provider.provider_id, searches: 1 })
+          .onConflict((oc) => oc.columns(['hour', 'provider_id']).doUpdateSet((eb) => ({ searches: eb('search_provider_stats_hourly.searches', '+', 1) })))
+          .execute();
+        await trx
+          .insertInto('search_provider_stats_daily')
+          .values({ day: dayOf(log.created_at), provider_id: provider.provider_id, searches: 1 })
+          .onConflict((oc) => oc.columns(['day', 'provider_id']).doUpdateSet((eb) => ({ searches: eb('search_provider_stats_daily.searches', '+', 1) })))
+          .execute();
+      }
+    }
+    return id;
+  }
+
+  /**
+   * The search a log of `sessionId` at this point follows: the session's latest log, when it is at
+   * the same point and address (the id of the search itself when that log is a follow-up too).
+   */
+  async followedSearch(sessionId: string, at: Pick<NewSearchLog, 'lat' | 'lng' | 'address'>, trx: Executor): Promise<SearchLogRecord | undefined> {
+    const latest = await trx.selectFrom('search_logs').selectAll().where('session_id', '=', sessionId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+    if (!latest || latest.lat !== at.lat || latest.lng !== at.lng || latest.address !== at.address) return undefined;
+    if (latest.follow_up_of === null) return latest;
+    return trx.selectFrom('search_logs').selectAll().where('id', '=', latest.follow_up_of).executeTakeFirst();
+  }
+
+  /** The providers a stored search found. */
+  providersOf(searchLogId: number, trx: Executor): Promise<FoundProvider[]> {
+    return trx.selectFrom('search_log_providers').select(['provider_id', 'service_status']).where('search_log_id', '=', searchLogId).execute();
+  }
+
+  /**
+   * Records what the visitor did after the search, moving the search between the roll-ups' action
+   * counts; undefined when there is no such search. Run it in a transaction.
+   */
+  async recordAction(id: number, action: SearchAction, trx: Executor): Promise<SearchLogRecord | undefined> {
+    const before = await trx.selectFrom('search_logs').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!before) return undefined;
+    if (before.action_taken === action) return before;
+    const after = await trx.updateTable('search_logs').set({ action_taken: action }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    if (before.follow_up_of === null) {
+      const kind = { search_type: before.search_type, covered: before.provider_count > 0 ? 1 : 0 };
+      await this.count(trx, before.created_at, { ...kind, action_taken: before.action_taken }, -1);
+      await this.count(trx, before.created_at, { ...kind, action_taken: action }, 1);
+    }
+    return after;
+  }
+
+  /** Moves the hour's and the day's count of a kind of search by `by`. */
+  private async count(trx: Executor, createdAt: string, kind: SearchKind, by: 1 | -1): Promise<void> {
+    await trx
+      .insertInto('search_stats_hourly')
+      .values({ ...kind, hour: hourOf(createdAt), searches: by })
+      .onConflict((oc) => oc.columns(['hour', 'action_taken', 'search_type', 'covered']).doUpdateSet((eb) => ({ searches: eb('search_stats_hourly.searches', '+', by) })))
+      .execute();
+    await trx
+      .insertInto('search_stats_daily')
+      .values({ ...kind, day: dayOf(createdAt), searches: by })
+      .onConflict((oc) => oc.columns(['day', 'action_taken', 'search_type', 'covered']).doUpdateSet((eb) => ({ searches: eb('search_stats_daily.searches', '+', by) })))
+      .execute();
+  }
+}

@@ -1,0 +1,132 @@
+import type { WirelessFeasibility } from '../../common/api/coverage.js';
+import type { LosResult, LosTowerResult, TerrainSource } from '../../common/api/lineOfSight.js';
+import { isUsableSignal, signalBand } from '../../common/signalBands.js';
+import type { ChannelWidthMHz } from '../../geo/rf/wifiSpeed.js';
+import { estimatedPhyRateMbps } from '../../geo/rf/wifiSpeed.js';
+import type { LatLng } from '../../geo/sphere.js';
+import { NotFoundError } from '../errors.js';
+import type { Terrain } from '../terrain/terrain.js';
+import type { TowerRepository } from '../towers/towerRepository.js';
+import { type AnalysedLink, type AntennaGains, analyseLink, inRange, type LinkTower, outOfRangeLink, towerDistanceM } from './towerLink.js';
+
+export interface RadioSettings extends AntennaGains {
+  channelWidthMHz: ChannelWidthMHz;
+}
+
+/** Weakest first: an answer is only as good as the worst terrain it used. */
+const SOURCE_RANK: Record<TerrainSource, number> = { flat: 0, terrarium: 1, hgt: 2 };
+
+/** Clear links first, by signal (best first); then the rest by distance. */
+function byPreference(a: LosTowerResult, b: LosTowerResult): number {
+  if (a.has_line_of_sight !== b.has_line_of_sight) return a.has_line_of_sight ? -1 : 1;
+  if (a.has_line_of_sight) return (b.signal_strength ?? -Infinity) - (a.signal_strength ?? -Infinity);
+  return a.distance_km - b.distance_km;
+}
+
+/** A link that can carry service: clear line of sight and a signal above the Unusable band. */
+export function isServiceable(link: LosTowerResult): boolean {
+  return link.in_range && link.has_line_of_sight && isUsableSignal(link.signal_strength);
+}
+
+/** Line of sight from towers to a point, and what it means for wireless service there. */
+export class LineOfSightService {
+  constructor(
+    private readonly towers: Pick<TowerRepository, 'listActive' | 'find'>,
+    private readonly terrain: Pick<Terrain, 'path' | 'sourceAt'>,
+    private readonly radio: RadioSettings,
+  ) {}
+
+  /** GET /api/line-of-sight/check: every active tower (or those named) to the target. */
+  async check(target: LatLng, heightM: number, towerIds?: number[]): Promise<LosResult> {
+    const active = await this.towers.listActive();
+    const chosen = towerIds ? active.filter((tower) => towerIds.includes(tower.id)) : active;
+    return this.result(target, await this.links(chosen, target, heightM));
+  }
+
+  /** GET /api/line-of-sight/optimal: the best serviceable tower only (results empty when none). */
+  async optimal(target: LatLng, heightM: number): Promise<LosResult> {
+    const links = await this.links(await this.towers.listActive(), target, heightM);
+    const best = links.find(isServiceable);
+    return { ...(await this.result(target, links)), results: best ? [best] : [] };
+  }
+
+  /** GET /api/line-of-sight/tower/{id}: one tower, active or not. */
+  async forTower(id: number, target: LatLng, heightM: number): Promise<LosTowerResult> {
+    const tower = await this.towers.find(id);
+    if (!tower) throw new NotFoundError('Tower not found');
+    return withProfile(await this.link(tower, target, heightM));
+  }
+
+  /** The wireless part of a coverage check (SPEC.md section 3) from the active towers now. */
+  async feasibility(target: LatLng, heightM: number): Promise<WirelessFeasibility> {
+    return this.feasibilityOf(await this.towers.listActive(), target, heightM);
+  }
+
+  /** The same from a given list of towers (the coverage engine keeps one per coverage revision). */
+  async feasibilityOf(towers: readonly LinkTower[], target: LatLng, heightM: number): Promise<WirelessFeasibility> {
+    const reaching = towers.filter((tower) => inRange(tower, towerDistanceM(tower, target)));
+    const links = (await Promise.all(reaching.map((tower) => this.link(tower, target, heightM)))).map((link) => link.result).sort(byPreference);
+    const best = links.find(isServiceable);
+    const rate = best ? estimatedPhyRateMbps(best.signal_strength!, this.radio.channelWidthMHz) : null;
+    return {
+      wireless_available: best !== undefined,
+      signal_quality: best ? signalBand(best.signal_strength).toLowerCase() : 'no_signal',
+      towers_with_los: links.filter((link) => link.has_line_of_sight).length,
+      total_towers_checked: links.length,
+      tower_distances: links.map((link) => ({
+        tower_id: link.tower_id,
+        tower_name: link.tower_name,
+        distance_km: Number(link.distance_km.toFixed(2)),
+        has_line_of_sight: link.has_line_of_sight,
+        signal_strength: link.signal_strength,
+      })),
+      estimated_speed: best && rate ? `Up to ${Math.round(rate)} Mbps` : 'No Service',
+      message: feasibilityMessage(best, links),
+      terrain_source: await this.weakestSource(links, target),
+    };
+  }
+
+  /** Every link analysed first, the profiles built after (see AnalysedLink). */
+  private async links(towers: readonly LinkTower[], target: LatLng, heightM: number): Promise<LosTowerResult[]> {
+    const analysed = await Promise.all(towers.map((tower) => this.link(tower, target, heightM)));
+    return analysed.map(withProfile).sort(byPreference);
+  }
+
+  private async link(tower: LinkTower, target: LatLng, heightM: number): Promise<AnalysedLink> {
+    const distance = towerDistanceM(tower, target);
+    if (!inRange(tower, distance)) return { result: outOfRangeLink(tower, distance), profile: () => [] };
+    const terrain = await this.terrain.path({ lat: tower.latitude, lng: tower.longitude }, target);
+    return analyseLink(tower, terrain, heightM, this.radio);
+  }
+
+  private async result(target: LatLng, links: LosTowerResult[]): Promise<LosResult> {
+    return {
+      target: { latitude: target.lat, longitude: target.lng },
+      total_towers: links.length,
+      towers_with_los: links.filter((link) => link.has_line_of_sight).length,
+      results: links,
+      terrain_source: await this.weakestSource(links, target),
+    };
+  }
+
+  private async weakestSource(links: LosTowerResult[], target: LatLng): Promise<TerrainSource> {
+    const used = links.flatMap((link) => (link.terrain_source ? [link.terrain_source] : []));
+    if (used.length === 0) return this.terrain.sourceAt(target.lat, target.lng);
+    return used.reduce((weakest, source) => (SOURCE_RANK[source] < SOURCE_RANK[weakest] ? source : weakest));
+  }
+}
+
+function withProfile(link: AnalysedLink): LosTowerResult {
+  return { ...link.result, profile: link.profile() };
+}
+
+/** What a visitor is told about wireless service at their address. */
+function feasibilityMessage(best: LosTowerResult | undefined, links: LosTowerResult[]): string {
+  if (best) {
+    const quality = signalBand(best.signal_strength).toLowerCase();
+    return `Wireless service is available from ${best.tower_name}, ${best.distance_km.toFixed(1)} km away, with ${/^[aeiou]/.test(quality) ? 'an' : 'a'} ${quality} signal.`;
+  }
+  if (links.length === 0) return 'No wireless tower reaches this location yet.';
+  if (links.some((link) => link.has_line_of_sight)) return 'A wireless tower is in range, but the signal here is too weak for service.';
+  return 'A wireless tower is in range, but hills or terrain block the line of sight to this location.';
+}

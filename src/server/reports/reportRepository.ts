@@ -1,0 +1,313 @@
+import { type SelectQueryBuilder, sql } from 'kysely';
+import type { LeadStatus } from '../../common/api/reports.js';
+import { cellIndex, type DialectName, toCount } from '../db/dialect.js';
+import type { Database } from '../db/schema.js';
+import type { Executor } from '../db/transactions.js';
+
+/** One hour's searches, and those that found a provider. */
+export interface HourTotal {
+  hour: string;
+  searches: number;
+  covered: number;
+}
+
+/** Searches of one kind. */
+export interface KindCount {
+  action_taken: string;
+  search_type: string;
+  covered: number;
+  searches: number;
+}
+
+/** One search's time and whether it found a provider (the hours a day boundary cuts). */
+export interface SearchTime {
+  created_at: string;
+  provider_count: number;
+}
+
+/** A UTC range of stored timestamps: ISO text, start included, end excluded. */
+export type TimeRange = readonly [string, string];
+
+export interface LeadFilter {
+  range: TimeRange;
+  /** 0: general inquiries (no provider). */
+  providerId?: number;
+  leadType?: string;
+  status?: LeadStatus;
+}
+
+export interface LeadRow {
+  id: number;
+  created_at: string;
+  updated_at: string | null;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  message: string | null;
+  lead_type: string;
+  status: string;
+  notes: string | null;
+  provider_id: number | null;
+  provider_name: string | null;
+  search_id: number | null;
+  search_type: string | null;
+  search_lat: number | null;
+  search_lng: number | null;
+  search_address: string | null;
+}
+
+export interface SearchExportRow {
+  id: number;
+  created_at: string;
+  search_type: string;
+  address: string | null;
+  lat: number | null;
+  lng: number | null;
+  provider_count: number;
+  action_taken: string;
+}
+
+/** Time ranges per query at a period's edges: a few dozen ORed ranges keep each statement small. */
+const RANGES_PER_QUERY = 50;
+/** Grid cells a demand map answer holds at most (the busiest first). */
+const MAX_MAP_CELLS = 10_000;
+
+/**
+ * A read model for reports, over the tables of leads (search logs, their roll-ups, leads) and
+ * providers (names). Reads only: every write stays with the domain that owns the table.
+ */
+export class ReportRepository {
+  constructor(
+    private readonly db: Executor,
+    private readonly dialect: DialectName,
+  ) {}
+
+  /** Each UTC hour's searches from `fromHour` up to (not including) `toHour` ('YYYY-MM-DDTHH'), from the roll-up. */
+  async hourTotals(fromHour: string, toHour: string): Promise<HourTotal[]> {
+    const rows = await this.db
+      .selectFrom('search_stats_hourly')
+      .select([
+        'hour',
+        (eb) => eb.fn.sum<string | number>('searches').as('searches'),
+        sql<string | number>`sum(case when covered = 1 then searches else 0 end)`.as('covered'),
+      ])
+      .where('hour', '>=', fromHour)
+      .where('hour', '<', toHour)
+      .groupBy('hour')
+      .execute();
+    return rows.map((row) => ({ hour: row.hour, searches: toCount(row.searches), covered: toCount(row.covered) }));
+  }
+
+  /** The searches (follow-ups left out) in any of the ranges, one by one. */
+  async searchTimesIn(ranges: readonly TimeRange[]): Promise<SearchTime[]> {
+    const rows: SearchTime[] = [];
+    for (let start = 0; start < ranges.length; start += RANGES_PER_QUERY) {
+      rows.push(
+        ...(await this.db
+          .selectFrom('search_logs')
+          .select(['created_at', 'provider_count'])
+          .where('follow_up_of', 'is', null)
+          .where((eb) => eb.or(ranges.slice(start, start + RANGES_PER_QUERY).map(([from, to]) => eb.and([eb('created_at', '>=', from), eb('created_at', '<', to)]))))
+          .execute()),
+      );
+    }
+    return rows;
+  }
+
+  /** Searches by kind over whole UTC days (`from` up to `to`, 'YYYY-MM-DD'), from the daily roll-up. */
+  kindsByDay(from: string, to: string): Promise<KindCount[]> {
+    return this.kinds(
+      this.db.selectFrom('search_stats_daily').where('day', '>=', from).where('day', '<', to),
+    );
+  }
+
+  /** Searches by kind over whole UTC hours, from the hourly roll-up. */
+  kindsByHour(from: string, to: string): Promise<KindCount[]> {
+    return this.kinds(
+      this.db.selectFrom('search_stats_hourly').where('hour', '>=', from).where('hour', '<', to),
+    );
+  }
+
+  /** Searches by kind (follow-ups left out) in a range, counted one by one. */
+  async kindsIn(range: TimeRange): Promise<KindCount[]> {
+    const rows = await this.db
+      .selectFrom('search_logs')
+      .select([
+        'action_taken',
+        'search_type',
+        sql<number>`case when provider_count > 0 then 1 else 0 end`.as('covered'),
+        (eb) => eb.fn.countAll<string | number>().as('searches'),
+      ])
+      .where('follow_up_of', 'is', null)
+      .where('created_at', '>=', range[0])
+      .where('created_at', '<', range[1])
+      .groupBy(['action_taken', 'search_type', sql`3`])
+      .execute();
+    return rows.map((row) => ({ ...row, covered: Number(row.covered), searches: toCount(row.searches) }));
+  }
+
+  /** Searches per provider over whole UTC days, from the daily roll-up. */
+  providersByDay(from: string, to: string): Promise<Map<number, number>> {
+    return this.providerSums(this.db.selectFrom('search_provider_stats_daily').where('day', '>=', from).where('day', '<', to));
+  }
+
+  /** Searches per provider over whole UTC hours, from the hourly roll-up. */
+  providersByHour(from: string, to: string): Promise<Map<number, number>> {
+    return this.providerSums(this.db.selectFrom('search_provider_stats_hourly').where('hour', '>=', from).where('hour', '<', to));
+  }
+
+  /** Searches per provider (follow-ups left out) in a range, counted one by one. */
+  async providersIn(range: TimeRange): Promise<Map<number, number>> {
+    const rows = await this.db
+      .selectFrom('search_log_providers as p')
+      .innerJoin('search_logs as s', 's.id', 'p.search_log_id')
+      .select((eb) => ['p.provider_id', eb.fn.countAll<string | number>().as('n')])
+      .where('s.follow_up_of', 'is', null)
+      .where('p.created_at', '>=', range[0])
+      .where('p.created_at', '<', range[1])
+      .groupBy('p.provider_id')
+      .execute();
+    return new Map(rows.map((row) => [row.provider_id, toCount(row.n)]));
+  }
+
+  /** Every provider's name, by id. */
+  async providerNames(): Promise<Map<number, string>> {
+    const rows = await this.db.selectFrom('providers').select(['id', 'name']).execute();
+    return new Map(rows.map((row) => [row.id, row.name]));
+  }
+
+  async leadCount(filter: LeadFilter): Promise<number> {
+    const row = await withLeadFilter(this.db.selectFrom('leads as l'), filter)
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return toCount(row.n);
+  }
+
+  /** Leads per provider id (null: general inquiries) in a range. */
+  async leadsByProvider(range: TimeRange): Promise<Map<number | null, number>> {
+    const rows = await withLeadFilter(this.db.selectFrom('leads as l'), { range })
+      .select((eb) => ['l.provider_id', eb.fn.countAll<string | number>().as('n')])
+      .groupBy('l.provider_id')
+      .execute();
+    return new Map(rows.map((row) => [row.provider_id, toCount(row.n)]));
+  }
+
+  /** Each lead of a range: when, which type, which provider (for per-day counts in the reports' time zone). */
+  leadTimes(range: TimeRange): Promise<{ created_at: string; lead_type: string; provider_id: number | null }[]> {
+    return withLeadFilter(this.db.selectFrom('leads as l'), { range }).select(['l.created_at', 'l.lead_type', 'l.provider_id']).execute();
+  }
+
+  /** A page of leads, newest first, after the keyset (created_at, id) of the previous page's last. */
+  leadsPage(filter: LeadFilter, after: { created_at: string; id: number } | null, limit: number): Promise<LeadRow[]> {
+    return withLeadFilter(this.leadRows(), filter)
+      .$if(after !== null, (qb) => qb.where((eb) => eb(eb.refTuple('l.created_at', 'l.id'), '<', eb.tuple(after!.created_at, after!.id))))
+      .orderBy('l.created_at', 'desc')
+      .orderBy('l.id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  lead(id: number): Promise<LeadRow | undefined> {
+    return this.leadRows().where('l.id', '=', id).executeTakeFirst();
+  }
+
+  /** Searches (follow-ups left out) on a grid of `cellDeg` degrees: count and count without coverage, busiest cells first. */
+  async searchCells(
+    range: TimeRange,
+    cellDeg: number,
+    bounds: { west: number; south: number; east: number; north: number } | null,
+  ): Promise<{ gx: number; gy: number; n: number; uncovered: number }[]> {
+    // Shifted to be non-negative, so that a cell index is a floor on both databases.
+    const gx = cellIndex(this.dialect, sql<number>`lng + 180`, cellDeg);
+    const gy = cellIndex(this.dialect, sql<number>`lat + 90`, cellDeg);
+    const rows = await this.db
+      .selectFrom('search_logs')
+      .select([
+        gx.as('gx'),
+        gy.as('gy'),
+        (eb) => eb.fn.countAll<string | number>().as('n'),
+        sql<string | number>`sum(case when provider_count = 0 then 1 else 0 end)`.as('uncovered'),
+      ])
+      .where('created_at', '>=', range[0])
+      .where('created_at', '<', range[1])
+      .where('follow_up_of', 'is', null)
+      .where('lat', 'is not', null)
+      .where('lng', 'is not', null)
+      .$if(bounds !== null, (qb) =>
+        qb.where('lat', '>=', bounds!.south).where('lat', '<=', bounds!.north).where('lng', '>=', bounds!.west).where('lng', '<=', bounds!.east),
+      )
+      .groupBy([sql`1`, sql`2`])
+      .orderBy(sql`3`, 'desc')
+      .limit(MAX_MAP_CELLS)
+      .execute();
+    return rows.map((row) => ({ gx: Number(row.gx), gy: Number(row.gy), n: toCount(row.n), uncovered: toCount(row.uncovered) }));
+  }
+
+  /** A batch of the period's searches (follow-ups left out) after `afterId`, oldest first, for a CSV export. */
+  searchesBatch(range: TimeRange, after: { created_at: string; id: number } | null, limit: number): Promise<SearchExportRow[]> {
+    return this.db
+      .selectFrom('search_logs')
+      .select(['id', 'created_at', 'search_type', 'address', 'lat', 'lng', 'provider_count', 'action_taken'])
+      .where('created_at', '>=', range[0])
+      .where('created_at', '<', range[1])
+      .where('follow_up_of', 'is', null)
+      // A row-value comparison lets both databases seek the (created_at, id) index to the next batch.
+      .$if(after !== null, (qb) => qb.where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(after!.created_at, after!.id))))
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  private async kinds(
+    query: SelectQueryBuilder<Database, 'search_stats_daily' | 'search_stats_hourly', object>,
+  ): Promise<KindCount[]> {
+    const rows = await query
+      .select(['action_taken', 'search_type', 'covered', (eb) => eb.fn.sum<string | number>('searches').as('searches')])
+      .groupBy(['action_taken', 'search_type', 'covered'])
+      .execute();
+    return rows.map((row) => ({ ...row, searches: toCount(row.searches) }));
+  }
+
+  private async providerSums(
+    query: SelectQueryBuilder<Database, 'search_provider_stats_daily' | 'search_provider_stats_hourly', object>,
+  ): Promise<Map<number, number>> {
+    const rows = await query.select(['provider_id', (eb) => eb.fn.sum<string | number>('searches').as('n')]).groupBy('provider_id').execute();
+    return new Map(rows.map((row) => [row.provider_id, toCount(row.n)]));
+  }
+
+  private leadRows() {
+    return this.db
+      .selectFrom('leads as l')
+      .leftJoin('providers as p', 'p.id', 'l.provider_id')
+      .leftJoin('search_logs as s', 's.id', 'l.search_id')
+      .select([
+        'l.id',
+        'l.created_at',
+        'l.updated_at',
+        'l.name',
+        'l.email',
+        'l.phone',
+        'l.message',
+        'l.lead_type',
+        'l.status',
+        'l.notes',
+        'l.provider_id',
+        'p.name as provider_name',
+        'l.search_id',
+        's.search_type as search_type',
+        's.lat as search_lat',
+        's.lng as search_lng',
+        's.address as search_address',
+      ]);
+  }
+}
+
+/** Leads of a filter's period, provider (0: general inquiries), type and status. */
+function withLeadFilter<QB extends SelectQueryBuilder<Database & { l: Database['leads'] }, 'l' | any, any>>(qb: QB, filter: LeadFilter): QB {
+  let query = qb.where('l.created_at', '>=', filter.range[0]).where('l.created_at', '<', filter.range[1]);
+  if (filter.providerId !== undefined) query = filter.providerId === 0 ? query.where('l.provider_id', 'is', null) : query.where('l.provider_id', '=', filter.providerId);
+  if (filter.leadType !== undefined) query = query.where('l.lead_type', '=', filter.leadType);
+  if (filter.status !== undefined) query = query.where('l.status', '=', filter.status);
+  return query as QB;
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import type { TerrainSource } from '../../common/api/lineOfSight.js';
+import type { ElevationSource } from './elevationSource.js';
+import { FlatElevationSource } from './flatElevationSource.js';
+import { Terrain } from './terrain.js';
+
+/** A source with data west of `eastOf` longitude only, at `height` metres, sampled every 30 m. */
+function westOf(kind: TerrainSource, eastOf: number, height: number): ElevationSource {
+  const covers = (lng: number) => lng < eastOf;
+  return {
+    kind,
+    spacingAt: async (point) => (covers(point.lng) ? 30 : null),
+    tileAt: async (_lat, lng) => (covers(lng) ? { contains: (_a, b) => covers(b), heightAt: () => height } : null),
+  };
+}
+
+const FROM = { lat: -33.5, lng: 18.2 };
+const TO = { lat: -33.5, lng: 18.3 };
+
+describe('Terrain', () => {
+  it('reads each point from the first source that has data there, reporting the weakest used', async () => {
+    const terrain = new Terrain([westOf('hgt', 18.25, 100), westOf('terrarium', 20, 80), new FlatElevationSource()]);
+    const path = await terrain.path(FROM, TO);
+    expect(path.source).toBe('terrarium');
+    expect(path.terrainM[0]).toBe(100);
+    expect(path.terrainM[path.terrainM.length - 1]).toBe(80);
+    // About 9.3 km at the first source's 30 m.
+    expect(path.distancesM.length).toBeGreaterThan(300);
+  });
+
+  it('puts a whole path on flat ground when part of it has no data, rather than invent a cliff', async () => {
+    const terrain = new Terrain([westOf('hgt', 18.25, 100), new FlatElevationSource()]);
+    const path = await terrain.path(FROM, TO);
+    expect(path.source).toBe('flat');
+    expect([...path.terrainM].every((height) => height === 0)).toBe(true);
+    expect(path.distancesM.length).toBeGreaterThan(2);
+  });
+
+  it('gives a target on the tower itself a path of one metre', async () => {
+    const path = await new Terrain([new FlatElevationSource()]).path(FROM, FROM);
+    expect([...path.distancesM]).toEqual([0, expect.closeTo(1, 6)]);
+  });
+
+  it('says which source covers a point', async () => {
+    const terrain = new Terrain([westOf('hgt', 18.25, 100), new FlatElevationSource()]);
+    expect(await terrain.sourceAt(FROM.lat, FROM.lng)).toBe('hgt');
+    expect(await terrain.sourceAt(TO.lat, TO.lng)).toBe('flat');
+  });
+});

@@ -1,0 +1,88 @@
+import type { TerrainSource } from '../../common/api/lineOfSight.js';
+import { pathSamples } from '../../geo/elevation/pathSamples.js';
+import { destinationPoint, distanceM, type LatLng } from '../../geo/sphere.js';
+import type { ElevationSource, ElevationTile } from './elevationSource.js';
+
+/** Most samples on one path: 20 km at 1 arc-second is about 650; longer paths get a coarser step. */
+const MAX_PATH_SAMPLES = 4096;
+/** Samples of a path on flat ground, where only the curvature and the Fresnel zone vary. */
+const FLAT_PATH_SAMPLES = 512;
+/** Paths shorter than this are lengthened to it: a profile needs two distinct ends. */
+const MIN_PATH_M = 1;
+
+/** Terrain heights along a path, tower first. */
+export interface PathTerrain {
+  /** Metres from the first point, increasing. */
+  distancesM: Float64Array;
+  /** Metres above sea level; all 0 on flat ground. */
+  terrainM: Float64Array;
+  source: TerrainSource;
+}
+
+/** Weakest first: an answer is only as good as the worst terrain it used. */
+const WEAKNESS: Record<TerrainSource, number> = { flat: 0, terrarium: 1, hgt: 2 };
+
+/**
+ * The terrain of the line-of-sight model (DESIGN.md section 5). Every point is read from the first
+ * source that has data there (SRTM tiles, then Terrarium tiles, then flat ground); a path any
+ * point of which only flat ground covers is flat all along, since mixing real heights with sea
+ * level would invent cliffs.
+ */
+export class Terrain {
+  /** The sources in the order they are asked; the last must answer everywhere (flat ground). */
+  constructor(private readonly sources: readonly ElevationSource[]) {}
+
+  async path(from: LatLng, to: LatLng): Promise<PathTerrain> {
+    // A target on the tower itself still gets a path, of the shortest length a profile can have.
+    if (distanceM(from, to) < MIN_PATH_M) to = destinationPoint(from, 90, MIN_PATH_M);
+    const length = distanceM(from, to);
+    const spacing = (await this.spacingAt(from)) ?? (await this.spacingAt(to)) ?? Math.max(length / (FLAT_PATH_SAMPLES - 1), MIN_PATH_M);
+    const { distancesM, lats, lngs } = pathSamples(from, to, spacing, MAX_PATH_SAMPLES);
+    const terrainM = new Float64Array(distancesM.length);
+    const source = await this.fill(lats, lngs, terrainM);
+    if (source === 'flat') terrainM.fill(0);
+    return { distancesM, terrainM, source };
+  }
+
+  /** The source that has data at a point (for answers that analysed no path). */
+  async sourceAt(lat: number, lng: number): Promise<TerrainSource> {
+    for (const source of this.sources) if ((await source.spacingAt({ lat, lng })) !== null) return source.kind;
+    return 'flat';
+  }
+
+  /** The finest data near a point: the first source with data decides. */
+  private async spacingAt(point: LatLng): Promise<number | null> {
+    for (const source of this.sources) {
+      const spacing = await source.spacingAt(point);
+      if (spacing !== null) return spacing;
+    }
+    return null;
+  }
+
+  /** Fills `out` with heights; answers the weakest source used. */
+  private async fill(lats: Float64Array, lngs: Float64Array, out: Float64Array): Promise<TerrainSource> {
+    let tile: ElevationTile | null = null;
+    let tileKind: TerrainSource = 'flat';
+    let weakest: TerrainSource = 'hgt';
+    for (let i = 0; i < lats.length; i++) {
+      const lat = lats[i]!;
+      const lng = lngs[i]!;
+      // Consecutive samples almost always share a tile: ask the sources only when they leave it.
+      if (!tile?.contains(lat, lng)) {
+        tile = null;
+        for (const source of this.sources) {
+          tile = await source.tileAt(lat, lng);
+          if (tile) {
+            tileKind = source.kind;
+            break;
+          }
+        }
+        if (!tile) return 'flat';
+        if (WEAKNESS[tileKind] < WEAKNESS[weakest]) weakest = tileKind;
+        if (weakest === 'flat') return 'flat';
+      }
+      out[i] = tile.heightAt(lat, lng);
+    }
+    return weakest;
+  }
+}

@@ -1,0 +1,86 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import { fromBool, toBool } from '../db/dialect.js';
+import type { TowersTable } from '../db/schema.js';
+import type { Executor } from '../db/transactions.js';
+
+/** A tower as the rules see it: the stored columns, `active` a real boolean. */
+export type TowerRecord = Omit<Selectable<TowersTable>, 'active'> & { active: boolean };
+export type NewTowerRecord = Omit<TowerRecord, 'id'>;
+export type TowerChanges = Partial<Omit<TowerRecord, 'id' | 'created_at'>>;
+
+/**
+ * Rows per INSERT of insertMany. A tower row binds 14 parameters, so 500 rows bind 7,000: far below
+ * SQLite's bound-parameter limit (32,766) and PostgreSQL's (65,535).
+ */
+export const INSERT_CHUNK_ROWS = 500;
+
+/** SQL for towers; records in, records out. */
+export class TowerRepository {
+  constructor(private readonly db: Executor) {}
+
+  /** Every tower, by name. */
+  async list(): Promise<TowerRecord[]> {
+    const rows = await this.db.selectFrom('towers').selectAll().orderBy('name').orderBy('id').execute();
+    return rows.map(toRecord);
+  }
+
+  /** The towers that serve: line of sight and the wireless answer of coverage checks use these. */
+  async listActive(trx?: Executor): Promise<TowerRecord[]> {
+    const rows = await (trx ?? this.db)
+      .selectFrom('towers')
+      .selectAll()
+      .where('active', '=', fromBool(true))
+      .orderBy('name')
+      .orderBy('id')
+      .execute();
+    return rows.map(toRecord);
+  }
+
+  async find(id: number, trx?: Executor): Promise<TowerRecord | undefined> {
+    const row = await (trx ?? this.db).selectFrom('towers').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && toRecord(row);
+  }
+
+  async insert(record: NewTowerRecord, trx?: Executor): Promise<TowerRecord> {
+    const row = await (trx ?? this.db).insertInto('towers').values(toRow(record)).returningAll().executeTakeFirstOrThrow();
+    return toRecord(row);
+  }
+
+  /**
+   * Inserts the records in chunks of INSERT_CHUNK_ROWS rows and returns how many were stored. Give a
+   * transaction to make it all or nothing.
+   */
+  async insertMany(records: readonly NewTowerRecord[], trx?: Executor): Promise<number> {
+    const executor = trx ?? this.db;
+    let inserted = 0;
+    for (let start = 0; start < records.length; start += INSERT_CHUNK_ROWS) {
+      const chunk = records.slice(start, start + INSERT_CHUNK_ROWS).map((record) => toRow(record));
+      const result = await executor.insertInto('towers').values(chunk).executeTakeFirst();
+      inserted += Number(result.numInsertedOrUpdatedRows ?? BigInt(chunk.length));
+    }
+    return inserted;
+  }
+
+  async update(id: number, changes: TowerChanges, trx?: Executor): Promise<TowerRecord | undefined> {
+    const row = await (trx ?? this.db).updateTable('towers').set(toRow(changes)).where('id', '=', id).returningAll().executeTakeFirst();
+    return row && toRecord(row);
+  }
+
+  /** Returns the deleted record, or undefined when there was none. */
+  async delete(id: number, trx?: Executor): Promise<TowerRecord | undefined> {
+    const row = await (trx ?? this.db).deleteFrom('towers').where('id', '=', id).returningAll().executeTakeFirst();
+    return row && toRecord(row);
+  }
+}
+
+function toRecord(row: Selectable<TowersTable>): TowerRecord {
+  return { ...row, active: toBool(row.active) };
+}
+
+/** The columns of a record or of changes to one (absent fields stay absent). */
+function toRow(record: NewTowerRecord): Insertable<TowersTable>;
+function toRow(changes: TowerChanges): Updateable<TowersTable>;
+function toRow(record: TowerChanges): Updateable<TowersTable> {
+  const { active, ...plain } = record;
+  return { ...plain, ...(active === undefined ? {} : { active: fromBool(active) }) };
+}

@@ -1,0 +1,56 @@
+import type { WirelessFeasibility } from '../../../common/api/coverage.js';
+
+/** What the results dialog shows of a check's wireless answer (only types come from common/api: no zod here). */
+export interface WirelessOffer {
+  /** The tower the service would come from; null when the answer names none. */
+  towerName: string | null;
+  /** km, when known. */
+  distanceKm: number | null;
+  /** e.g. "Excellent signal". */
+  qualityLabel: string;
+  /** How the quality chip is coloured: the better the signal, the greener. */
+  quality: 'excellent' | 'good' | 'fair' | 'poor' | 'other';
+  /** e.g. "Up to 200 Mbps". */
+  speed: string;
+  message: string;
+}
+
+const QUALITIES = ['excellent', 'good', 'fair', 'poor'] as const;
+
+/**
+ * The wireless offer of a coverage check (SPEC.md sections 3 and 4), or null when wireless service
+ * is not available. The best tower is the first with line of sight: tower_distances come clear
+ * first, best signal first, and wireless is available only when that signal is usable.
+ */
+export function wirelessOffer(wireless: WirelessFeasibility | undefined | null): WirelessOffer | null {
+  if (!wireless?.wireless_available) return null;
+  const towers = wireless.tower_distances;
+  const best = towers.find((tower) => tower.has_line_of_sight === true) ?? towers[0] ?? null;
+  const quality = (QUALITIES as readonly string[]).includes(wireless.signal_quality) ? (wireless.signal_quality as WirelessOffer['quality']) : 'other';
+  const word = wireless.signal_quality.replace(/_/g, ' ');
+  return {
+    towerName: best?.tower_name ?? null,
+    distanceKm: best?.distance_km ?? null,
+    qualityLabel: `${word.charAt(0).toUpperCase()}${word.slice(1)} signal`,
+    quality,
+    speed: wireless.estimated_speed,
+    message: wireless.message,
+  };
+}
+
+/** The line above the results: how many providers cover the point, and whether fixed wireless does. */
+export function coverageHeadline(providerCount: number, wireless: boolean): string | null {
+  const providers = providerCount === 1 ? '1 provider' : `${providerCount} providers`;
+  if (providerCount === 0) return wireless ? 'Fixed wireless service is available at this location' : null;
+  if (wireless) return `${providers} and fixed wireless cover this location`;
+  return providerCount === 1 ? '1 provider covers this location' : `${providerCount} providers cover this location`;
+}
+
+/** Chip colours of the signal quality, best green to poor orange; text colour that reads on each. */
+export const QUALITY_COLORS: Record<WirelessOffer['quality'], { bg: string; fg: string }> = {
+  excellent: { bg: '#2e7d32', fg: '#ffffff' },
+  good: { bg: '#689f38', fg: '#ffffff' },
+  fair: { bg: '#f9a825', fg: '#212121' },
+  poor: { bg: '#ef6c00', fg: '#ffffff' },
+  other: { bg: '#9e9e9e', fg: '#ffffff' },
+};

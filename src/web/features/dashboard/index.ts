@@ -1,0 +1,2 @@
+// The dashboard screen, for the admin router.
+export { DashboardPage } from './DashboardPage.js';

@@ -1,0 +1,246 @@
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import InboxOutlined from '@mui/icons-material/InboxOutlined';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Portal from '@mui/material/Portal';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { LEAD_TYPES } from '../../../common/api/leads.js';
+import type { ReportLead } from '../../../common/api/reports.js';
+import { LEAD_STATUS_LABELS, LEAD_STATUSES } from '../../../common/api/reports.js';
+import { errorMessage } from '../../api/ApiError.js';
+import { AdminPageHeading } from '../../ui/AdminPageHeading.js';
+import { LEAD_TYPE_LABELS } from '../../ui/leadLabels.js';
+import { NoticeSnackbar } from '../../ui/NoticeSnackbar.js';
+import { PeriodPicker } from '../../ui/PeriodPicker.js';
+import { formatCount } from '../../ui/reportFormat.js';
+import { formatPeriod } from '../../ui/reportPeriod.js';
+import { useNotice } from '../../ui/useNotice.js';
+import { usePeriodParam } from '../../ui/usePeriodParam.js';
+import { useProviders } from '../providers/index.js';
+import { LeadDetailsDialog } from './LeadDetailsDialog.js';
+import {
+  type LeadFilters,
+  leadFiltersFromParams,
+  openLeadFromParams,
+  providerFilterOptions,
+  withLeadFilterParams,
+  withOpenLeadParam,
+} from './leadFilters.js';
+import { useExportLeadsCsv, useLead, useLeadsInbox } from './leadsQueries.js';
+import { LeadsTable } from './LeadsTable.js';
+
+const LOAD_FAILED = 'Failed to load leads';
+const EXPORT_FAILED = 'Failed to export CSV';
+const OPEN_FAILED = 'Failed to open the lead';
+/** The value of an "all" choice in the filter selects. */
+const ALL = '';
+
+/** /admin/leads: every sign-up and contact request, filtered, with each lead's details and follow-up. */
+export function LeadsPage() {
+  const { choice, range, setChoice } = usePeriodParam();
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => leadFiltersFromParams(params), [params]);
+  const openLeadId = openLeadFromParams(params);
+  const inbox = useLeadsInbox(range, filters);
+  const providers = useProviders();
+  const exportCsv = useExportLeadsCsv();
+  const { notice, show, close } = useNotice();
+  /** The lead in the details dialog, as last saved or listed. */
+  const [openLead, setOpenLead] = useState<ReportLead | null>(null);
+
+  const leads = useMemo(() => inbox.data?.leads ?? [], [inbox.data]);
+  const total = inbox.data?.total ?? 0;
+  const providerOptions = useMemo(() => providerFilterOptions(providers.data ?? []), [providers.data]);
+
+  useEffect(() => {
+    if (inbox.isError) console.error(LOAD_FAILED, inbox.error);
+  }, [inbox.isError, inbox.error]);
+
+  // A lead named in the URL (a link from the dashboard) opens once: closing it must not reopen it
+  // while the URL catches up. It comes from the list when the list holds it; otherwise (newer leads
+  // pushed it off the first page, or the period or filters leave it out) it is asked for on its own
+  // once the first page is in. A lead that cannot be read is said so and dropped from the URL.
+  const openedFromUrl = useRef<number | null>(null);
+  const listed = openLeadId === null ? undefined : leads.find((lead) => lead.id === openLeadId);
+  const listSettled = (inbox.data !== undefined && !inbox.isPlaceholderData) || (inbox.isError && !inbox.data);
+  const single = useLead(openLeadId !== null && !listed && listSettled && openLead?.id !== openLeadId ? openLeadId : null);
+  useEffect(() => {
+    if (openLeadId === null || openedFromUrl.current === openLeadId) return;
+    const found = listed ?? single.data;
+    if (found?.id === openLeadId) {
+      openedFromUrl.current = openLeadId;
+      setOpenLead(found);
+    } else if (single.isError) {
+      openedFromUrl.current = openLeadId;
+      show('error', errorMessage(single.error, OPEN_FAILED));
+      setParams((previous) => withOpenLeadParam(previous, null), { replace: true });
+    }
+  }, [openLeadId, listed, single.data, single.isError, single.error, show, setParams]);
+
+  const setFilters = (next: LeadFilters) => setParams((previous) => withLeadFilterParams(previous, next), { replace: true });
+  const open = (lead: ReportLead) => {
+    close();
+    openedFromUrl.current = lead.id;
+    setOpenLead(lead);
+    setParams((previous) => withOpenLeadParam(previous, lead.id), { replace: true });
+  };
+  const closeLead = useCallback(() => {
+    setOpenLead(null);
+    setParams((previous) => withOpenLeadParam(previous, null), { replace: true });
+  }, [setParams]);
+
+  const exportLeads = () =>
+    exportCsv.mutate(
+      { range, filters },
+      {
+        onSuccess: (fileName) => show('success', `Downloaded ${fileName}`),
+        onError: (error) => show('error', errorMessage(error, EXPORT_FAILED)),
+      },
+    );
+
+  return (
+    <>
+      <AdminPageHeading
+        title="Leads"
+        subtitle="Sign-up and contact requests from the coverage map: follow each one up and record where it stands."
+        action={
+          <Button variant="outlined" startIcon={<FileDownloadOutlined />} onClick={exportLeads} disabled={exportCsv.isPending}>
+            {exportCsv.isPending ? 'Exporting...' : 'Export CSV'}
+          </Button>
+        }
+      />
+
+      <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
+        <Stack spacing={2}>
+          <PeriodPicker value={choice} range={range} onChange={setChoice} />
+          <Stack direction="row" useFlexGap sx={{ gap: 2, flexWrap: 'wrap' }} role="group" aria-label="Filters">
+            <FilterSelect
+              label="Provider"
+              value={filters.providerId === null ? ALL : String(filters.providerId)}
+              allLabel="All providers"
+              options={providerOptions.map((p) => ({ value: String(p.id), label: p.name }))}
+              onChange={(value) => setFilters({ ...filters, providerId: value === ALL ? null : Number(value) })}
+            />
+            <FilterSelect
+              label="Lead type"
+              value={filters.leadType ?? ALL}
+              allLabel="All types"
+              options={LEAD_TYPES.map((t) => ({ value: t, label: LEAD_TYPE_LABELS[t] }))}
+              onChange={(value) => setFilters({ ...filters, leadType: LEAD_TYPES.find((t) => t === value) ?? null })}
+            />
+            <FilterSelect
+              label="Status"
+              value={filters.status ?? ALL}
+              allLabel="All statuses"
+              options={LEAD_STATUSES.map((s) => ({ value: s, label: LEAD_STATUS_LABELS[s] }))}
+              onChange={(value) => setFilters({ ...filters, status: LEAD_STATUSES.find((s) => s === value) ?? null })}
+            />
+          </Stack>
+        </Stack>
+      </Paper>
+
+      {inbox.isPending && (
+        <Box role="status" aria-label="Loading leads">
+          <Skeleton variant="rounded" height={240} />
+        </Box>
+      )}
+      {inbox.isError && !inbox.data && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void inbox.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          <AlertTitle>{LOAD_FAILED}</AlertTitle>
+          {errorMessage(inbox.error, '')}
+        </Alert>
+      )}
+      {inbox.data && (
+        <Box sx={{ position: 'relative' }} aria-busy={inbox.isPlaceholderData}>
+          {inbox.isPlaceholderData && <LinearProgress aria-label="Loading leads" sx={{ position: 'absolute', top: -4, left: 0, right: 0 }} />}
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} data-testid="leads-count">
+            {total === 0
+              ? `No leads from ${formatPeriod(range)}`
+              : `Showing ${formatCount(leads.length)} of ${formatCount(total)} ${total === 1 ? 'lead' : 'leads'} from ${formatPeriod(range)}`}
+          </Typography>
+          {leads.length === 0 ? (
+            <Paper variant="outlined" sx={{ p: 6, textAlign: 'center' }}>
+              <InboxOutlined color="action" sx={{ fontSize: 48 }} />
+              <Typography variant="h6" component="h2" sx={{ mt: 1 }}>
+                No leads match
+              </Typography>
+              <Typography color="text.secondary">Leads arrive when visitors send a sign-up or contact request from the map. Try a longer period or fewer filters.</Typography>
+            </Paper>
+          ) : (
+            <LeadsTable leads={leads} onOpen={open} />
+          )}
+          {(inbox.hasNextPage || inbox.isFetchingNextPage) && (
+            <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
+              <Button variant="outlined" onClick={inbox.fetchNextPage} disabled={inbox.isFetchingNextPage}>
+                {inbox.isFetchingNextPage ? 'Loading...' : 'Load more'}
+              </Button>
+            </Box>
+          )}
+          {inbox.isFetchNextPageError && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {errorMessage(inbox.nextPageError, LOAD_FAILED)}
+            </Alert>
+          )}
+        </Box>
+      )}
+
+      {openLead && <LeadDetailsDialog key={openLead.id} lead={openLead} onClose={closeLead} onSaved={setOpenLead} onResult={show} />}
+      {/* In a portal of its own: the open details dialog hides the page from assistive technology, and a save's notice must still be heard. */}
+      <Portal>
+        <NoticeSnackbar notice={notice} onClose={close} />
+      </Portal>
+    </>
+  );
+}
+
+interface FilterSelectProps {
+  label: string;
+  value: string;
+  allLabel: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+}
+
+function FilterSelect({ label, value, allLabel, options, onChange }: FilterSelectProps) {
+  // A filter in the URL that the list does not (yet) offer, e.g. before the providers load.
+  const known = value === ALL || options.some((option) => option.value === value);
+  const shown = known ? options : [...options, { value, label: `#${value}` }];
+  return (
+    <TextField
+      select
+      size="small"
+      margin="none"
+      fullWidth={false}
+      label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      // "All …" is a choice like the others: shown, with the label above it.
+      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+      sx={{ minWidth: 200 }}
+    >
+      <MenuItem value={ALL}>{allLabel}</MenuItem>
+      {shown.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}

@@ -1,0 +1,2 @@
+// The leads inbox, for the admin router.
+export { LeadsPage } from './LeadsPage.js';

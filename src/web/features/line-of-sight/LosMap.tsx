@@ -1,0 +1,264 @@
+import ZoomOutMap from '@mui/icons-material/ZoomOutMap';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { FeatureCollection } from 'geojson';
+import type { GeoJSONSource, MapLayerMouseEvent } from 'maplibre-gl';
+import { Popup } from 'maplibre-gl';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
+import type { LosResult, TerrainTile } from '../../../common/api/lineOfSight.js';
+import type { Tower } from '../../../common/api/towers.js';
+import { BaseMap } from '../../map/BaseMap.js';
+import { MapClickHandler } from '../../map/MapClickHandler.js';
+import { useMapInstance } from '../../map/MapContext.js';
+import type { LatLng } from '../../map/mapTypes.js';
+import { PointMarker } from '../../map/PointMarker.js';
+import { usePublicConfig } from '../../map/usePublicConfig.js';
+import type { BasemapLayer, LosMapType } from './losBasemap.js';
+import { DEFAULT_LOS_MAP_TYPE, LOS_BASE_STYLE, LOS_BASEMAP_PREFIX, LOS_MAP_TYPE_LABELS, LOS_MAP_TYPES, losBasemapLayers } from './losBasemap.js';
+import {
+  activeTowers,
+  analysisBounds,
+  BLOCKED_DASH,
+  LOS_COLORS,
+  LOS_LAYERS,
+  LOS_SOURCES,
+  sightLineLayers,
+  sightLines,
+  tileFootprints,
+  tileLayers,
+  towerMarkerLayer,
+  towerMarkers,
+} from './losMapLayers.js';
+import { LOS_DEFAULT_CENTER, LOS_DEFAULT_ZOOM, LOS_TARGET_ZOOM } from './losSearch.js';
+
+/** SPEC.md section 2: the Line of Sight map is 500 px tall. */
+export const LOS_MAP_HEIGHT = 500;
+
+interface LosMapProps {
+  towers: readonly Tower[];
+  result: LosResult | undefined;
+  target: LatLng | null;
+  selectedId: number | null;
+  tiles: readonly TerrainTile[];
+  /** Pin-drop mode: the next map click chooses the target. */
+  pinDrop: boolean;
+  onPinDrop: (point: LatLng) => void;
+  onSelectTower: (towerId: number) => void;
+}
+
+/**
+ * The Line of Sight map (SPEC.md sections 2 and 4): Terrain, Satellite or Hybrid tiles; the active
+ * towers, blue when clear to the target and grey otherwise; a line from each analysed tower to the
+ * target, green when clear and red dashed when blocked; the loaded terrain tiles outlined. Zoom 10
+ * around Cape Town until a target exists, then 14 on the target.
+ */
+export function LosMap({ towers, result, target, selectedId, tiles, pinDrop, onPinDrop, onSelectTower }: LosMapProps) {
+  const [mapType, setMapType] = useState<LosMapType>(DEFAULT_LOS_MAP_TYPE);
+  const config = usePublicConfig();
+  const basemap = useMemo(() => losBasemapLayers(config.data?.losMap, mapType), [config.data, mapType]);
+
+  return (
+    <Box sx={{ position: 'relative', height: LOS_MAP_HEIGHT, borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider' }}>
+      <BaseMap
+        style={LOS_BASE_STYLE}
+        center={target ?? LOS_DEFAULT_CENTER}
+        zoom={target ? LOS_TARGET_ZOOM : LOS_DEFAULT_ZOOM}
+        label="Line of sight map"
+      >
+        <LosBasemap layers={basemap} />
+        <LosDrawing towers={towers} result={result} target={target} selectedId={selectedId} tiles={tiles} pinDrop={pinDrop} onSelectTower={onSelectTower} />
+        {target && <PointMarker point={target} label="Target location" camera="none" color={LOS_COLORS.target} />}
+        <MapClickHandler onClick={(point) => pinDrop && onPinDrop(point)} />
+        <FitButton towers={towers} result={result} target={target} />
+      </BaseMap>
+
+      <Paper elevation={2} sx={{ position: 'absolute', top: 10, left: 10 }}>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={mapType}
+          onChange={(_event, value: LosMapType | null) => value && setMapType(value)}
+          aria-label="Map type"
+        >
+          {LOS_MAP_TYPES.map((type) => (
+            <ToggleButton key={type} value={type} sx={{ px: 1.5 }}>
+              {LOS_MAP_TYPE_LABELS[type]}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      </Paper>
+      {pinDrop && (
+        <Paper
+          role="status"
+          elevation={3}
+          sx={{ position: 'absolute', top: 56, left: '50%', transform: 'translateX(-50%)', px: 2, py: 0.75, bgcolor: 'primary.main', color: 'primary.contrastText', whiteSpace: 'nowrap' }}
+        >
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            Click the map to place the target
+          </Typography>
+        </Paper>
+      )}
+      <MapLegend />
+    </Box>
+  );
+}
+
+/** The raster tiles of the chosen map type, kept under every other layer. */
+function LosBasemap({ layers }: { layers: BasemapLayer[] }) {
+  const map = useMapInstance();
+  useEffect(() => {
+    const above = map.getStyle().layers.find((layer) => layer.id !== 'background' && !layer.id.startsWith(LOS_BASEMAP_PREFIX))?.id;
+    for (const { id, source, layer } of layers) {
+      if (!map.getSource(id)) map.addSource(id, source);
+      if (!map.getLayer(id)) map.addLayer(layer, above);
+    }
+    return () => {
+      try {
+        for (const { id } of layers) {
+          if (map.getLayer(id)) map.removeLayer(id);
+          if (map.getSource(id)) map.removeSource(id);
+        }
+      } catch {
+        // The map itself is being removed; its layers go with it.
+      }
+    };
+  }, [map, layers]);
+  return null;
+}
+
+interface LosDrawingProps {
+  towers: readonly Tower[];
+  result: LosResult | undefined;
+  target: LatLng | null;
+  selectedId: number | null;
+  tiles: readonly TerrainTile[];
+  pinDrop: boolean;
+  onSelectTower: (towerId: number) => void;
+}
+
+const empty = (): FeatureCollection => ({ type: 'FeatureCollection', features: [] });
+
+/** Tile footprints, sight lines and tower dots; a click on a tower (outside pin-drop) selects its result. */
+function LosDrawing({ towers, result, target, selectedId, tiles, pinDrop, onSelectTower }: LosDrawingProps) {
+  const map = useMapInstance();
+  const markers = useMemo(() => towerMarkers(towers, result, selectedId), [towers, result, selectedId]);
+  const lines = useMemo(() => sightLines(towers, result, target, selectedId), [towers, result, target, selectedId]);
+  const footprints = useMemo(() => tileFootprints(tiles), [tiles]);
+  const latest = useRef({ pinDrop, onSelectTower });
+  latest.current = { pinDrop, onSelectTower };
+
+  useEffect(() => {
+    map.addSource(LOS_SOURCES.tiles, { type: 'geojson', data: empty() });
+    map.addSource(LOS_SOURCES.lines, { type: 'geojson', data: empty() });
+    map.addSource(LOS_SOURCES.towers, { type: 'geojson', data: empty() });
+    for (const layer of [...tileLayers(), ...sightLineLayers(), towerMarkerLayer()]) map.addLayer(layer);
+
+    const popup = new Popup({ closeButton: false, closeOnClick: false, offset: 12 });
+    const hover = (event: MapLayerMouseEvent) => {
+      const feature = event.features?.[0];
+      if (!feature || feature.geometry.type !== 'Point') return;
+      if (!latest.current.pinDrop) map.getCanvas().style.cursor = 'pointer';
+      popup.setLngLat(feature.geometry.coordinates as [number, number]).setText(String(feature.properties.name)).addTo(map);
+    };
+    const leave = () => {
+      map.getCanvas().style.cursor = latest.current.pinDrop ? 'crosshair' : '';
+      popup.remove();
+    };
+    const select = (event: MapLayerMouseEvent) => {
+      const id = Number(event.features?.[0]?.properties.id);
+      if (!latest.current.pinDrop && Number.isFinite(id)) latest.current.onSelectTower(id);
+    };
+    map.on('mouseenter', LOS_LAYERS.towers, hover);
+    map.on('mouseleave', LOS_LAYERS.towers, leave);
+    map.on('click', LOS_LAYERS.towers, select);
+    return () => {
+      map.off('mouseenter', LOS_LAYERS.towers, hover);
+      map.off('mouseleave', LOS_LAYERS.towers, leave);
+      map.off('click', LOS_LAYERS.towers, select);
+      popup.remove();
+      try {
+        for (const id of Object.values(LOS_LAYERS)) if (map.getLayer(id)) map.removeLayer(id);
+        for (const id of Object.values(LOS_SOURCES)) if (map.getSource(id)) map.removeSource(id);
+      } catch {
+        // The map itself is being removed.
+      }
+    };
+  }, [map]);
+
+  useEffect(() => {
+    (map.getSource(LOS_SOURCES.towers) as GeoJSONSource | undefined)?.setData(markers);
+    (map.getSource(LOS_SOURCES.lines) as GeoJSONSource | undefined)?.setData(lines);
+    (map.getSource(LOS_SOURCES.tiles) as GeoJSONSource | undefined)?.setData(footprints);
+  }, [map, markers, lines, footprints]);
+
+  useEffect(() => {
+    map.getCanvas().style.cursor = pinDrop ? 'crosshair' : '';
+  }, [map, pinDrop]);
+
+  return null;
+}
+
+/** Zooms out to show the target with every analysed tower (zoom 14 on the target may leave them off screen). */
+function FitButton({ towers, result, target }: { towers: readonly Tower[]; result: LosResult | undefined; target: LatLng | null }) {
+  const map = useMapInstance();
+  const bounds = useMemo(() => {
+    const analysed = new Set(result?.results.map((link) => link.tower_id));
+    const points = activeTowers(towers)
+      .filter((tower) => !result || analysed.has(tower.id))
+      .map((tower) => ({ lat: tower.latitude, lng: tower.longitude }));
+    return analysisBounds(target ? [...points, target] : points);
+  }, [towers, result, target]);
+  if (!bounds) return null;
+  return (
+    <Paper elevation={2} sx={{ position: 'absolute', top: 10, right: 10 }}>
+      <Tooltip title="Show the target and the towers">
+        <IconButton size="small" aria-label="Show the target and the towers" onClick={() => map.fitBounds(bounds, { padding: 60, maxZoom: 15, duration: 0 })}>
+          <ZoomOutMap fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </Paper>
+  );
+}
+
+function MapLegend() {
+  return (
+    <Paper elevation={2} role="list" aria-label="Map legend" sx={{ position: 'absolute', left: 10, bottom: 10, px: 1.25, py: 0.75, display: { xs: 'none', sm: 'grid' }, gap: 0.25 }}>
+      <LegendItem label="Clear line of sight" swatch={<LineSwatch color={LOS_COLORS.clearLine} />} />
+      <LegendItem label="Blocked" swatch={<LineSwatch color={LOS_COLORS.blockedLine} dashed />} />
+      <LegendItem label="Tower with clear line of sight" swatch={<DotSwatch color={LOS_COLORS.clearTower} />} />
+      <LegendItem label="Other tower" swatch={<DotSwatch color={LOS_COLORS.otherTower} />} />
+      <LegendItem label="Terrain tile" swatch={<Box sx={{ width: 14, height: 10, border: `2px solid ${LOS_COLORS.terrainTile}`, mx: '5px' }} />} />
+    </Paper>
+  );
+}
+
+function LegendItem({ label, swatch }: { label: string; swatch: ReactNode }) {
+  return (
+    <Stack direction="row" role="listitem" spacing={1} sx={{ alignItems: 'center' }}>
+      <Box aria-hidden sx={{ width: 24, display: 'flex', justifyContent: 'center' }}>
+        {swatch}
+      </Box>
+      <Typography variant="caption">{label}</Typography>
+    </Stack>
+  );
+}
+
+function LineSwatch({ color, dashed = false }: { color: string; dashed?: boolean }) {
+  const [dash, gap] = BLOCKED_DASH;
+  return (
+    <svg width="24" height="6" aria-hidden>
+      <line x1="0" y1="3" x2="24" y2="3" stroke={color} strokeWidth="3" strokeDasharray={dashed ? `${dash * 3} ${gap * 3}` : undefined} />
+    </svg>
+  );
+}
+
+function DotSwatch({ color }: { color: string }) {
+  return <Box sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: color, border: '2px solid #fff', boxShadow: '0 0 0 1px rgba(0,0,0,0.25)' }} />;
+}

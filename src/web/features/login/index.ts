@@ -1,0 +1,2 @@
+// The admin login page (/admin/login), for the app's router.
+export { LoginPage } from './LoginPage.js';

@@ -1,0 +1,111 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Grid from '@mui/material/Grid';
+import InputAdornment from '@mui/material/InputAdornment';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import type { Tower } from '../../../common/api/towers.js';
+import { errorMessage } from '../../api/ApiError.js';
+import { FormSwitch } from '../../ui/FormSwitch.js';
+import { FormTextField } from '../../ui/FormTextField.js';
+import { NEW_TOWER_FORM, type TowerFormOutput, type TowerFormValues, towerForm, towerPayload, towerToForm } from './towerForm.js';
+import { useSaveTower } from './towerQueries.js';
+
+const CREATED_FALLBACK = 'Tower created successfully';
+const UPDATED_FALLBACK = 'Tower updated successfully';
+const SAVE_FAILED = 'Failed to save tower';
+
+interface TowerDialogProps {
+  /** The tower to edit; null adds a new one. */
+  tower: Tower | null;
+  onClose: () => void;
+  /** After a save: the server's message, or the failure's. */
+  onResult: (severity: 'success' | 'error', message: string) => void;
+}
+
+const unit = (text: string) => ({ input: { endAdornment: <InputAdornment position="end">{text}</InputAdornment> } });
+
+/** The add/edit dialog of SPEC.md sections 2, 3 and 5 (Tower); mounted afresh for each opening. */
+export function TowerDialog({ tower, onClose, onResult }: TowerDialogProps) {
+  const editing = tower !== null;
+  const titleId = useId();
+  const formId = useId();
+  const save = useSaveTower();
+  const { control, handleSubmit } = useForm<TowerFormValues, unknown, TowerFormOutput>({
+    resolver: zodResolver(towerForm),
+    defaultValues: tower ? towerToForm(tower) : NEW_TOWER_FORM,
+  });
+
+  const onSubmit = handleSubmit((values) => {
+    save.mutate(
+      { id: tower?.id, body: towerPayload(values) },
+      {
+        onSuccess: (envelope) => {
+          onResult('success', envelope.message ?? (editing ? UPDATED_FALLBACK : CREATED_FALLBACK));
+          onClose();
+        },
+        onError: (error) => onResult('error', errorMessage(error, SAVE_FAILED)),
+      },
+    );
+  });
+
+  return (
+    <Dialog open onClose={save.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth scroll="paper">
+      <DialogTitle id={titleId}>{editing ? 'Edit Tower' : 'Add New Tower'}</DialogTitle>
+      <DialogContent dividers>
+        <form id={formId} noValidate onSubmit={onSubmit}>
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, sm: 8 }}>
+              <FormTextField control={control} name="name" label="Tower Name" required autoFocus fullWidth />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <FormTextField control={control} name="code" label="Code" fullWidth />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormTextField control={control} name="latitude" label="Latitude" type="number" required fullWidth slotProps={{ htmlInput: { step: 'any', min: -90, max: 90 } }} helperText="Degrees, -90 to 90 (south is negative)" />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormTextField control={control} name="longitude" label="Longitude" type="number" required fullWidth slotProps={{ htmlInput: { step: 'any', min: -180, max: 180 } }} helperText="Degrees, -180 to 180 (west is negative)" />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormTextField control={control} name="height_meters" label="Height" type="number" required fullWidth slotProps={{ ...unit('m'), htmlInput: { step: 1, min: 1 } }} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormTextField control={control} name="antenna_height_meters" label="Antenna Height" type="number" fullWidth slotProps={{ ...unit('m'), htmlInput: { step: 1, min: 0 } }} helperText="Above the top of the structure" />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <FormTextField control={control} name="frequency_ghz" label="Frequency" type="number" fullWidth slotProps={{ ...unit('GHz'), htmlInput: { step: 0.1, min: 0.1 } }} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <FormTextField control={control} name="power_dbm" label="Power" type="number" fullWidth slotProps={{ ...unit('dBm'), htmlInput: { step: 1 } }} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 4 }}>
+              <FormTextField control={control} name="coverage_radius_km" label="Coverage Radius" type="number" required fullWidth slotProps={{ ...unit('km'), htmlInput: { step: 1, min: 1 } }} />
+            </Grid>
+            <Grid size={12}>
+              <FormTextField control={control} name="description" label="Description" multiline minRows={2} fullWidth />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormTextField control={control} name="installed_date" label="Installed Date" type="date" fullWidth slotProps={{ inputLabel: { shrink: true } }} />
+            </Grid>
+            <Grid size={{ xs: 12, sm: 6 }} sx={{ display: 'flex', alignItems: 'center' }}>
+              <FormSwitch control={control} name="active" label="Active" helperText="Inactive towers are left out of line of sight and coverage checks." />
+            </Grid>
+          </Grid>
+        </form>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={save.isPending}>
+          Cancel
+        </Button>
+        <Button type="submit" form={formId} variant="contained" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : editing ? 'Update Tower' : 'Add Tower'}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

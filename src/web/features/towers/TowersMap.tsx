@@ -1,0 +1,137 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { GeoJSONSource, MapLayerMouseEvent } from 'maplibre-gl';
+import { Popup } from 'maplibre-gl';
+import { useEffect, useMemo } from 'react';
+import type { Tower } from '../../../common/api/towers.js';
+import { NEW_TOWER_FORM_DEFAULTS } from '../../../common/api/towers.js';
+import { ConfiguredBaseMap } from '../../map/ConfiguredBaseMap.js';
+import { useMapInstance } from '../../map/MapContext.js';
+import {
+  TOWER_AREAS_SOURCE_ID,
+  TOWER_COLORS,
+  TOWER_POINTS_LAYER_ID,
+  TOWER_POINTS_SOURCE_ID,
+  towerAreaLayers,
+  towerAreas,
+  towerBounds,
+  towerPointLayer,
+  towerPoints,
+} from './towerMapLayers.js';
+
+/** Where the map looks when there are no towers: the new-tower default (Cape Town). */
+const EMPTY_CENTER = { lat: NEW_TOWER_FORM_DEFAULTS.latitude, lng: NEW_TOWER_FORM_DEFAULTS.longitude };
+const EMPTY_ZOOM = 8;
+/** Closest the map zooms when fitting towers (one tower, or towers close together). */
+const FIT_MAX_ZOOM = 11;
+const MAP_HEIGHT = 320;
+
+/** A small map of the towers: coverage circles, and a dot per tower (blue active, grey inactive). */
+export function TowersMap({ towers }: { towers: readonly Tower[] }) {
+  return (
+    <Paper variant="outlined" sx={{ mb: 3, overflow: 'hidden' }}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1, gap: 2, flexWrap: 'wrap' }}>
+        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+          Tower map
+        </Typography>
+        <Stack direction="row" spacing={2} aria-label="Map legend" role="list">
+          <LegendDot color={TOWER_COLORS.active} label="Active" />
+          <LegendDot color={TOWER_COLORS.inactive} label="Inactive" />
+        </Stack>
+      </Stack>
+      <Box sx={{ height: MAP_HEIGHT, position: 'relative' }}>
+        <ConfiguredBaseMap theme="light" center={EMPTY_CENTER} zoom={EMPTY_ZOOM} label="Tower map">
+          <TowerLayers towers={towers} />
+        </ConfiguredBaseMap>
+        {towers.length === 0 && (
+          <Typography
+            variant="body2"
+            sx={{ position: 'absolute', top: 12, left: 12, bgcolor: 'background.paper', px: 1, py: 0.5, borderRadius: 1, boxShadow: 1 }}
+          >
+            No towers to show yet.
+          </Typography>
+        )}
+      </Box>
+    </Paper>
+  );
+}
+
+function LegendDot({ color, label }: { color: string; label: string }) {
+  return (
+    <Stack direction="row" spacing={0.75} role="listitem" sx={{ alignItems: 'center' }}>
+      <Box sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: color, border: '2px solid #fff', boxShadow: '0 0 0 1px rgba(0,0,0,0.2)' }} />
+      <Typography variant="body2">{label}</Typography>
+    </Stack>
+  );
+}
+
+/** The tower sources and layers; data follows `towers`, and the view fits them when they change. */
+function TowerLayers({ towers }: { towers: readonly Tower[] }) {
+  const map = useMapInstance();
+  const points = useMemo(() => towerPoints(towers), [towers]);
+  const areas = useMemo(() => towerAreas(towers), [towers]);
+  const bounds = useMemo(() => towerBounds(towers), [towers]);
+
+  // Sources and layers, added once and again after a new style (which drops them).
+  useEffect(() => {
+    const add = () => {
+      if (map.getSource(TOWER_POINTS_SOURCE_ID)) return;
+      map.addSource(TOWER_AREAS_SOURCE_ID, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
+      map.addSource(TOWER_POINTS_SOURCE_ID, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
+      for (const layer of [...towerAreaLayers(), towerPointLayer()]) map.addLayer(layer);
+    };
+    add();
+    map.on('style.load', add);
+
+    const popup = new Popup({ closeButton: false, offset: 10 });
+    const showName = (event: MapLayerMouseEvent) => {
+      const feature = event.features?.[0];
+      if (!feature || feature.geometry.type !== 'Point') return;
+      const [lng, lat] = feature.geometry.coordinates as [number, number];
+      const active = Boolean(feature.properties.active);
+      popup
+        .setLngLat([lng, lat])
+        .setText(`${String(feature.properties.name)} (${active ? 'Active' : 'Inactive'})`)
+        .addTo(map);
+    };
+    const pointer = () => {
+      map.getCanvas().style.cursor = 'pointer';
+    };
+    const plain = () => {
+      map.getCanvas().style.cursor = '';
+    };
+    map.on('click', TOWER_POINTS_LAYER_ID, showName);
+    map.on('mouseenter', TOWER_POINTS_LAYER_ID, pointer);
+    map.on('mouseleave', TOWER_POINTS_LAYER_ID, plain);
+    return () => {
+      map.off('style.load', add);
+      map.off('click', TOWER_POINTS_LAYER_ID, showName);
+      map.off('mouseenter', TOWER_POINTS_LAYER_ID, pointer);
+      map.off('mouseleave', TOWER_POINTS_LAYER_ID, plain);
+      popup.remove();
+    };
+  }, [map]);
+
+  useEffect(() => {
+    const update = () => {
+      (map.getSource(TOWER_POINTS_SOURCE_ID) as GeoJSONSource | undefined)?.setData(points);
+      (map.getSource(TOWER_AREAS_SOURCE_ID) as GeoJSONSource | undefined)?.setData(areas);
+    };
+    update();
+    map.on('style.load', update);
+    return () => {
+      map.off('style.load', update);
+    };
+  }, [map, points, areas]);
+
+  useEffect(() => {
+    if (!bounds) return;
+    // A frame later: BaseMap places its initial view in an effect that runs after this child's.
+    const frame = requestAnimationFrame(() => map.fitBounds(bounds, { padding: 24, maxZoom: FIT_MAX_ZOOM, animate: false }));
+    return () => cancelAnimationFrame(frame);
+  }, [map, bounds]);
+
+  return null;
+}

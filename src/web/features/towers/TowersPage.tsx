@@ -1,0 +1,152 @@
+import Add from '@mui/icons-material/Add';
+import CellTowerOutlined from '@mui/icons-material/CellTowerOutlined';
+import UploadFile from '@mui/icons-material/UploadFile';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useMemo, useState } from 'react';
+import type { Tower } from '../../../common/api/towers.js';
+import { errorMessage } from '../../api/ApiError.js';
+import { AdminPageHeading } from '../../ui/AdminPageHeading.js';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
+import { NoticeSnackbar } from '../../ui/NoticeSnackbar.js';
+import { useNotice } from '../../ui/useNotice.js';
+import { BulkImportDialog } from './BulkImportDialog.js';
+import { TowerDialog } from './TowerDialog.js';
+import { summarizeTowers } from './towerFormat.js';
+import { useDeleteTower, useTowers } from './towerQueries.js';
+import { TowersMap } from './TowersMap.js';
+import { TowersTable } from './TowersTable.js';
+import { TowerSummaryCards } from './TowerSummaryCards.js';
+
+const FETCH_FAILED = 'Failed to fetch towers';
+const DELETED_FALLBACK = 'Tower deleted successfully';
+const DELETE_FAILED = 'Failed to delete tower';
+
+/** /admin/towers (SPEC.md section 2, "Tower Management"). */
+export function TowersPage() {
+  const towers = useTowers();
+  const deleteTower = useDeleteTower();
+  const { notice, show, close } = useNotice();
+  /** The open add/edit dialog: `tower` null adds one. */
+  const [editor, setEditor] = useState<{ tower: Tower | null } | null>(null);
+  const [importing, setImporting] = useState(false);
+  /** The tower of the delete confirmation; kept while it closes so its text does not change. */
+  const [toDelete, setToDelete] = useState<Tower | null>(null);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const summary = useMemo(() => summarizeTowers(towers.data ?? []), [towers.data]);
+
+  useEffect(() => {
+    if (towers.isError) console.error(FETCH_FAILED, towers.error);
+  }, [towers.isError, towers.error]);
+
+  /** Opening a dialog starts something new, so the last action's notice goes. */
+  const openEditor = (tower: Tower | null) => {
+    close();
+    setEditor({ tower });
+  };
+  const openNew = () => openEditor(null);
+  const openImport = () => {
+    close();
+    setImporting(true);
+  };
+
+  const confirmDelete = () => {
+    if (!toDelete) return;
+    deleteTower.mutate(toDelete.id, {
+      onSuccess: (envelope) => show('success', envelope.message ?? DELETED_FALLBACK),
+      onError: (error) => show('error', errorMessage(error, DELETE_FAILED)),
+      onSettled: () => setConfirmOpen(false),
+    });
+  };
+
+  return (
+    <>
+      <AdminPageHeading
+        title="Tower Management"
+        subtitle="The wireless towers used for line of sight and the wireless answer of every coverage check."
+        action={
+          <Stack direction="row" spacing={1}>
+            <Button variant="outlined" startIcon={<UploadFile />} onClick={openImport}>
+              Bulk Import
+            </Button>
+            <Button variant="contained" startIcon={<Add />} onClick={openNew}>
+              Add Tower
+            </Button>
+          </Stack>
+        }
+      />
+
+      {towers.isPending && (
+        <Paper variant="outlined" role="status" sx={{ p: 6, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2 }}>
+          <CircularProgress aria-hidden />
+          <Typography>Loading towers...</Typography>
+        </Paper>
+      )}
+      {towers.isError && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void towers.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          <AlertTitle>{FETCH_FAILED}</AlertTitle>
+          {errorMessage(towers.error, '')}
+        </Alert>
+      )}
+      {towers.isSuccess && (
+        <>
+          <TowerSummaryCards summary={summary} />
+          <TowersMap towers={towers.data} />
+          {towers.data.length === 0 ? (
+            <Paper variant="outlined" sx={{ p: 6, textAlign: 'center' }}>
+              <CellTowerOutlined color="action" sx={{ fontSize: 48 }} />
+              <Typography variant="h6" component="h2" sx={{ mt: 1 }}>
+                No towers yet
+              </Typography>
+              <Typography color="text.secondary" sx={{ mb: 2 }}>
+                Add your wireless towers one by one, or import a whole inventory from JSON or CSV.
+              </Typography>
+              <Stack direction="row" spacing={1} sx={{ justifyContent: 'center' }}>
+                <Button variant="outlined" startIcon={<UploadFile />} onClick={openImport}>
+                  Import towers
+                </Button>
+                <Button variant="outlined" startIcon={<Add />} onClick={openNew}>
+                  Add your first tower
+                </Button>
+              </Stack>
+            </Paper>
+          ) : (
+            <TowersTable
+              towers={towers.data}
+              onEdit={openEditor}
+              onDelete={(tower) => {
+                setToDelete(tower);
+                setConfirmOpen(true);
+              }}
+            />
+          )}
+        </>
+      )}
+
+      {editor && <TowerDialog key={editor.tower?.id ?? 'new'} tower={editor.tower} onClose={() => setEditor(null)} onResult={show} />}
+      {importing && <BulkImportDialog onClose={() => setImporting(false)} onResult={show} />}
+      <ConfirmDialog
+        open={confirmOpen}
+        title={toDelete ? `Delete ${toDelete.name}?` : 'Delete tower?'}
+        message={toDelete ? `Are you sure you want to delete the tower "${toDelete.name}"?` : 'Are you sure you want to delete this tower?'}
+        detail="Line of sight and coverage checks stop using it at once. This cannot be undone."
+        pending={deleteTower.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setConfirmOpen(false)}
+      />
+      <NoticeSnackbar notice={notice} onClose={close} />
+    </>
+  );
+}

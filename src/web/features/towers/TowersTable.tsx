@@ -1,0 +1,103 @@
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import type { Tower } from '../../../common/api/towers.js';
+import { EditDeleteActions } from '../../ui/EditDeleteActions.js';
+import { formatCoverage, formatFrequency, formatHeight, formatLocation } from './towerFormat.js';
+
+const ROWS_PER_PAGE_OPTIONS = [25, 50, 100];
+
+interface TowersTableProps {
+  towers: readonly Tower[];
+  onEdit: (tower: Tower) => void;
+  onDelete: (tower: Tower) => void;
+}
+
+/**
+ * SPEC.md section 2, "Tower Management": Name (with description), Code, Location, Height,
+ * Frequency, Coverage, Status, Actions. Paged, since a bulk import brings thousands of towers.
+ */
+export function TowersTable({ towers, onEdit, onDelete }: TowersTableProps) {
+  const [page, setPage] = useState(0);
+  const [rowsPerPage, setRowsPerPage] = useState(ROWS_PER_PAGE_OPTIONS[0]!);
+  // A delete can leave the last page empty: show the last page that still has rows.
+  const lastPage = Math.max(0, Math.ceil(towers.length / rowsPerPage) - 1);
+  const shownPage = Math.min(page, lastPage);
+  const shown = towers.slice(shownPage * rowsPerPage, (shownPage + 1) * rowsPerPage);
+
+  return (
+    <Paper variant="outlined">
+      <TableContainer>
+        <Table aria-label="Towers" size="small" sx={{ '& td, & th': { py: 1.25, px: 1.5 } }}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Name</TableCell>
+              <TableCell>Code</TableCell>
+              <TableCell>Location</TableCell>
+              <TableCell>Height</TableCell>
+              <TableCell>Frequency</TableCell>
+              <TableCell>Coverage</TableCell>
+              <TableCell>Status</TableCell>
+              <TableCell align="right">Actions</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {shown.map((tower) => (
+              <TableRow key={tower.id} hover>
+                <TableCell sx={{ minWidth: 150, maxWidth: 300 }}>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {tower.name}
+                  </Typography>
+                  {tower.description && (
+                    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                      {tower.description}
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell>
+                  {tower.code ?? (
+                    <Typography component="span" variant="body2" color="text.secondary" aria-label="No code">
+                      —
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatLocation(tower.latitude, tower.longitude)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatHeight(tower)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatFrequency(tower)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatCoverage(tower.coverage_radius_km)}</TableCell>
+                <TableCell>
+                  <Chip size="small" label={tower.active ? 'Active' : 'Inactive'} color={tower.active ? 'success' : 'default'} />
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  <EditDeleteActions itemName={tower.name} onEdit={() => onEdit(tower)} onDelete={() => onDelete(tower)} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {towers.length > ROWS_PER_PAGE_OPTIONS[0]! && (
+        <TablePagination
+          component="div"
+          count={towers.length}
+          page={shownPage}
+          onPageChange={(_event, next) => setPage(next)}
+          rowsPerPage={rowsPerPage}
+          rowsPerPageOptions={ROWS_PER_PAGE_OPTIONS}
+          onRowsPerPageChange={(event) => {
+            setRowsPerPage(Number(event.target.value));
+            setPage(0);
+          }}
+        />
+      )}
+    </Paper>
+  );
+}

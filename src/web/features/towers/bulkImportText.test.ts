@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { INVALID_JSON, NOT_AN_ARRAY, parseImportJson, parseTowerCsv, rowsToJsonText } from './bulkImportText.js';
+
+describe('bulk import JSON', () => {
+  it('takes a JSON list of towers', () => {
+    expect(parseImportJson('[{"name":"A"}, {"name":"B"}]')).toEqual({ rows: [{ name: 'A' }, { name: 'B' }] });
+    expect(parseImportJson(' [] ')).toEqual({ rows: [] });
+  });
+
+  it('gives the SPEC messages for text that is not JSON, or not a list', () => {
+    expect(parseImportJson('[{"name": "A",]')).toEqual({ error: INVALID_JSON });
+    expect(parseImportJson('')).toEqual({ error: INVALID_JSON });
+    expect(parseImportJson('{"name": "A"}')).toEqual({ error: NOT_AN_ARRAY });
+    expect(parseImportJson('null')).toEqual({ error: NOT_AN_ARRAY });
+    expect(INVALID_JSON).toBe('Invalid JSON format');
+    expect(NOT_AN_ARRAY).toBe('Data must be an array of tower objects');
+  });
+
+  it('writes rows back as one tower per line, which parses to the same rows', () => {
+    const rows = [{ name: 'A', latitude: '1' }, { name: 'B' }];
+    const text = rowsToJsonText(rows);
+    expect(text.split('\n')).toHaveLength(4);
+    expect(parseImportJson(text)).toEqual({ rows });
+    expect(rowsToJsonText([])).toBe('[]');
+  });
+});
+
+describe('bulk import CSV', () => {
+  it('reads a header row and data lines as text rows, skipping blank lines and keeping quoted commas', () => {
+    const csv = [
+      '\uFEFFname,latitude,longitude,height_meters,antenna_height_meters,frequency_ghz,power_dbm,coverage_radius_km,code,description,active,installed_date',
+      'Signal Hill,-33.918,18.403,18,6,5.2,23,8,SH-2,"Near the gun, facing west",false,2023-06-01',
+      '',
+      'Blaauwberg,-33.804,18.465,24,,,,,,,,',
+      '   ',
+    ].join('\r\n');
+    expect(parseTowerCsv(csv)).toEqual({
+      rows: [
+        {
+          name: 'Signal Hill',
+          latitude: '-33.918',
+          longitude: '18.403',
+          height_meters: '18',
+          antenna_height_meters: '6',
+          frequency_ghz: '5.2',
+          power_dbm: '23',
+          coverage_radius_km: '8',
+          code: 'SH-2',
+          description: 'Near the gun, facing west',
+          active: 'false',
+          installed_date: '2023-06-01',
+        },
+        {
+          name: 'Blaauwberg',
+          latitude: '-33.804',
+          longitude: '18.465',
+          height_meters: '24',
+          antenna_height_meters: '',
+          frequency_ghz: '',
+          power_dbm: '',
+          coverage_radius_km: '',
+          code: '',
+          description: '',
+          active: '',
+          installed_date: '',
+        },
+      ],
+      warnings: [],
+    });
+  });
+
+  it('takes the required columns alone, in any order and case, and says which columns it ignored', () => {
+    const result = parseTowerCsv('Height_Meters, Name ,latitude,longitude,owner\n30,Mast,-34,18.5,Telkom\n');
+    expect(result).toEqual({
+      rows: [{ name: 'Mast', latitude: '-34', longitude: '18.5', height_meters: '30' }],
+      warnings: ['Columns ignored: owner'],
+    });
+  });
+
+  it('refuses a file without the required columns, and reports lines that do not fit the header', () => {
+    expect(parseTowerCsv('name,lat,lng\nA,1,2')).toEqual({
+      error: 'The CSV header row must include name, latitude, longitude, height_meters (missing: latitude, longitude, height_meters)',
+    });
+    const short = parseTowerCsv('name,latitude,longitude,height_meters\nA,1,2\nB,1,2,30');
+    expect('rows' in short && short.rows.length).toBe(2);
+    expect('warnings' in short && short.warnings[0]).toMatch(/^Line 2: /);
+  });
+});

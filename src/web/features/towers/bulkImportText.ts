@@ -1,0 +1,93 @@
+import Papa from 'papaparse';
+
+/** SPEC.md section 8: the text of the Bulk Import dialog must be JSON, and a list. */
+export const INVALID_JSON = 'Invalid JSON format';
+export const NOT_AN_ARRAY = 'Data must be an array of tower objects';
+
+/** The CSV header row of a tower inventory, in this order (optional columns may be left out). */
+export const TOWER_CSV_COLUMNS = [
+  'name',
+  'latitude',
+  'longitude',
+  'height_meters',
+  'antenna_height_meters',
+  'frequency_ghz',
+  'power_dbm',
+  'coverage_radius_km',
+  'code',
+  'description',
+  'active',
+  'installed_date',
+] as const;
+
+/** SPEC.md section 5: what each tower should include. */
+export const REQUIRED_TOWER_FIELDS = ['name', 'latitude', 'longitude', 'height_meters'] as const;
+
+export type ImportRows = { rows: unknown[] } | { error: string };
+
+/** The rows in the dialog's JSON text, or the SPEC message saying why there are none. */
+export function parseImportJson(text: string): ImportRows {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { error: INVALID_JSON };
+  }
+  return Array.isArray(value) ? { rows: value } : { error: NOT_AN_ARRAY };
+}
+
+export interface CsvRows {
+  /** One object per data line, keyed by the known columns, values as the file has them (text). */
+  rows: Array<Record<string, string>>;
+  /** Problems worth telling the admin: missing columns, columns ignored, lines that do not fit the header. */
+  warnings: string[];
+}
+
+/** How many line problems a CSV reports before summing up the rest. */
+const MAX_LINE_WARNINGS = 5;
+
+/**
+ * A tower CSV (header row: name,latitude,longitude,height_meters,…) as rows for the bulk import.
+ * Values stay text: the server reads numbers, booleans and dates from text, as it does from JSON.
+ * Blank lines are skipped; header names are trimmed and compared without case; unknown columns are
+ * dropped. Returns an error instead when a required column is missing.
+ */
+export function parseTowerCsv(text: string): CsvRows | { error: string } {
+  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: (header) => header.trim().toLowerCase(),
+  });
+  const header = parsed.meta.fields ?? [];
+  const missing = REQUIRED_TOWER_FIELDS.filter((field) => !header.includes(field));
+  if (missing.length > 0) {
+    return { error: `The CSV header row must include ${REQUIRED_TOWER_FIELDS.join(', ')} (missing: ${missing.join(', ')})` };
+  }
+  const known = new Set<string>(TOWER_CSV_COLUMNS);
+  const warnings: string[] = [];
+  const ignored = header.filter((field) => field !== '' && !known.has(field));
+  if (ignored.length > 0) warnings.push(`Columns ignored: ${ignored.join(', ')}`);
+
+  const lineProblems = parsed.errors.filter((error) => error.type !== 'Delimiter');
+  for (const error of lineProblems.slice(0, MAX_LINE_WARNINGS)) {
+    // Papa counts data rows from 0; the file's line is that plus the header line, from 1.
+    warnings.push(error.row === undefined ? error.message : `Line ${error.row + 2}: ${error.message}`);
+  }
+  if (lineProblems.length > MAX_LINE_WARNINGS) warnings.push(`…and ${lineProblems.length - MAX_LINE_WARNINGS} more line problems`);
+
+  const rows = parsed.data.map((line) => {
+    const row: Record<string, string> = {};
+    for (const column of TOWER_CSV_COLUMNS) {
+      const value = line[column];
+      if (typeof value === 'string') row[column] = value.trim();
+    }
+    return row;
+  });
+  return { rows, warnings };
+}
+
+/** Rows as the dialog's JSON text: a list with one tower per line, readable and editable. */
+export function rowsToJsonText(rows: readonly unknown[]): string {
+  if (rows.length === 0) return '[]';
+  return `[\n${rows.map((row) => `  ${JSON.stringify(row)}`).join(',\n')}\n]`;
+}

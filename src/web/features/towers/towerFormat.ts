@@ -1,0 +1,58 @@
+import type { Tower } from '../../../common/api/towers.js';
+
+/**
+ * How the Tower Management screen writes a tower's values (SPEC.md section 2): degrees to 6
+ * decimals with N/S/E/W, heights in metres, frequency in GHz with power in dBm, radius in km.
+ */
+
+/** "33.924900° S, 18.424100° E". */
+export function formatLocation(latitude: number, longitude: number): string {
+  return `${formatDegrees(latitude, 'N', 'S')}, ${formatDegrees(longitude, 'E', 'W')}`;
+}
+
+function formatDegrees(value: number, positive: string, negative: string): string {
+  // -0.0000001 reads as 0.000000, which is neither south nor west.
+  const rounded = Number(Math.abs(value).toFixed(6));
+  const hemisphere = value < 0 && rounded !== 0 ? negative : positive;
+  return `${rounded.toFixed(6)}° ${hemisphere}`;
+}
+
+/** A number as people write it: no trailing zeros, at most `decimals` decimals. */
+export function formatNumber(value: number, decimals = 2): string {
+  return String(Number(value.toFixed(decimals)));
+}
+
+/** "30 m", or "30 m + 5 m antenna" when an antenna stands above the structure. */
+export function formatHeight(tower: Pick<Tower, 'height_meters' | 'antenna_height_meters'>): string {
+  const structure = `${formatNumber(tower.height_meters)} m`;
+  return tower.antenna_height_meters > 0 ? `${structure} + ${formatNumber(tower.antenna_height_meters)} m antenna` : structure;
+}
+
+/** "5.8 GHz / 20 dBm". */
+export function formatFrequency(tower: Pick<Tower, 'frequency_ghz' | 'power_dbm'>): string {
+  return `${formatNumber(tower.frequency_ghz, 3)} GHz / ${formatNumber(tower.power_dbm)} dBm`;
+}
+
+/** "10 km". */
+export function formatCoverage(radiusKm: number): string {
+  return `${formatNumber(radiusKm)} km`;
+}
+
+export interface TowerSummary {
+  total: number;
+  active: number;
+  inactive: number;
+  /** Sum of the coverage radii, km. */
+  coverageKm: number;
+}
+
+/** The four summary cards: counts, and the sum of the coverage radii. */
+export function summarizeTowers(towers: readonly Pick<Tower, 'active' | 'coverage_radius_km'>[]): TowerSummary {
+  let active = 0;
+  let coverageKm = 0;
+  for (const tower of towers) {
+    if (tower.active) active += 1;
+    coverageKm += tower.coverage_radius_km;
+  }
+  return { total: towers.length, active, inactive: towers.length - active, coverageKm };
+}

@@ -1,0 +1,135 @@
+/**
+ * SPLAT! (Debian's `splat`, see notes/splat.md) as an external reference for line of sight: finding
+ * it, turning .hgt tiles into its .sdf pages, writing sites, running a path and reading its report.
+ * Latitudes and longitudes here are ours (degrees, north and east positive); SPLAT! files want
+ * longitudes in degrees west, which this module converts.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** One SPLAT! call may take this long; ITWOM sometimes spins for minutes (notes/splat.md). */
+export const SPLAT_TIMEOUT_MS = 20_000;
+
+function onPath(program: string): boolean {
+  return (process.env.PATH ?? '').split(path.delimiter).some((dir) => {
+    try {
+      fs.accessSync(path.join(dir, program), fs.constants.X_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * Whether `splat` and `srtm2sdf` are installed. Without them the cross-check is skipped with a
+ * notice, except under CI, where their absence is a failure (the run would pass having compared nothing).
+ */
+export function splatAvailable(): boolean {
+  const missing = ['splat', 'srtm2sdf'].filter((program) => !onPath(program));
+  if (missing.length === 0) return true;
+  if (process.env.CI) throw new Error(`CI is set but these programs are missing: ${missing.join(', ')} (apt-get install splat)`);
+  console.warn(`NOTICE: SPLAT! cross-check skipped: missing ${missing.join(', ')} (apt-get install splat)`);
+  return false;
+}
+
+/**
+ * Converts `dir/<hgtName>` (a 3-arc-second tile) into SPLAT!'s .sdf page in `dir`, without looking for
+ * USGS data to fill voids. Returns the page's file name, e.g. "-26:-25:331:332.sdf" for S26E028.hgt.
+ */
+export async function convertHgt(dir: string, hgtName: string, south: number, west: number): Promise<string> {
+  await run('srtm2sdf', ['-d', '/dev/null', hgtName], { cwd: dir, timeout: SPLAT_TIMEOUT_MS });
+  // Page names: south:north:west-most:east-most, longitudes in degrees west from 0 to 360.
+  const westOf = (lng: number) => (((-lng % 360) + 360) % 360);
+  const page = `${south}:${south + 1}:${westOf(west + 1)}:${westOf(west)}.sdf`;
+  if (!fs.existsSync(path.join(dir, page))) throw new Error(`srtm2sdf did not write ${page} in ${dir}`);
+  return page;
+}
+
+export interface SplatSite {
+  /** Also the file's base name; letters and digits only. */
+  name: string;
+  lat: number;
+  lng: number;
+  /** Antenna above ground, metres. */
+  antennaM: number;
+}
+
+function writeQth(dir: string, site: SplatSite): string {
+  const file = path.join(dir, `${site.name}.qth`);
+  fs.writeFileSync(file, `${site.name}\n${site.lat.toFixed(10)}\n${(-site.lng).toFixed(10)}\n${site.antennaM}m\n`);
+  return file;
+}
+
+/** Longley-Rice parameters beside the transmitter's .qth: average ground, 301 N-units, the frequency, continental temperate, vertical. */
+function writeLrp(dir: string, site: SplatSite, frequencyMHz: number): void {
+  const lines = ['15.0', '0.005', '301.0', frequencyMHz.toFixed(1), '5', '1', '0.50', '0.90'];
+  fs.writeFileSync(path.join(dir, `${site.name}.lrp`), `${lines.join('\n')}\n`);
+}
+
+/**
+ * Runs `splat -t tx -r rx -metric -m 1.333 -f <MHz> -d <dir>` in `dir` (where the .sdf pages are)
+ * and returns its path report, or null when SPLAT! ran out of time (no reference for that path).
+ */
+export async function runSplatPath(dir: string, tx: SplatSite, rx: SplatSite, frequencyMHz: number): Promise<string | null> {
+  const txFile = writeQth(dir, tx);
+  const rxFile = writeQth(dir, rx);
+  writeLrp(dir, tx, frequencyMHz);
+  try {
+    await run('splat', ['-t', txFile, '-r', rxFile, '-metric', '-m', '1.333', '-f', String(frequencyMHz), '-d', dir], {
+      cwd: dir,
+      timeout: SPLAT_TIMEOUT_MS,
+      killSignal: 'SIGKILL',
+    });
+  } catch (error) {
+    if ((error as { killed?: boolean }).killed) return null;
+    throw error;
+  }
+  return fs.readFileSync(path.join(dir, `${tx.name}-to-${rx.name}.txt`), 'latin1');
+}
+
+export interface SplatReport {
+  /** Great-circle distance, km (printed to 0.01 km). */
+  distanceKm: number;
+  /** Free-space path loss, dB (printed to 0.01 dB). */
+  freeSpaceLossDb: number;
+  /** Obstructions SPLAT! lists, distances from the receiver, km; heights above sea level (terrain only), metres. Empty: "No obstructions". */
+  obstructions: { distanceFromRxKm: number; heightM: number }[];
+  /** Receiver antenna heights (AGL, metres) SPLAT! asks for: null where it says the path, the first Fresnel zone or 60 % of it is clear already. */
+  requiredM: number | null;
+  requiredFresnelM: number | null;
+  requiredFresnel60M: number | null;
+}
+
+/** Reads a SPLAT! 1.4.2 path report written with -metric. Throws when a figure is missing. */
+export function parseSplatReport(text: string): SplatReport {
+  const number = (pattern: RegExp, what: string): number => {
+    const match = pattern.exec(text);
+    if (!match) throw new Error(`SPLAT! report has no ${what}:\n${text}`);
+    return Number(match[1]);
+  };
+  const raised = (clause: string, clearSentence: string): number | null => {
+    const match = new RegExp(`must be raised to at least ([\\d.]+) meters AGL\\s+to clear ${clause}`).exec(text);
+    if (match) return Number(match[1]);
+    if (text.includes(clearSentence)) return null;
+    throw new Error(`SPLAT! report says neither "${clause}" nor "${clearSentence}":\n${text}`);
+  };
+  const obstructions = [...text.matchAll(/^\s*[\d.]+ [NS],\s*[\d.]+ [EW],\s*([\d.]+) kilometers,\s*(-?[\d.]+) meters AMSL/gm)].map((m) => ({
+    distanceFromRxKm: Number(m[1]),
+    heightM: Number(m[2]),
+  }));
+  const noObstructions = text.includes('No obstructions to LOS path');
+  if (noObstructions === obstructions.length > 0) throw new Error(`SPLAT! report is unclear about obstructions:\n${text}`);
+  return {
+    distanceKm: number(/Distance to \S+: ([\d.]+) kilometers/, 'distance'),
+    freeSpaceLossDb: number(/Free space path loss: ([\d.]+) dB/, 'free-space path loss'),
+    obstructions,
+    requiredM: raised('all obstructions', 'No obstructions to LOS path'),
+    requiredFresnelM: raised('the first Fresnel zone', 'The first Fresnel zone is clear.'),
+    requiredFresnel60M: raised('60% of the first Fresnel zone', '60% of the first Fresnel zone is clear.'),
+  };
+}
