@@ -10,6 +10,9 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          // The tests at the bounds (million-vertex rings against a test of every edge) take seconds
+          // alone and several times that beside the integration tests on a shared machine.
+          testTimeout: 60_000,
         },
       },
       {

@@ -10,6 +10,7 @@ import * as throughput from './checkCoverageThroughput.js';
 import * as coverageServer from './coverageServer.js';
 import * as indexScaling from './indexScaling.js';
 import * as ingest from './ingest.js';
+import * as lighthouse from './lighthouse.js';
 import * as lineOfSight from './lineOfSight.js';
 import * as lookup from './lookup.js';
 import * as publicMap from './publicMap.js';
@@ -20,7 +21,7 @@ interface BenchModule {
   run(context: BenchContext): Promise<void>;
 }
 
-const BENCHES: Record<string, BenchModule> = { ingest, lookup, throughput, indexScaling, coverageServer, publicMap, lineOfSight, terrainMemory, reports };
+const BENCHES: Record<string, BenchModule> = { ingest, lookup, throughput, indexScaling, coverageServer, publicMap, lineOfSight, terrainMemory, reports, lighthouse };
 const chosen = process.argv.slice(2);
 for (const name of chosen) if (!(name in BENCHES)) throw new Error(`no benchmark "${name}"; choose from ${Object.keys(BENCHES).join(', ')}`);
 const selected = chosen.length > 0 ? chosen.map((name) => BENCHES[name]!) : Object.values(BENCHES);

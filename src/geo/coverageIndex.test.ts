@@ -21,9 +21,6 @@ function polygon(...rings: Position[][]): Polygon {
   return { type: 'Polygon', coordinates: rings };
 }
 
-// These tests compare with a reference that tests every edge: seconds of work, slower still beside the integration tests.
-const heavy = { timeout: 60_000 };
-
 /** Outer-ring boxes, computed once per ring for the reference. */
 const outerBounds = new WeakMap<Float64Array, ReturnType<typeof ringBounds>>();
 
@@ -127,7 +124,7 @@ describe('CoverageIndex', () => {
     expect(index.query(10.5, 20)).toEqual(['10,19', '10,20']);
   });
 
-  it('agrees with polygonContains on jagged overlapping polygons with holes, their vertices included', heavy, () => {
+  it('agrees with polygonContains on jagged overlapping polygons with holes, their vertices included', () => {
     let seed = 11;
     const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
     const star = (cx: number, cy: number, radius: number, vertices: number): Position[] => {
@@ -192,7 +189,7 @@ describe('PolygonIndex', () => {
     return entries;
   }
 
-  it('finds what a test of every edge finds, on ordinary and adversarial polygons with holes and parts', heavy, () => {
+  it('finds what a test of every edge finds, on ordinary and adversarial polygons with holes and parts', () => {
     const entries = mixedEntries();
     const index = PolygonIndex.build(entries);
     expect(index.stats().crossingRings).toBeGreaterThan(0);
@@ -204,7 +201,7 @@ describe('PolygonIndex', () => {
     }
   });
 
-  it('answers the same after its arrays move to another thread, and the moved arrays are not copied', heavy, () => {
+  it('answers the same after its arrays move to another thread, and the moved arrays are not copied', () => {
     const entries = mixedEntries();
     const index = PolygonIndex.build(entries);
     const data = index.data();
@@ -232,7 +229,7 @@ describe('PolygonIndex', () => {
     expect(new PolygonIndex(structuredClone(index.data())).query(0, 0)).toEqual([]);
   });
 
-  it('stays within about 120 bytes a vertex for a 1,000,000-vertex zig-zag beside 10,000 ordinary polygons', heavy, () => {
+  it('stays within about 120 bytes a vertex for a 1,000,000-vertex zig-zag beside 10,000 ordinary polygons', () => {
     const random = seededRandom(3);
     const entries: PackedPolygon[][] = [[[zigZagRing(1_000_000)]]];
     for (let n = 0; n < 10_000; n++) entries.push([[starRing(random, 50, box(16 + random() * 16, -34 + random() * 12, 0.1))]]);

@@ -1,0 +1,93 @@
+/**
+ * Issue 10, section 5: Lighthouse (mobile emulation, its default simulated throttling) on the
+ * public map `/` and the embed page `/embed` of the built app, in Debian's Chromium. Targets:
+ * performance at least 90, accessibility at least 95, best practices at least 95. Each page runs
+ * RUNS times and the median score is reported (Lighthouse's own advice for noisy machines), with
+ * the audits that cost points when a category misses its target.
+ */
+import type { Flags, Result } from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromiumPath } from '../e2e/support/chromium.js';
+import { startLiveApp } from '../e2e/support/liveApp.js';
+import { PNG_1X1 } from '../test/support/kml.js';
+import { startLocalServer } from '../test/support/localServer.js';
+
+const RUNS = 3;
+const TARGETS: Record<string, number> = { performance: 90, accessibility: 95, 'best-practices': 95 };
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** Scores 0–100 per category, and the audits that lost points in each. */
+interface PageScores {
+  scores: Record<string, number>;
+  losses: Record<string, string[]>;
+}
+
+function scoresOf(result: Result): PageScores {
+  const scores: Record<string, number> = {};
+  const losses: Record<string, string[]> = {};
+  for (const id of Object.keys(TARGETS)) {
+    const category = result.categories[id];
+    if (!category) continue;
+    scores[id] = Math.round((category.score ?? 0) * 100);
+    losses[id] = category.auditRefs
+      .filter((ref) => ref.weight > 0 && (result.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${ref.id} (${result.audits[ref.id]?.displayValue ?? result.audits[ref.id]?.score})`);
+  }
+  return { scores, losses };
+}
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+
+export async function run(): Promise<void> {
+  console.log('\n== Lighthouse, mobile emulation, Debian Chromium (median of 3 runs) ==');
+  const chromePath = chromiumPath();
+  if (!chromePath) {
+    console.log('  skipped: no Chromium at CHROMIUM_PATH or /usr/bin/chromium');
+    return;
+  }
+  // Local basemap tiles: a failed tile request would be logged as a console error against best practices.
+  const tiles = await startLocalServer((_req, res) => {
+    res.setHeader('content-type', 'image/png');
+    res.setHeader('access-control-allow-origin', '*');
+    res.end(PNG_1X1);
+  });
+  const live = await startLiveApp({ BASEMAP_TILES_URL: `${tiles.url}/{z}/{x}/{y}.png` });
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
+  let failed = false;
+  try {
+    const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(TARGETS) };
+    for (const path of ['/', '/embed']) {
+      const runs: PageScores[] = [];
+      for (let n = 0; n < RUNS; n++) {
+        const answer = await lighthouse(`${live.baseUrl}${path}`, flags);
+        if (!answer) throw new Error(`Lighthouse returned nothing for ${path}`);
+        runs.push(scoresOf(answer.lhr));
+      }
+      const line = Object.keys(TARGETS).map((id) => {
+        const score = median(runs.map((r) => r.scores[id] ?? 0));
+        const pass = score >= (TARGETS[id] as number);
+        if (!pass) failed = true;
+        return `${id} ${score} (runs ${runs.map((r) => r.scores[id]).join('/')}, target ≥ ${TARGETS[id]}) ${pass ? 'ok' : 'FAIL'}`;
+      });
+      console.log(`  ${path.padEnd(7)} ${line.join(' · ')}`);
+      for (const id of Object.keys(TARGETS)) {
+        const lost = runs.at(-1)?.losses[id] ?? [];
+        if (lost.length > 0) console.log(`          ${id} lost points on: ${lost.join(', ')}`);
+      }
+    }
+  } finally {
+    chrome.kill();
+    await live.close();
+    await tiles.close();
+  }
+  if (failed) console.log('  at least one score is under its target');
+}
