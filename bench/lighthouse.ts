@@ -8,22 +8,13 @@
 import type { Flags, Result } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromiumPath } from '../e2e/support/chromium.js';
+import { CHROMIUM_FLAGS, chromiumPath } from '../e2e/support/chromium.js';
 import { startLiveApp } from '../e2e/support/liveApp.js';
 import { PNG_1X1 } from '../test/support/kml.js';
 import { startLocalServer } from '../test/support/localServer.js';
 
 const RUNS = 3;
 const TARGETS: Record<string, number> = { performance: 90, accessibility: 95, 'best-practices': 95 };
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 /** Scores 0–100 per category, and the audits that lost points in each. */
 interface PageScores {
@@ -61,7 +52,7 @@ export async function run(): Promise<void> {
     res.end(PNG_1X1);
   });
   const live = await startLiveApp({ BASEMAP_TILES_URL: `${tiles.url}/{z}/{x}/{y}.png` });
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
   let failed = false;
   try {
     const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: Object.keys(TARGETS) };
