@@ -3,8 +3,9 @@
  * process (the whole server's RSS is in coverageServer.ts). The zig-zag is the shape that made the
  * old latitude bands quadratic (+25 / 97 / 383 / 1,524 MB and 0.1 / 0.3 / 1.1 / 6.4 s for 5k / 10k /
  * 20k / 40k vertices): here every figure should grow linearly. Per row: build time, bytes the
- * index keeps (its typed arrays, counted exactly) per vertex, entries (edge numbers and edge ends
- * listed) per vertex, and lookup latency at random points of the ring's box.
+ * index keeps (its typed arrays, counted exactly) per vertex, entries (edge numbers listed in
+ * latitude bands, or chains of a strip tree, see ringStore.ts) per vertex, and lookup latency at
+ * random points of the ring's box.
  */
 import { PolygonIndex } from '../src/geo/coverageIndex.js';
 import type { PackedRing } from '../src/geo/packedGeometry.js';

@@ -1,6 +1,7 @@
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { decodePackedCollection } from '../src/geo/packedCollection.js';
 import { buildApp, type App } from '../src/server/app.js';
 import { fibreKml, GREEN, kmlDocument, kmz, ORANGE, placemark, square, style } from './support/kml.js';
 import { multipartBody } from './support/multipart.js';
@@ -128,6 +129,39 @@ describe.each(databaseKinds())('coverage layers and checks on %s', (kind) => {
     const deleted = await app.server.inject({ method: 'DELETE', url: `/api/coverage_layers/${layer.id}`, headers: bearer(token) });
     expect(deleted.json()).toEqual({ success: true, message: 'Coverage layer deleted successfully!' });
     expect((await app.server.inject({ method: 'GET', url: `/api/coverage_layers/${layer.id}`, headers: bearer(token) })).statusCode).toBe(404);
+  });
+
+  it('stores geometry over 1 MB in parts of 1 MB, answers from it, and replaces or deletes the parts with the layer', async () => {
+    const providerId = await createProvider('WideNet');
+    // 100,000 vertices around IN_ORANGE: about 1.6 MB packed, so two parts.
+    const vertices = 100_000;
+    const ring = Array.from({ length: vertices + 1 }, (_, k) => {
+      const angle = (2 * Math.PI * (k % vertices)) / vertices;
+      return `${(IN_ORANGE.lng + 0.05 * Math.cos(angle)).toFixed(7)},${(IN_ORANGE.lat + 0.05 * Math.sin(angle)).toFixed(7)}`;
+    });
+    const kml = kmlDocument(`<Placemark><name>wide</name><Polygon><outerBoundaryIs><LinearRing><coordinates>${ring.join(' ')}</coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark>`);
+    const created = await createLayer({ name: 'Wide', provider_id: String(providerId), services: 'Fiber' }, { filename: 'wide.kml', bytes: Buffer.from(kml) });
+    expect(created.statusCode, created.body).toBe(200);
+    const layerId = created.json().data.id as number;
+    expect((await check(IN_ORANGE)).providers.map((p: { name: string }) => p.name)).toEqual(['WideNet']);
+
+    const parts = () => app.db.kysely.selectFrom('coverage_layer_geometry_parts').select(['part', 'bytes']).where('layer_id', '=', layerId).orderBy('part').execute();
+    const stored = await parts();
+    expect(stored.map((p) => p.part)).toEqual([0, 1]);
+    expect(stored[0]!.bytes.byteLength).toBe(1024 * 1024);
+    const [feature] = decodePackedCollection<{ name: string | null }>(Buffer.concat(stored.map((p) => p.bytes)));
+    expect(feature!.properties.name).toBe('wide');
+    expect(feature!.polygons[0]![0]!.length).toBe(2 * (vertices + 1));
+
+    const { payload, headers } = multipartBody({}, { field: 'kml_file', filename: 'fibre.kml', contentType: 'application/vnd.google-earth.kml+xml', bytes: Buffer.from(fibreKml()) });
+    const replaced = await app.server.inject({ method: 'POST', url: `/api/coverage_layers/${layerId}/upload`, payload, headers: { ...headers, ...bearer(token) } });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect((await parts()).map((p) => p.part)).toEqual([0]);
+    expect((await check(IN_GREEN)).coverage_available).toBe(true);
+    expect((await check({ lat: IN_ORANGE.lat, lng: IN_ORANGE.lng + 0.045 })).coverage_available).toBe(false);
+
+    await app.server.inject({ method: 'DELETE', url: `/api/coverage_layers/${layerId}`, headers: bearer(token) });
+    expect(await parts()).toEqual([]);
   });
 
   it('creates a layer from JSON without a file, then takes a KMZ upload', async () => {

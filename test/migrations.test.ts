@@ -71,7 +71,7 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
       .values({ name: 'L', provider_id: providerId, services: '[]', geojson: JSON.stringify(geojson), created_at: now, updated_at: now })
       .execute();
 
-    await migrateToLatest(db, kind, schema);
+    expect((await migrator.migrateTo('0003_packed_geometry')).error).toBeUndefined();
     const row = await db.selectFrom('coverage_layers').selectAll().executeTakeFirstOrThrow();
     expect(row).not.toHaveProperty('geojson');
     const features = decodePackedCollection<{ name: string | null; color: string | null }>(row.geometry);
@@ -177,6 +177,36 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
       [5, 1],
     ]);
     expect(await db.selectFrom('leads').select(['status', 'updated_at']).execute()).toEqual([{ status: 'new', updated_at: now }]);
+  });
+
+  it('moves geometry stored before 0007 into parts of 1 MB, in order, and leaves layers without geometry without parts', async () => {
+    const db = await emptyDatabase();
+    const migrator = createMigrator(db, kind, schema);
+    expect((await migrator.migrateTo('0006_reports')).error).toBeUndefined();
+    const now = new Date().toISOString();
+    const { id: providerId } = await db.insertInto('providers').values({ name: 'Old', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    // 2.5 MB: two whole parts and a half one, each byte telling its position.
+    const geometry = Buffer.alloc(2.5 * 1024 * 1024);
+    for (let i = 0; i < geometry.length; i += 4) geometry.writeUInt32LE(i, i);
+    const layer = async (name: string, stored: Buffer | null) =>
+      (await db.insertInto('coverage_layers').values({ name, provider_id: providerId, services: '[]', geometry: stored, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+    const large = await layer('Large', geometry);
+    const empty = await layer('Empty', null);
+
+    expect((await migrator.migrateTo('0007_geometry_parts')).error).toBeUndefined();
+    const layers = await db.selectFrom('coverage_layers').selectAll().orderBy('id').execute();
+    expect(layers[0]).not.toHaveProperty('geometry');
+    expect(layers.map((l) => [l.id, l.geometry_bytes === null ? null : Number(l.geometry_bytes)])).toEqual([
+      [large, geometry.length],
+      [empty, null],
+    ]);
+    const parts = await db.selectFrom('coverage_layer_geometry_parts').selectAll().orderBy('part').execute();
+    expect(parts.map((p) => [p.layer_id, p.part, p.bytes.length])).toEqual([
+      [large, 0, 1024 * 1024],
+      [large, 1, 1024 * 1024],
+      [large, 2, 0.5 * 1024 * 1024],
+    ]);
+    expect(Buffer.concat(parts.map((p) => p.bytes)).equals(geometry)).toBe(true);
   });
 
   it('runs the whole history on an empty database', async () => {

@@ -87,11 +87,16 @@ export class PolygonCells {
    * Marks the cells each edge passes through, the closing edge included: row by row, the columns
    * the edge spans within that row's strip, widened by the edge tolerance (twice, against rounding
    * in the interpolation). A long diagonal edge marks a diagonal line of cells, not its whole box.
+   * An edge whose box, so widened, lies in one column or one row marks every cell of that box: a
+   * line of cells either way, found without interpolating (the teeth of a million-vertex comb, the
+   * short steps of a coastline).
    */
   private markEdges(p: number, ring: PackedRing, states: Uint8Array): void {
     const n = ring.length;
     if (n < 4) return;
+    const west = this.frames[4 * p] as number;
     const south = this.frames[4 * p + 1] as number;
+    const width = this.frames[4 * p + 2] as number;
     const height = this.frames[4 * p + 3] as number;
     let x1 = ring[n - 2] as number;
     let y1 = ring[n - 1] as number;
@@ -100,15 +105,21 @@ export class PolygonCells {
       const y2 = ring[i + 1] as number;
       const bottom = Math.min(y1, y2);
       const top = Math.max(y1, y2);
-      const rowTo = this.row(p, top + EDGE_TOLERANCE);
-      for (let row = this.row(p, bottom - EDGE_TOLERANCE); row <= rowTo; row++) {
-        const stripBottom = Math.max(bottom, south + row * height - EDGE_TOLERANCE);
-        const stripTop = Math.min(top, south + (row + 1) * height + EDGE_TOLERANCE);
-        const xa = y1 === y2 ? x1 : x1 + ((stripBottom - y1) * (x2 - x1)) / (y2 - y1);
-        const xb = y1 === y2 ? x2 : x1 + ((stripTop - y1) * (x2 - x1)) / (y2 - y1);
-        const columnTo = this.column(p, Math.max(xa, xb) + 2 * EDGE_TOLERANCE);
-        for (let column = this.column(p, Math.min(xa, xb) - 2 * EDGE_TOLERANCE); column <= columnTo; column++) {
-          states[row * GRID + column] = CELL_BOUNDARY;
+      const rowFrom = cellOf(bottom - EDGE_TOLERANCE, south, height);
+      const rowTo = cellOf(top + EDGE_TOLERANCE, south, height);
+      const columnFrom = cellOf(Math.min(x1, x2) - 2 * EDGE_TOLERANCE, west, width);
+      const columnTo = cellOf(Math.max(x1, x2) + 2 * EDGE_TOLERANCE, west, width);
+      if (rowFrom === rowTo || columnFrom === columnTo) {
+        markCells(states, rowFrom, rowTo, columnFrom, columnTo);
+      } else {
+        for (let row = rowFrom; row <= rowTo; row++) {
+          const stripBottom = Math.max(bottom, south + row * height - EDGE_TOLERANCE);
+          const stripTop = Math.min(top, south + (row + 1) * height + EDGE_TOLERANCE);
+          const xa = y1 === y2 ? x1 : x1 + ((stripBottom - y1) * (x2 - x1)) / (y2 - y1);
+          const xb = y1 === y2 ? x2 : x1 + ((stripTop - y1) * (x2 - x1)) / (y2 - y1);
+          const from = cellOf(Math.min(xa, xb) - 2 * EDGE_TOLERANCE, west, width);
+          const to = cellOf(Math.max(xa, xb) + 2 * EDGE_TOLERANCE, west, width);
+          markCells(states, row, row, from, to);
         }
       }
       x1 = x2;
@@ -118,17 +129,21 @@ export class PolygonCells {
 
   /** The state of the cell of polygon p's grid that holds (lng, lat); the point is within its box. */
   state(p: number, lng: number, lat: number): CellState {
-    const cell = this.row(p, lat) * GRID + this.column(p, lng);
+    const row = cellOf(lat, this.frames[4 * p + 1] as number, this.frames[4 * p + 3] as number);
+    const cell = row * GRID + cellOf(lng, this.frames[4 * p] as number, this.frames[4 * p + 2] as number);
     return (((this.cells[WORDS_PER_GRID * p + (cell >> 4)] as number) >>> ((cell & 15) * 2)) & 3) as CellState;
   }
+}
 
-  private column(p: number, lng: number): number {
-    const cell = Math.floor((lng - (this.frames[4 * p] as number)) / (this.frames[4 * p + 2] as number));
-    return cell < 0 ? 0 : cell >= GRID ? GRID - 1 : cell;
+/** Marks the cells of rows rowFrom..rowTo and columns columnFrom..columnTo (a few: plain loops, no call per row). */
+function markCells(states: Uint8Array, rowFrom: number, rowTo: number, columnFrom: number, columnTo: number): void {
+  for (let row = rowFrom; row <= rowTo; row++) {
+    for (let cell = row * GRID + columnFrom; cell <= row * GRID + columnTo; cell++) states[cell] = CELL_BOUNDARY;
   }
+}
 
-  private row(p: number, lat: number): number {
-    const cell = Math.floor((lat - (this.frames[4 * p + 1] as number)) / (this.frames[4 * p + 3] as number));
-    return cell < 0 ? 0 : cell >= GRID ? GRID - 1 : cell;
-  }
+/** The row or column (0 to GRID - 1, clamped) holding `value`, for a grid starting at `origin` with cells `size` wide (degrees). */
+function cellOf(value: number, origin: number, size: number): number {
+  const cell = Math.floor((value - origin) / size);
+  return cell < 0 ? 0 : cell >= GRID ? GRID - 1 : cell;
 }

@@ -17,7 +17,7 @@ export interface RingStoreStats {
   bandEntries: number;
   /** Rings tested through RingCrossings rather than bands. */
   crossingRings: number;
-  /** Edge numbers and edge ends those rings list. */
+  /** Chains of edges (strips, see ringCrossings.ts) those rings keep. */
   crossingEntries: number;
   /** Bytes of all the typed arrays kept. */
   byteLength: number;
@@ -38,13 +38,15 @@ export interface RingStoreStats {
  * entries, 1.6 GB). A ring whose bands would list more than MAX_ENTRIES_PER_EDGE entries per edge
  * gets half as many bands, and again, down to one band if need be. A ring whose fullest band then
  * still lists too many edges for a quick test (MAX_EDGES_PER_BAND) is tested through RingCrossings
- * instead: O(n) memory, O(log n) plus nearby edges per test, whatever the shape. Every ring thus
- * costs O(n) memory and O(n log n) time to build.
+ * instead, a strip tree over its chain of edges: O(n) memory, and for combs, coastlines and
+ * starbursts a few strips per level and a few edges per test. Every ring thus costs O(n) memory
+ * and O(n log n) time to build.
  *
  * Flat arrays rather than an object per ring: a lookup over 10,000 polygons is bound by memory
  * latency, not arithmetic, and every pointer followed is another likely cache miss. Memory: 16
  * bytes per vertex (none when read in place), about 13 more for the bands (at most 4 x
- * MAX_ENTRIES_PER_EDGE), 56 per ring; about 75 more per vertex of the rings in RingCrossings.
+ * MAX_ENTRIES_PER_EDGE), 56 per ring; about 12 (at most 24) more per vertex of the rings in
+ * RingCrossings.
  */
 export class RingStore {
   readonly ringCount: number;
@@ -224,17 +226,35 @@ function layoutOf(ring: PackedRing): BandLayout {
   south -= EDGE_TOLERANCE;
   north += EDGE_TOLERANCE;
   // Halve the bands until they list at most MAX_ENTRIES_PER_EDGE entries per edge: at worst
-  // log2(n) tries of O(n) each, and one band always fits (every edge listed once).
+  // log2(n) tries, and one band always fits (every edge listed once). An edge of height h reaches
+  // into at least h / bandHeight bands, so the edges' total height rules out, without counting, the
+  // band counts that would list too many (a zig-zag's every one above 4, 17 counts of O(n) for a
+  // million vertices); the slack keeps rounding in the bands' arithmetic from ruling out one that fits.
+  const height = totalEdgeHeight(ring, vertexCount);
+  const allowed = MAX_ENTRIES_PER_EDGE * vertexCount;
   let layout: BandLayout;
   let fullest: number;
   for (let bandCount = Math.ceil(vertexCount / EDGES_PER_BAND); ; bandCount = Math.ceil(bandCount / 2)) {
+    if (bandCount > 1 && (height * bandCount) / (north - south) > allowed * (1 + 1e-6)) continue;
     layout = { vertexCount, south, bandHeight: (north - south) / bandCount, bandCount, entries: 0, crossings: false };
     fullest = countEntries(ring, layout);
-    if (layout.entries <= MAX_ENTRIES_PER_EDGE * vertexCount || bandCount === 1) break;
+    if (layout.entries <= allowed || bandCount === 1) break;
   }
   if (fullest <= Math.max(MAX_EDGES_PER_BAND, 2 * Math.sqrt(vertexCount))) return layout;
   // One band spanning the ring, for the quick rejection of points above or below it.
   return { vertexCount, south, bandHeight: north - south, bandCount: 1, entries: 0, crossings: true };
+}
+
+/** The sum of the heights (degrees latitude) of the ring's edges, the closing edge included. */
+function totalEdgeHeight(ring: PackedRing, vertexCount: number): number {
+  let height = 0;
+  let previous = ring[2 * vertexCount - 1] as number;
+  for (let k = 0; k < vertexCount; k++) {
+    const lat = ring[2 * k + 1] as number;
+    height += Math.abs(lat - previous);
+    previous = lat;
+  }
+  return height;
 }
 
 /** Sets layout.entries, the entries its bands would list, without listing them; answers the most in one band. */

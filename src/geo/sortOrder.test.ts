@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countAtMost, sortOrder } from './sortOrder.js';
+import { sortOrder } from './sortOrder.js';
 import { seededRandom } from './testing/shapes.js';
 
 /** The stable order by a comparison sort, to compare with. */
@@ -36,13 +36,5 @@ describe('sortOrder', () => {
     const random = seededRandom(5);
     const keys = Float64Array.from({ length: 3000 }, () => -34 + random() * 1e-6);
     expect(Array.from(sortOrder(keys))).toEqual(referenceOrder(keys));
-  });
-});
-
-describe('countAtMost', () => {
-  it('counts the sorted values at or below a value', () => {
-    const sorted = new Float64Array([1, 2, 2, 3]);
-    expect([0, 1, 1.5, 2, 2.5, 3, 4].map((v) => countAtMost(sorted, v))).toEqual([0, 1, 1, 3, 3, 4, 4]);
-    expect(countAtMost(new Float64Array(0), 5)).toBe(0);
   });
 });

@@ -74,15 +74,3 @@ export function sortOrder(keys: Float64Array): Uint32Array {
   }
   return order;
 }
-
-/** How many of the ascending `sorted` values are at most `value` (the index of the first one above it). */
-export function countAtMost(sorted: Float64Array, value: number): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if ((sorted[middle] as number) <= value) low = middle + 1;
-    else high = middle;
-  }
-  return low;
-}

@@ -1,3 +1,4 @@
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { ColorMapping } from '../../common/api/coverageLayers.js';
 import { parseColorMappings } from '../../common/colorMappings.js';
@@ -52,6 +53,9 @@ const SUMMARY_COLUMNS = [
 
 type SummaryRow = Pick<Selectable<CoverageLayersTable>, (typeof SUMMARY_COLUMNS)[number]> & { has_geometry: unknown };
 
+/** Bytes of geometry per row of coverage_layer_geometry_parts (see migration 0007). */
+const GEOMETRY_PART_BYTES = 1024 * 1024;
+
 /** Ids per `in (…)` list: far below SQLite's (32,766) and PostgreSQL's (65,535) bound-parameter limits. */
 const IN_LIST_CHUNK = 1000;
 
@@ -63,7 +67,7 @@ export class LayerRepository {
     return (trx ?? this.db)
       .selectFrom('coverage_layers')
       .select(SUMMARY_COLUMNS)
-      .select((eb) => eb('geometry', 'is not', null).as('has_geometry'));
+      .select((eb) => eb('geometry_bytes', 'is not', null).as('has_geometry'));
   }
 
   async list(): Promise<LayerRecord[]> {
@@ -92,28 +96,55 @@ export class LayerRepository {
       const rows = await this.summaries()
         .where('active', '=', fromBool(true))
         .where('provider_id', 'in', providerIds.slice(start, start + IN_LIST_CHUNK))
-        .where('geometry', 'is not', null)
+        .where('geometry_bytes', 'is not', null)
         .execute();
       for (const row of rows) layers.push(toRecord(row));
     }
     return layers.sort((a, b) => a.id - b.id);
   }
 
-  /** A layer's stored geometry; null when it has none or there is no such layer. */
+  /**
+   * A layer's stored geometry; null when it has none or there is no such layer. Read one part per
+   * statement with a turn of the event loop between (see migration 0007), in one transaction so
+   * that the parts are those of one upload (repeatable read on PostgreSQL; SQLite's one connection
+   * reads a snapshot anyway).
+   */
   async geometry(id: number): Promise<LayerGeometry | null> {
-    const row = await this.db.selectFrom('coverage_layers').select('geometry').where('id', '=', id).executeTakeFirst();
-    return (row?.geometry as LayerGeometry | null | undefined) ?? null;
+    return this.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const layer = await trx.selectFrom('coverage_layers').select('geometry_bytes').where('id', '=', id).executeTakeFirst();
+        if (!layer || layer.geometry_bytes === null) return null;
+        const geometry = new Uint8Array(Number(layer.geometry_bytes));
+        for (let part = 0, offset = 0; offset < geometry.byteLength; part++) {
+          await yieldToRequests();
+          const row = await trx.selectFrom('coverage_layer_geometry_parts').select('bytes').where('layer_id', '=', id).where('part', '=', part).executeTakeFirst();
+          if (!row) throw new Error(`Coverage layer ${id}: geometry part ${part} is missing`);
+          geometry.set(row.bytes, offset);
+          offset += row.bytes.byteLength;
+        }
+        return geometry;
+      });
   }
 
   async insert(record: NewLayerRecord, trx?: Executor): Promise<number> {
-    const { id } = await (trx ?? this.db).insertInto('coverage_layers').values(toRow(record)).returning('id').executeTakeFirstOrThrow();
+    const executor = trx ?? this.db;
+    const { id } = await executor.insertInto('coverage_layers').values(toRow(record)).returning('id').executeTakeFirstOrThrow();
+    if (record.geometry) await writeGeometry(executor, id, record.geometry);
     return id;
   }
 
   /** False when there is no such layer. */
   async update(id: number, changes: LayerChanges, trx?: Executor): Promise<boolean> {
-    const result = await (trx ?? this.db).updateTable('coverage_layers').set(toRow(changes)).where('id', '=', id).executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    const executor = trx ?? this.db;
+    const result = await executor.updateTable('coverage_layers').set(toRow(changes)).where('id', '=', id).executeTakeFirst();
+    const found = Number(result.numUpdatedRows) > 0;
+    if (found && changes.geometry !== undefined) {
+      await executor.deleteFrom('coverage_layer_geometry_parts').where('layer_id', '=', id).execute();
+      if (changes.geometry) await writeGeometry(executor, id, changes.geometry);
+    }
+    return found;
   }
 
   /** False when there is no such layer. */
@@ -160,7 +191,19 @@ function toRow(record: LayerChanges): Updateable<CoverageLayersTable> {
     ...(mappings === undefined ? {} : { color_mappings: mappings === null ? null : toJsonText(mappings) }),
     ...(override === undefined ? {} : { use_manual_override: fromBool(override) }),
     ...(colors === undefined ? {} : { detected_colors: toJsonText(colors) }),
-    // better-sqlite3 binds Buffers, not plain Uint8Arrays: a Buffer view of the same memory.
-    ...(geometry === undefined ? {} : { geometry: geometry && Buffer.from(geometry.buffer, geometry.byteOffset, geometry.byteLength) }),
+    ...(geometry === undefined ? {} : { geometry_bytes: geometry ? geometry.byteLength : null }),
   };
+}
+
+/**
+ * Stores a layer's geometry as parts of GEOMETRY_PART_BYTES, one statement each with a turn of the
+ * event loop before it: a 16 MB layer in one statement held the thread for about 110 ms.
+ */
+async function writeGeometry(executor: Executor, layerId: number, geometry: LayerGeometry): Promise<void> {
+  for (let part = 0; part * GEOMETRY_PART_BYTES < geometry.byteLength; part++) {
+    await yieldToRequests();
+    const bytes = geometry.subarray(part * GEOMETRY_PART_BYTES, (part + 1) * GEOMETRY_PART_BYTES);
+    // better-sqlite3 binds Buffers, not plain Uint8Arrays: a Buffer view of the same memory.
+    await executor.insertInto('coverage_layer_geometry_parts').values({ layer_id: layerId, part, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }).execute();
+  }
 }

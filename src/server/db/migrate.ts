@@ -6,6 +6,7 @@ import { packedGeometryMigration } from './migrations/0003_packed_geometry.js';
 import { addressBookMigration } from './migrations/0004_address_book.js';
 import { searchLogProvidersMigration } from './migrations/0005_search_log_providers.js';
 import { reportsMigration } from './migrations/0006_reports.js';
+import { geometryPartsMigration } from './migrations/0007_geometry_parts.js';
 
 /** The one migration history, in order; names sort in the order they run. */
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -16,6 +17,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0004_address_book': addressBookMigration(dialect),
     '0005_search_log_providers': searchLogProvidersMigration,
     '0006_reports': reportsMigration,
+    '0007_geometry_parts': geometryPartsMigration(dialect),
   };
 }
 

@@ -67,11 +67,8 @@ export interface CoverageLayersTable {
   provider_id: number;
   /** JSON text: list of service names. */
   services: string;
-  /**
-   * The layer's polygons with their {name, color} in the packed binary form of
-   * src/geo/packedCollection.ts; null until a file is uploaded.
-   */
-  geometry: Uint8Array | null;
+  /** Length of the layer's geometry (its parts in coverage_layer_geometry_parts); null until a file is uploaded. */
+  geometry_bytes: number | null;
   kml_filename: string | null;
   active: DbBool;
   default_status: string;
@@ -85,6 +82,17 @@ export interface CoverageLayersTable {
   detected_colors: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/**
+ * A coverage layer's polygons with their {name, color} in the packed binary form of
+ * src/geo/packedCollection.ts, cut into parts of at most 1 MB (migration 0007, layerRepository.ts).
+ */
+export interface CoverageLayerGeometryPartsTable {
+  layer_id: number;
+  /** 0, 1, 2 …: the parts joined in this order are the geometry. */
+  part: number;
+  bytes: Uint8Array;
 }
 
 export interface JobLocksTable {
@@ -220,6 +228,7 @@ export interface Database {
   login_failures: LoginFailuresTable;
   providers: ProvidersTable;
   coverage_layers: CoverageLayersTable;
+  coverage_layer_geometry_parts: CoverageLayerGeometryPartsTable;
   towers: TowersTable;
   search_logs: SearchLogsTable;
   search_log_providers: SearchLogProvidersTable;
