@@ -140,9 +140,9 @@ export async function uploadLayer(server: ServerProcess, providerId: number, nam
   return { seconds, featureCount: (JSON.parse(body) as { data: { feature_count: number } }).data.feature_count };
 }
 
-/** The latest 'coverage index built' log line's figures. */
+/** The figures of the latest 'coverage index built' log line that indexed a layer (a later pass that only reused them says nothing of the upload). */
 export function lastIndexBuild(server: ServerProcess): { ms: number; reindexed: number } | null {
-  const line = server.logs.findLast((l) => l.msg === 'coverage index built');
+  const line = server.logs.findLast((l) => l.msg === 'coverage index built' && Number(l.reindexed) > 0);
   return line ? { ms: Number(line.ms), reindexed: Number(line.reindexed) } : null;
 }
 
