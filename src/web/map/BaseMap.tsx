@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { LatLng } from './mapTypes.js';
 import { MapContext } from './MapContext.js';
+import { lightenSoftwareRendering } from './softwareRendering.js';
 
 export interface BaseMapProps {
   center: LatLng;
@@ -53,6 +54,7 @@ export function BaseMap({ center, zoom, style, label, children }: BaseMapProps) 
       setUnavailable(true);
       return;
     }
+    lightenSoftwareRendering(instance);
     instance.addControl(new NavigationControl({ showCompass: false }), 'bottom-right');
     // 'style.load' rather than 'load': 'load' waits for the first tiles, and a tile server that
     // never answers would otherwise keep the overlay, the marker and map clicks away.
@@ -75,7 +77,9 @@ export function BaseMap({ center, zoom, style, label, children }: BaseMapProps) 
 
   return (
     <Box role="region" aria-label={label} sx={{ position: 'relative', width: '100%', height: '100%' }}>
-      <Box ref={containerRef} sx={{ position: 'absolute', inset: 0 }} />
+      {/* Sized by width and height rather than absolute insets: maplibre-gl.css makes the container
+          position: relative, and it may load after this style (the map is a lazily loaded chunk). */}
+      <Box ref={containerRef} sx={{ width: '100%', height: '100%' }} />
       {unavailable && (
         <Box sx={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}>
           <Alert severity="warning">

@@ -1,8 +1,8 @@
-import Box from '@mui/material/Box';
 import { useMemo } from 'react';
 import type { BaseMapProps } from './BaseMap.js';
 import { BaseMap } from './BaseMap.js';
-import { BASEMAP_BACKGROUND, basemapStyle } from './basemapStyle.js';
+import { basemapStyle } from './basemapStyle.js';
+import { MapPlaceholder } from './MapPlaceholder.js';
 import type { MapTheme } from './mapTypes.js';
 import { usePublicConfig } from './usePublicConfig.js';
 
@@ -20,7 +20,7 @@ export function ConfiguredBaseMap({ theme, ...mapProps }: ConfiguredBaseMapProps
   const style = useMemo(() => basemapStyle(config.data?.basemap, theme), [config.data, theme]);
 
   if (config.isPending) {
-    return <Box aria-busy="true" sx={{ width: '100%', height: '100%', bgcolor: BASEMAP_BACKGROUND[theme] }} />;
+    return <MapPlaceholder theme={theme} />;
   }
   return <BaseMap style={style} {...mapProps} />;
 }

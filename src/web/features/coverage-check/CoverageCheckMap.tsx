@@ -3,25 +3,27 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
-import { ConfiguredBaseMap } from '../../map/ConfiguredBaseMap.js';
 import { CoverageLegend } from '../../map/CoverageLegend.js';
-import { CoverageOverlay } from '../../map/CoverageOverlay.js';
-import { MapClickHandler } from '../../map/MapClickHandler.js';
+import { MapPlaceholder } from '../../map/MapPlaceholder.js';
 import type { LatLng, MapTheme } from '../../map/mapTypes.js';
-import type { CameraMove } from '../../map/PointMarker.js';
-import { PointMarker } from '../../map/PointMarker.js';
 import { NoticeSnackbar } from '../../ui/NoticeSnackbar.js';
+import { useAfterFirstPaint } from '../../ui/useAfterFirstPaint.js';
 import { useNotice } from '../../ui/useNotice.js';
 import type { ChosenPlace } from './CoverageSearchBox.js';
 import { CoverageSearchBox } from './CoverageSearchBox.js';
 import type { LeadTarget } from './leadTarget.js';
-import { RESULT_ZOOM } from './messages.js';
 import { MyLocationButton } from './MyLocationButton.js';
-import type { CheckSource } from './useCoverageCheck.js';
 import { useCoverageCheck } from './useCoverageCheck.js';
 
+// MapLibre is most of the page's code and its start-up is the page's heaviest work, so the map is
+// a download of its own, requested once the search box, legend and heading are on screen.
+const loadMapView = () => import('./CoverageMapView.js').then((module) => ({ default: module.CoverageMapView }));
+const CoverageMapView = lazy(loadMapView);
+
 // The dialogs are not needed to draw the map, so they are separate downloads: the results dialog is
-// fetched once the page is idle, the lead form (react-hook-form and zod) once a result is shown.
+// fetched a little after the map's code (a click on the map is what usually opens it, and on a slow
+// line it would otherwise share the bandwidth with MapLibre), the lead form (react-hook-form and
+// zod) once a result is shown.
 const loadResultsDialog = () => import('./CoverageResultsDialog.js').then((module) => ({ default: module.CoverageResultsDialog }));
 const CoverageResultsDialog = lazy(loadResultsDialog);
 const loadContactDialog = () => import('./lead/ContactProviderDialog.js');
@@ -32,9 +34,6 @@ const PREFETCH_DELAY_MS = 1_500;
 function prefetch(load: () => Promise<unknown>): void {
   load().catch(() => undefined);
 }
-
-/** A searched or located place is flown to; a clicked one is centred; a dragged marker stays put. */
-const CAMERA: Record<CheckSource, CameraMove> = { search: 'fly', geolocation: 'fly', map: 'ease', marker: 'none' };
 
 interface CoverageCheckMapProps {
   theme: MapTheme;
@@ -58,6 +57,7 @@ export function CoverageCheckMap({ theme, center, zoom, suggestionDebounceMs, sh
   const { check, logAction, result } = flow;
   const [leadTarget, setLeadTarget] = useState<LeadTarget | null>(null);
   const notice = useNotice();
+  const shellPainted = useAfterFirstPaint();
 
   const onMapClick = useCallback((point: LatLng) => check({ point, address: null, source: 'map' }), [check]);
   const onMarkerMoved = useCallback((point: LatLng) => check({ point, address: null, source: 'marker' }), [check]);
@@ -67,9 +67,21 @@ export function CoverageCheckMap({ theme, center, zoom, suggestionDebounceMs, sh
   const onLeadSent = useCallback(() => logAction('contact_me'), [logAction]);
 
   useEffect(() => {
-    const timer = window.setTimeout(() => prefetch(loadResultsDialog), PREFETCH_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, []);
+    if (!shellPainted) return;
+    let timer: number | undefined;
+    let unmounted = false;
+    // import() fetches a module once, so this waits on the download React.lazy started.
+    loadMapView().then(
+      () => {
+        if (!unmounted) timer = window.setTimeout(() => prefetch(loadResultsDialog), PREFETCH_DELAY_MS);
+      },
+      () => undefined,
+    );
+    return () => {
+      unmounted = true;
+      window.clearTimeout(timer);
+    };
+  }, [shellPainted]);
   useEffect(() => {
     if (result) prefetch(loadContactDialog);
   }, [result]);
@@ -78,19 +90,13 @@ export function CoverageCheckMap({ theme, center, zoom, suggestionDebounceMs, sh
 
   return (
     <Box sx={{ position: 'relative', width: '100%', height: '100%', overflow: 'hidden' }}>
-      <ConfiguredBaseMap theme={theme} center={center} zoom={zoom} label="Coverage map">
-        <CoverageOverlay />
-        <MapClickHandler onClick={onMapClick} />
-        {flow.request && (
-          <PointMarker
-            point={flow.request.point}
-            label="Selected location"
-            camera={CAMERA[flow.request.source]}
-            flyZoom={RESULT_ZOOM}
-            onDragEnd={onMarkerMoved}
-          />
+      <Suspense fallback={<MapPlaceholder theme={theme} />}>
+        {shellPainted ? (
+          <CoverageMapView theme={theme} center={center} zoom={zoom} request={flow.request} onMapClick={onMapClick} onMarkerMoved={onMarkerMoved} />
+        ) : (
+          <MapPlaceholder theme={theme} />
         )}
-      </ConfiguredBaseMap>
+      </Suspense>
 
       <Stack spacing={1.5} sx={{ position: 'absolute', top: 16, left: 16, width: 400, maxWidth: 'calc(100% - 32px)', pointerEvents: 'none', '& > *': { pointerEvents: 'auto' } }}>
         {header}

@@ -1,0 +1,44 @@
+import { ConfiguredBaseMap } from '../../map/ConfiguredBaseMap.js';
+import { CoverageOverlay } from '../../map/CoverageOverlay.js';
+import { MapClickHandler } from '../../map/MapClickHandler.js';
+import type { LatLng, MapTheme } from '../../map/mapTypes.js';
+import type { CameraMove } from '../../map/PointMarker.js';
+import { PointMarker } from '../../map/PointMarker.js';
+import { RESULT_ZOOM } from './messages.js';
+import type { CheckRequest, CheckSource } from './useCoverageCheck.js';
+
+/** A searched or located place is flown to; a clicked one is centred; a dragged marker stays put. */
+const CAMERA: Record<CheckSource, CameraMove> = { search: 'fly', geolocation: 'fly', map: 'ease', marker: 'none' };
+
+interface CoverageMapViewProps {
+  theme: MapTheme;
+  center: LatLng;
+  zoom: number;
+  /** The point being checked, shown as a draggable marker. */
+  request: CheckRequest | null;
+  onMapClick: (point: LatLng) => void;
+  onMarkerMoved: (point: LatLng) => void;
+}
+
+/**
+ * The MapLibre part of the coverage check: the basemap with the coverage overlay, map clicks and
+ * the marker on the checked point. Its own module so that MapLibre is a download of its own,
+ * fetched after the page around the map has been painted.
+ */
+export function CoverageMapView({ theme, center, zoom, request, onMapClick, onMarkerMoved }: CoverageMapViewProps) {
+  return (
+    <ConfiguredBaseMap theme={theme} center={center} zoom={zoom} label="Coverage map">
+      <CoverageOverlay />
+      <MapClickHandler onClick={onMapClick} />
+      {request && (
+        <PointMarker
+          point={request.point}
+          label="Selected location"
+          camera={CAMERA[request.source]}
+          flyZoom={RESULT_ZOOM}
+          onDragEnd={onMarkerMoved}
+        />
+      )}
+    </ConfiguredBaseMap>
+  );
+}
