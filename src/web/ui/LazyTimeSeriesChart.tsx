@@ -18,7 +18,7 @@ export function LazyTimeSeriesChart({ label, ...chart }: LazyTimeSeriesChartProp
   const height = chart.height ?? 280;
   return (
     <figure aria-label={label} className="report-chart" style={{ margin: 0 }}>
-      <Suspense fallback={<Skeleton variant="rectangular" height={height} aria-label="Loading chart" />}>
+      <Suspense fallback={<Skeleton variant="rectangular" height={height} role="status" aria-label="Loading chart" />}>
         <TimeSeriesChart {...chart} height={height} />
       </Suspense>
     </figure>

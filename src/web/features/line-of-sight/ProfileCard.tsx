@@ -39,7 +39,7 @@ export function ProfileCard({ link }: { link: LosTowerResult | null }) {
       )}
       {link && series && (
         <figure aria-label={`Elevation profile from ${link.tower_name} to the target`} style={{ margin: 0 }}>
-          <Suspense fallback={<Skeleton variant="rectangular" height={320} aria-label="Loading chart" />}>
+          <Suspense fallback={<Skeleton variant="rectangular" height={320} role="status" aria-label="Loading chart" />}>
             <ProfileChart series={series} rayColor={link.has_line_of_sight ? LOS_COLORS.clearLine : LOS_COLORS.blockedLine} />
           </Suspense>
         </figure>
