@@ -3,13 +3,12 @@
 // stored packed form, in a worker thread), then the coverage snapshot built from those bytes as
 // the engine builds it after reading them from the database. Prints one JSON line like
 // bench/ingestWorker.ts. Usage: node bench/ingestServerPath.mjs <file.kml>
-import { readFileSync } from 'node:fs';
 import { CoverageSnapshot } from '../dist/server/server/coverage/coverageSnapshot.js';
 import { ingestKml } from '../dist/server/server/coverage/kmlIngest.js';
 
 const path = process.argv[2];
 const started = performance.now();
-const stored = await ingestKml(readFileSync(path), path);
+const stored = await ingestKml({ path }, path);
 const parsed = performance.now();
 const now = new Date().toISOString();
 const snapshot = CoverageSnapshot.build(1, [

@@ -3,12 +3,11 @@
  * process's peak RSS is the ingest's. Prints one JSON line: counts and in-process timings (ms).
  *
  * Usage: tsx bench/ingestWorker.ts <file.kml>
- * readKmlSource -> parsePackedCoverageKml -> CoverageIndex: parse, styles and index. The server's
+ * kmlTextChunks -> parsePackedCoverageKml -> CoverageIndex: parse, styles and index. The server's
  * whole upload path is measured by bench/ingestServerPath.mjs.
  */
-import { readFileSync } from 'node:fs';
 import { CoverageIndex } from '../src/geo/coverageIndex.js';
-import { parsePackedCoverageKml, readKmlSource } from '../src/geo/kml/index.js';
+import { kmlTextChunks, parsePackedCoverageKml } from '../src/geo/kml/index.js';
 
 export type IngestMode = 'packed' | 'server';
 
@@ -23,9 +22,9 @@ export interface IngestReport {
 
 function ingestPacked(path: string): IngestReport {
   const started = performance.now();
-  // The bytes and the text are only referenced inside the call that uses them, as in the server.
+  // The file is read and parsed a megabyte at a time, as in the server.
   const parse = () =>
-    parsePackedCoverageKml(readKmlSource(readFileSync(path), path)).placemarks.map((placemark) => ({
+    parsePackedCoverageKml(kmlTextChunks({ path }, path)).placemarks.map((placemark) => ({
       polygons: placemark.polygons,
       payload: placemark.color,
     }));

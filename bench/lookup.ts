@@ -5,9 +5,8 @@
  * in one to a few polygons and some in none. Each lookup is timed on its own with
  * process.hrtime.bigint(), whose own cost (well under a microsecond) is included.
  */
-import { readFileSync } from 'node:fs';
 import { CoverageIndex } from '../src/geo/coverageIndex.js';
-import { parsePackedCoverageKml, readKmlSource } from '../src/geo/kml/index.js';
+import { kmlTextChunks, parsePackedCoverageKml } from '../src/geo/kml/index.js';
 import type { BenchContext } from './benchContext.js';
 
 const LOOKUPS = 100_000;
@@ -15,7 +14,7 @@ const WARM_UP = 20_000;
 const TARGET_P99_MICROSECONDS = 20;
 
 export async function run(context: BenchContext): Promise<void> {
-  const { placemarks } = parsePackedCoverageKml(readKmlSource(readFileSync(context.coverageKml), context.coverageKml));
+  const { placemarks } = parsePackedCoverageKml(kmlTextChunks({ path: context.coverageKml }, context.coverageKml));
   const index = new CoverageIndex(placemarks.map((placemark) => ({ polygons: placemark.polygons, payload: placemark.color })));
   const extent = boundsOf(placemarks.flatMap((placemark) => placemark.polygons.map((rings) => rings[0] ?? new Float64Array(0))));
   console.log(

@@ -1,5 +1,5 @@
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import { analyzeKmlColors, kmlColorToHex } from '../../common/kmlColors.js';
+import { kmlColorToHex, namedStyleColor } from '../../common/kmlColors.js';
 import type { PackedPolygon, PackedRing } from '../packedGeometry.js';
 import { KmlParseError } from './kmlParseError.js';
 import { emptyStyle, KmlStyleTable, type KmlStyle, type KmlStyleMapNormal } from './kmlStyles.js';
@@ -33,19 +33,18 @@ export interface PackedCoverageKml {
  * position costs about 70 bytes against 16 packed, so for the 48 MB benchmark file this is the
  * difference between about 140 MB and 32 MB of coordinates.
  *
- * Streaming (saxes) rather than a DOM: an xmldom tree of that file takes about 400 MB.
+ * Streaming (saxes) rather than a DOM: an xmldom tree of that file takes about 400 MB. The text
+ * may come in chunks (see kmlTextChunks), so that it is never whole in memory.
+ *
+ * The colours are those analyzeKmlColors (src/common/kmlColors.ts) finds in the browser's upload
+ * dialog, in the same order, gathered during the same pass: every PolyStyle and LineStyle colour,
+ * and the colour a styleUrl or a Style/StyleMap id names.
  */
-export function parsePackedCoverageKml(kmlText: string): PackedCoverageKml {
-  if (kmlText.trim() === '') throw new KmlParseError('The file is not valid KML: the file is empty');
-  const placemarks = new CoverageKmlReader().read(kmlText);
+export function parsePackedCoverageKml(kml: string | Iterable<string>): PackedCoverageKml {
+  const reader = new CoverageKmlReader();
+  const placemarks = reader.read(typeof kml === 'string' ? [kml] : kml);
   if (placemarks.length === 0) throw new KmlParseError('The KML file contains no polygons');
-  let colors: string[];
-  try {
-    colors = analyzeKmlColors(kmlText);
-  } catch (error) {
-    throw new KmlParseError(`The file is not valid KML: ${(error as Error).message}`);
-  }
-  return { placemarks, colors };
+  return { placemarks, colors: reader.colors() };
 }
 
 /** Elements whose text the reader keeps, by what the text means. */
@@ -96,8 +95,14 @@ class CoverageKmlReader {
   private textDepth = 0;
   private textLine = 0;
   private text = '';
+  /** Distinct colours in the order they appear (see parsePackedCoverageKml). */
+  private readonly seenColors = new Set<string>();
 
-  read(kmlText: string): PackedCoveragePlacemark[] {
+  colors(): string[] {
+    return [...this.seenColors];
+  }
+
+  read(chunks: Iterable<string>): PackedCoveragePlacemark[] {
     const parser = new SaxesParser({ xmlns: false });
     parser.on('error', (error) => {
       // KML descriptions often carry HTML entities (&nbsp;) that XML does not define: keep reading.
@@ -108,7 +113,13 @@ class CoverageKmlReader {
     parser.on('closetag', (tag) => this.close(localName(tag.name)));
     parser.on('text', (text) => this.addText(text));
     parser.on('cdata', (text) => this.addText(text));
-    parser.write(kmlText).close();
+    let empty = true;
+    for (const chunk of chunks) {
+      if (empty && /\S/.test(chunk)) empty = false;
+      parser.write(chunk);
+    }
+    if (empty) throw new KmlParseError('The file is not valid KML: the file is empty');
+    parser.close();
     // Styles are resolved at the end: a styleUrl may name a style defined further down.
     return this.placemarks.map((draft) => ({
       name: draft.name,
@@ -142,6 +153,7 @@ class CoverageKmlReader {
         break;
       case 'StyleMap': {
         const id = attribute(tag, 'id');
+        this.seeColor(id === null ? null : namedStyleColor(id));
         this.styleMap = id === null ? null : { id, normal: null };
         break;
       }
@@ -164,7 +176,10 @@ class CoverageKmlReader {
     const style = emptyStyle();
     this.style = style;
     const id = attribute(tag, 'id');
-    if (id !== null) this.styles.addStyle(id, style);
+    if (id !== null) {
+      this.styles.addStyle(id, style);
+      this.seeColor(namedStyleColor(id));
+    }
     if (parent === 'Placemark' && this.placemark !== null) this.placemark.style = style;
     else if (parent === 'Pair' && this.pair !== null) this.pair.style = style;
   }
@@ -247,6 +262,7 @@ class CoverageKmlReader {
       case 'color':
         if (this.style !== null) {
           const color = kmlColorToHex(text);
+          this.seeColor(color);
           if (this.subStyle === 'PolyStyle') this.style.polyColor = color;
           else this.style.lineColor = color;
         }
@@ -255,10 +271,11 @@ class CoverageKmlReader {
         if (this.style !== null) this.style.fill = !/^\s*(0|false)\s*$/.test(text);
         break;
       case 'key':
-        if (this.pair !== null) this.pair.key = text.trim();
+        if (this.pair !== null) this.pair.key = detachedCopy(text.trim());
         break;
       case 'styleUrl': {
-        const url = text.trim() || null;
+        const url = detachedCopy(text.trim()) || null;
+        this.seeColor(url === null ? null : namedStyleColor(url));
         if (this.pair !== null) this.pair.styleUrl = url;
         else if (this.placemark !== null) this.placemark.styleUrl = url;
         break;
@@ -267,6 +284,10 @@ class CoverageKmlReader {
         if (this.placemark !== null) this.placemark.name = detachedCopy(text.trim()) || null;
         break;
     }
+  }
+
+  private seeColor(color: string | null): void {
+    if (color !== null) this.seenColors.add(color);
   }
 
   private addRing(text: string): void {
@@ -293,8 +314,9 @@ class CoverageKmlReader {
 }
 
 /**
- * The same text in memory of its own. V8 may keep a substring as a view into its parent, and a
- * name kept as a view of the whole document would keep all 48 MB of it alive with the features.
+ * The same text in memory of its own. V8 may keep a substring as a view into its parent: a name,
+ * style id or styleUrl kept as a view of the chunk of text it was read from would keep that chunk
+ * alive with the features, and with a styleUrl in every placemark that is every chunk of the file.
  */
 function detachedCopy(text: string): string {
   return JSON.parse(JSON.stringify(text)) as string;
@@ -307,5 +329,5 @@ function localName(qualified: string): string {
 
 function attribute(tag: SaxesTagPlain, name: string): string | null {
   const value = tag.attributes[name];
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+  return typeof value === 'string' && value.trim() !== '' ? detachedCopy(value.trim()) : null;
 }

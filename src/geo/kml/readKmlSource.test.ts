@@ -1,11 +1,17 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { KmlParseError } from './kmlParseError.js';
-import { readKmlSource } from './readKmlSource.js';
+import { kmlTextChunks, type ReadKmlSourceOptions } from './readKmlSource.js';
+
+/** The whole text the chunks make up. */
+const readKmlSource = (bytes: Uint8Array, filename: string, options?: ReadKmlSourceOptions) => [...kmlTextChunks({ bytes }, filename, options)].join('');
 
 const DOC = '<?xml version="1.0" encoding="UTF-8"?><kml><Document><name>doc</name></Document></kml>';
 
-describe('readKmlSource: KML', () => {
+describe('kmlTextChunks: KML', () => {
   it('decodes UTF-8 and drops a byte-order mark', () => {
     const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...strToU8('<kml><name>Bloemfontein – Café</name></kml>')]);
     expect(readKmlSource(bytes, 'coverage.kml')).toBe('<kml><name>Bloemfontein – Café</name></kml>');
@@ -22,7 +28,7 @@ describe('readKmlSource: KML', () => {
   });
 });
 
-describe('readKmlSource: KMZ', () => {
+describe('kmlTextChunks: KMZ', () => {
   it('reads doc.kml, wherever it sits among the entries', () => {
     const kmz = zipSync({ 'files/other.kml': strToU8('<kml>other</kml>'), 'doc.kml': strToU8(DOC), 'files/logo.png': new Uint8Array([1, 2]) });
     expect(readKmlSource(kmz, 'coverage.kmz')).toBe(DOC);
@@ -52,5 +58,39 @@ describe('readKmlSource: KMZ', () => {
     expect(() => readKmlSource(kmz, 'coverage.kmz', { maxKmlBytes: 2 * 1024 * 1024 })).toThrow(
       new KmlParseError('The KML inside the KMZ file is larger than 2 MB'),
     );
+  });
+});
+
+describe('kmlTextChunks: reading in chunks', () => {
+  const MB = 1024 * 1024;
+
+  it('keeps a character whose bytes straddle two chunks whole, from memory and from disk', () => {
+    // "é" is two bytes in UTF-8; the first ends the first 1 MB chunk.
+    const text = `<kml>${'a'.repeat(MB - 6)}é${'b'.repeat(MB)}</kml>`;
+    const bytes = strToU8(text);
+    expect(bytes[MB - 1]).toBe(0xc3);
+    const folder = mkdtempSync(join(tmpdir(), 'kml-chunks-'));
+    try {
+      const path = join(folder, 'coverage.kml');
+      writeFileSync(path, bytes);
+      const fromDisk = [...kmlTextChunks({ path }, 'coverage.kml')];
+      expect(fromDisk.length).toBeGreaterThan(1);
+      expect(fromDisk.join('')).toBe(text);
+      expect(readKmlSource(bytes, 'coverage.kml')).toBe(text);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('reads a KMZ from disk and honours the declared encoding there', () => {
+    const latin1 = new Uint8Array([...strToU8('<?xml version="1.0" encoding="ISO-8859-1"?><kml><name>Caf'), 0xe9, ...strToU8('</name></kml>')]);
+    const folder = mkdtempSync(join(tmpdir(), 'kml-chunks-'));
+    try {
+      const path = join(folder, 'upload');
+      writeFileSync(path, zipSync({ 'doc.kml': latin1 }));
+      expect([...kmlTextChunks({ path }, 'coverage.kmz')].join('')).toContain('<name>Café</name>');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -1,8 +1,8 @@
 import { Worker } from 'node:worker_threads';
-import { KmlParseError } from '../../geo/kml/index.js';
+import { KmlParseError, type KmlSource } from '../../geo/kml/index.js';
 
 export interface KmlIngestRequest {
-  bytes: Uint8Array;
+  source: KmlSource;
   filename: string;
 }
 
@@ -25,7 +25,7 @@ export interface IngestedKml {
 function startWorker(request: KmlIngestRequest): Worker {
   const fromSource = import.meta.url.endsWith('.ts');
   const workerUrl = new URL(`./kmlIngestWorker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
-  const transferList = [request.bytes.buffer as ArrayBuffer];
+  const transferList = 'bytes' in request.source ? [request.source.bytes.buffer as ArrayBuffer] : [];
   if (!fromSource) return new Worker(workerUrl, { workerData: request, transferList });
   const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl.href)}); })`;
   return new Worker(bootstrap, { eval: true, workerData: request, transferList });
@@ -51,14 +51,18 @@ async function withIngestSlot<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Parses a KML or KMZ file in a worker thread. A file that is not usable throws KmlParseError.
- * Takes ownership of `bytes`: when they fill their own memory they move to the worker (no copy of
- * a 50 MB upload) and are unusable here afterwards; bytes sharing memory with others are copied.
+ * Parses a KML or KMZ file (on disk, or bytes in memory) in a worker thread. A file that is not
+ * usable throws KmlParseError. Takes ownership of bytes: when they fill their own memory they move
+ * to the worker (no copy) and are unusable here afterwards; bytes sharing memory are copied.
  */
-export function ingestKml(bytes: Uint8Array, filename: string): Promise<IngestedKml> {
-  const ownsItsMemory = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && !(bytes.buffer instanceof SharedArrayBuffer);
-  const request: KmlIngestRequest = { bytes: ownsItsMemory ? bytes : new Uint8Array(bytes), filename };
+export function ingestKml(source: KmlSource, filename: string): Promise<IngestedKml> {
+  const request: KmlIngestRequest = { source: 'bytes' in source ? { bytes: ownedBytes(source.bytes) } : source, filename };
   return withIngestSlot(() => runIngest(request));
+}
+
+function ownedBytes(bytes: Uint8Array): Uint8Array {
+  const ownsItsMemory = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && !(bytes.buffer instanceof SharedArrayBuffer);
+  return ownsItsMemory ? bytes : new Uint8Array(bytes);
 }
 
 function runIngest(request: KmlIngestRequest): Promise<IngestedKml> {

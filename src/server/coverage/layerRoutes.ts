@@ -5,8 +5,8 @@ import { envelopeOf, errorEnvelope, messageEnvelope } from '../../common/api/env
 import type { AuthService } from '../auth/authService.js';
 import { requireAdmin } from '../auth/requireAdmin.js';
 import { ValidationError } from '../errors.js';
-import { multipartDocs, readMultipartForm } from '../http/multipart.js';
-import type { LayerService } from './layerService.js';
+import { multipartDocs, readMultipartFormToDisk, type SpooledForm } from '../http/multipart.js';
+import type { CoverageFileUpload, LayerService } from './layerService.js';
 
 const tags = ['coverage layers'];
 const security = [{ bearerAuth: [] }];
@@ -16,8 +16,21 @@ const KML_TOO_LARGE = 'Coverage file must be at most 50 MB';
 export function layerRoutes(deps: { auth: AuthService; layers: LayerService }): FastifyPluginAsyncZod {
   return async (app) => {
     const admin = requireAdmin(deps.auth);
-    const readKmlForm = (request: Parameters<typeof readMultipartForm>[0]) =>
-      readMultipartForm(request, { fileField: 'kml_file', maxFileBytes: KML_MAX_BYTES, tooLargeMessage: KML_TOO_LARGE });
+    /** Reads the form (its file spooled to disk), gives it to `use`, then deletes the file. */
+    const withKmlForm = async <T>(request: Parameters<typeof readMultipartFormToDisk>[0], use: (form: SpooledForm) => Promise<T>): Promise<T> => {
+      const form = await readMultipartFormToDisk(request, { fileField: 'kml_file', maxFileBytes: KML_MAX_BYTES, tooLargeMessage: KML_TOO_LARGE });
+      try {
+        return await use(form);
+      } finally {
+        await form.dispose();
+      }
+    };
+    const uploadOf = (form: SpooledForm): CoverageFileUpload | null => (form.file ? { filename: form.file.filename, source: { path: form.file.path } } : null);
+    const create = async (fields: unknown, file: CoverageFileUpload | null) => {
+      const parsed = createLayerInput.safeParse(fields ?? {});
+      if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? 'Invalid coverage layer');
+      return { success: true as const, message: 'Coverage layer created successfully!', data: await deps.layers.create(parsed.data, file) };
+    };
 
     app.get(
       '/coverage_layers',
@@ -38,12 +51,7 @@ export function layerRoutes(deps: { auth: AuthService; layers: LayerService }): 
         config: multipartDocs({ fields: createLayerInput, fileField: 'kml_file', alsoJson: true }),
         schema: { tags, security, summary: 'Create: JSON, or multipart with an optional kml_file (.kml/.kmz, 50 MB)', response: { 200: envelopeOf(coverageLayer), 400: errorEnvelope, 413: errorEnvelope } },
       },
-      async (request) => {
-        const form = request.isMultipart() ? await readKmlForm(request) : { fields: request.body, file: null };
-        const parsed = createLayerInput.safeParse(form.fields ?? {});
-        if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? 'Invalid coverage layer');
-        return { success: true as const, message: 'Coverage layer created successfully!', data: await deps.layers.create(parsed.data, form.file) };
-      },
+      async (request) => (request.isMultipart() ? withKmlForm(request, (form) => create(form.fields, uploadOf(form))) : create(request.body, null)),
     );
 
     app.put(
@@ -72,11 +80,12 @@ export function layerRoutes(deps: { auth: AuthService; layers: LayerService }): 
         config: multipartDocs({ fileField: 'kml_file' }),
         schema: { tags, security, params: layerIdParams, summary: 'Upload or replace the layer file (multipart kml_file)', response: { 200: envelopeOf(coverageLayer), 400: errorEnvelope, 404: errorEnvelope, 413: errorEnvelope } },
       },
-      async (request) => {
-        const form = await readKmlForm(request);
-        if (!form.file) throw new ValidationError('Choose a .kml or .kmz file to upload (field kml_file)');
-        return { success: true as const, message: 'Coverage file uploaded successfully!', data: await deps.layers.uploadFile(request.params.id, form.file) };
-      },
+      async (request) =>
+        withKmlForm(request, async (form) => {
+          const upload = uploadOf(form);
+          if (!upload) throw new ValidationError('Choose a .kml or .kmz file to upload (field kml_file)');
+          return { success: true as const, message: 'Coverage file uploaded successfully!', data: await deps.layers.uploadFile(request.params.id, upload) };
+        }),
     );
   };
 }

@@ -1,15 +1,20 @@
 import type { CoverageLayer, CreateLayerInput, UpdateLayerInput } from '../../common/api/coverageLayers.js';
-import { KmlParseError } from '../../geo/kml/index.js';
+import { KmlParseError, type KmlSource } from '../../geo/kml/index.js';
 import type { Clock } from '../clock.js';
 import type { CoverageChanges } from '../coverage-revision/coverageChanges.js';
 import type { DbTransaction } from '../db/transactions.js';
 import { NotFoundError, ValidationError } from '../errors.js';
-import type { UploadedFile } from '../http/multipart.js';
 import type { CoverageProviders } from './coverageProviders.js';
 import { ingestKml } from './kmlIngest.js';
 import type { LayerChanges, LayerRecord, LayerRepository, NewLayerRecord } from './layerRepository.js';
 
 const COVERAGE_FILE = /\.(kml|kmz)$/i;
+
+/** An uploaded .kml or .kmz: the name the client gave it, and its content (on disk or in memory). */
+export interface CoverageFileUpload {
+  filename: string;
+  source: KmlSource;
+}
 
 /** What an uploaded file becomes in a layer. */
 type IngestedFile = Required<Pick<NewLayerRecord, 'geometry' | 'feature_count' | 'detected_colors' | 'kml_filename'>>;
@@ -31,9 +36,9 @@ export class LayerService {
     return toApi(await this.requireRecord(id));
   }
 
-  async create(input: CreateLayerInput, file: UploadedFile | null): Promise<CoverageLayer> {
+  async create(input: CreateLayerInput, file: CoverageFileUpload | null): Promise<CoverageLayer> {
     await this.requireProvider(input.provider_id);
-    const ingested = new HandOver(file ? await ingest(file.filename, file.bytes) : null);
+    const ingested = new HandOver(file ? await ingest(file) : null);
     const now = this.clock.now().toISOString();
     return this.get(
       await this.coverage.commit((trx) => {
@@ -60,9 +65,9 @@ export class LayerService {
   }
 
   /** Upload or replace the layer's file. A file that does not parse changes nothing. */
-  async uploadFile(id: number, file: UploadedFile): Promise<CoverageLayer> {
+  async uploadFile(id: number, file: CoverageFileUpload): Promise<CoverageLayer> {
     await this.requireRecord(id);
-    const ingested = new HandOver(await ingest(file.filename, file.bytes));
+    const ingested = new HandOver(await ingest(file));
     await this.coverage.commit((trx) => this.updateExisting(id, { ...ingested.take(), updated_at: this.clock.now().toISOString() }, trx));
     return this.get(id);
   }
@@ -98,7 +103,7 @@ export class LayerService {
    * created otherwise (active, status from colours with every colour unknown until assigned).
    */
   async replaceSourceLayer(providerId: number, layerName: string, sourceName: string, bytes: Uint8Array): Promise<CoverageLayer> {
-    const file = new HandOver({ ...(await ingest(`${sourceName}.kml`, bytes)), kml_filename: sourceName });
+    const file = new HandOver({ ...(await ingest({ filename: `${sourceName}.kml`, source: { bytes } })), kml_filename: sourceName });
     const now = this.clock.now().toISOString();
     const id = await this.coverage.commit(async (trx) => {
       const ingested = file.take();
@@ -162,10 +167,10 @@ class HandOver<T> {
 }
 
 /** Parses a .kml or .kmz upload into packed geometry; a bad file is a 400 with the parser's reason. */
-async function ingest(filename: string, bytes: Uint8Array): Promise<IngestedFile> {
+async function ingest({ filename, source }: CoverageFileUpload): Promise<IngestedFile> {
   if (!COVERAGE_FILE.test(filename)) throw new ValidationError('Coverage file must be a .kml or .kmz file');
   try {
-    const parsed = await ingestKml(bytes, filename);
+    const parsed = await ingestKml(source, filename);
     return { geometry: parsed.geometry, feature_count: parsed.featureCount, detected_colors: parsed.colors, kml_filename: filename };
   } catch (error) {
     if (error instanceof KmlParseError) throw new ValidationError(error.message);

@@ -1,4 +1,9 @@
-import type {} from '@fastify/multipart';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { MultipartFile } from '@fastify/multipart';
 import type { SwaggerTransform } from '@fastify/swagger';
 import type { FastifyRequest } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -6,29 +11,87 @@ import { z } from 'zod';
 import { uploadFileName } from '../../common/api/fields.js';
 import { AppError, PayloadTooLargeError, ValidationError } from '../errors.js';
 
-export interface UploadedFile {
+/** What the client said about its file. */
+interface FilePart {
   fieldname: string;
   filename: string;
   mimetype: string;
+}
+
+export interface UploadedFile extends FilePart {
   bytes: Buffer;
 }
 
-export interface MultipartForm {
+/** A file written to a temporary folder as it arrived, never whole in memory. */
+export interface SpooledFile extends FilePart {
+  path: string;
+  size: number;
+}
+
+export interface MultipartForm<F = UploadedFile> {
   fields: Record<string, string>;
-  file: UploadedFile | null;
+  file: F | null;
+}
+
+export interface SpooledForm extends MultipartForm<SpooledFile> {
+  /** Deletes the spooled file: call it once the file has been read, whatever happened. */
+  dispose(): Promise<void>;
+}
+
+interface FormOptions {
+  /** The one file field accepted. */
+  fileField: string;
+  maxFileBytes: number;
+  /** The 413 message for a larger file. */
+  tooLargeMessage: string;
+}
+
+/** Reads a multipart form: its text fields, and at most one file, held in memory. */
+export function readMultipartForm(request: FastifyRequest, options: FormOptions): Promise<MultipartForm> {
+  return readForm(request, options, async (part) => {
+    const bytes = await part.toBuffer().catch((error: { code?: string }) => {
+      if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeError(options.tooLargeMessage);
+      throw error;
+    });
+    return bytes.length > 0 ? { ...describe(part), bytes } : null;
+  });
 }
 
 /**
- * Reads a multipart form: its text fields, and at most one file (named `fileField`) of at most
- * `maxFileBytes`, held in memory. A larger file answers 413 with `tooLargeMessage`.
+ * Reads a multipart form whose file goes to a temporary folder (owner-only) as it arrives, so a
+ * 50 MB upload costs the server a buffer of a few kilobytes rather than the whole file. The caller
+ * disposes of the form; on error it is already gone.
  */
-export async function readMultipartForm(
-  request: FastifyRequest,
-  options: { fileField: string; maxFileBytes: number; tooLargeMessage: string },
-): Promise<MultipartForm> {
+export async function readMultipartFormToDisk(request: FastifyRequest, options: FormOptions): Promise<SpooledForm> {
+  const folder = await mkdtemp(join(tmpdir(), 'upload-'));
+  const dispose = () => rm(folder, { recursive: true, force: true });
+  try {
+    const form = await readForm(request, options, async (part) => {
+      const path = join(folder, 'file');
+      await pipeline(part.file, createWriteStream(path, { mode: 0o600 }));
+      if (part.file.truncated) throw new PayloadTooLargeError(options.tooLargeMessage);
+      const { size } = await stat(path);
+      return size > 0 ? { ...describe(part), path, size } : null;
+    });
+    return { ...form, dispose };
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+}
+
+function describe(part: MultipartFile): FilePart {
+  return { fieldname: part.fieldname, filename: part.filename, mimetype: part.mimetype };
+}
+
+/**
+ * The fields of a multipart form and at most one file (named `fileField`) of at most
+ * `maxFileBytes`, which `keepFile` reads; a larger file answers 413 with `tooLargeMessage`.
+ */
+async function readForm<F>(request: FastifyRequest, options: FormOptions, keepFile: (part: MultipartFile) => Promise<F | null>): Promise<MultipartForm<F>> {
   if (!request.isMultipart()) throw new ValidationError('Expected a multipart/form-data request');
   const fields: Record<string, string> = {};
-  let file: UploadedFile | null = null;
+  let file: F | null = null;
   const parts = request.parts({ limits: { fileSize: options.maxFileBytes, files: 1, fields: 60, fieldSize: 1024 * 1024 } });
   try {
     for await (const part of parts) {
@@ -46,15 +109,13 @@ export async function readMultipartForm(
         part.file.resume();
         throw new ValidationError(name.error.issues[0]?.message ?? 'The file name is not valid');
       }
-      const bytes = await part.toBuffer().catch((error: { code?: string }) => {
-        if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeError(options.tooLargeMessage);
-        throw error;
-      });
-      if (bytes.length > 0) file = { fieldname: part.fieldname, filename: part.filename, mimetype: part.mimetype, bytes };
+      file = await keepFile(part);
     }
   } catch (error) {
     // A cut-off upload or a body that is not multipart at all is the client's fault, not a server error.
-    if (error instanceof AppError || (error as { statusCode?: number }).statusCode === 413) throw error;
+    if (error instanceof AppError) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeError(options.tooLargeMessage);
+    if ((error as { statusCode?: number }).statusCode === 413) throw error;
     throw new ValidationError('The upload is not a valid multipart form (was it interrupted?)');
   }
   return { fields, file };
