@@ -43,7 +43,7 @@ afterAll(async () => {
 
 function body(fileBytes: Buffer, fields: Record<string, string> = {}): { payload: Buffer; headers: Record<string, string> } {
   const boundary = 'test-boundary-7d1';
-  const parts = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.kml"\r\nContent-Type: application/xml\r\n\r\n`), fileBytes, Buffer.from(`\r\n--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
