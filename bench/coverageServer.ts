@@ -6,11 +6,15 @@
  * - while each upload is parsed, stored and indexed, GET /api/check_coverage (two visitors asking
  *   one after another) keeps a p99 under 50 ms, with no error and no timeout (5 s).
  * Each upload goes to a fresh server holding one small layer, whose point the visitors check.
- * The 48 MB, 10,000-polygon upload against ogr2ogr is in ingest.ts.
+ * - the 48 MB, 10,000-polygon upload in under half the time of `ogr2ogr -f GeoJSON` on the same
+ *   file (run right after, in the same run), with the server's whole peak RSS at or under ogr2ogr's.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { circleRing, zigZagRing } from '../src/geo/testing/shapes.js';
 import type { BenchContext } from './benchContext.js';
+import { hasOgr2ogr, measure } from './ingest.js';
 import { buildServer, checkWhile, createProvider, lastIndexBuild, RssPeak, ringsKml, rssMb, startServer, uploadLayer } from './serverProcess.js';
 
 const CHECK_P99_MS = 50;
@@ -26,6 +30,11 @@ interface Scenario {
   memoryMb?: number;
   /** Upload (parse, store, index) in at most this many seconds. */
   seconds?: number;
+  /**
+   * The file on disk, for a comparison with `ogr2ogr -f GeoJSON` on it in the same run: the upload
+   * in under half its time, the server's whole peak RSS at or under ogr2ogr's peak.
+   */
+  ogr2ogrReference?: string;
 }
 
 export async function run(context: BenchContext): Promise<void> {
@@ -35,7 +44,7 @@ export async function run(context: BenchContext): Promise<void> {
     { label: '40,000-vertex zig-zag', file: 'zigzag-40k.kml', kml: () => ringsKml([{ name: 'comb', ring: zigZagRing(40_000, { west: 19, south: -33.5, east: 19.4, north: -33.4 }) }]), memoryMb: 50 },
     { label: '1,000,000-vertex outline', file: 'outline-1m.kml', kml: () => ringsKml([{ name: 'outline', ring: circleRing(1_000_000, { west: 19, south: -33.5, east: 21, north: -32.5 }) }]), memoryMb: 300, seconds: 2 },
     { label: '1,000,000-vertex zig-zag', file: 'zigzag-1m.kml', kml: () => ringsKml([{ name: 'comb', ring: zigZagRing(1_000_000, { west: 16, south: -34, east: 33, north: -22 }) }]), memoryMb: 300, seconds: 2 },
-    { label: '10,000 polygons, 48 MB', file: 'coverage-10k.kml', kml: () => readFileSync(context.coverageKml) },
+    { label: '10,000 polygons, 48 MB', file: 'coverage-10k.kml', kml: () => readFileSync(context.coverageKml), ogr2ogrReference: context.coverageKml },
   ];
   console.log('  upload                      KML MB  upload s  index s   idle MB  peak MB  growth MB   checks  p50 ms  p99 ms  max ms  failed');
   const verdicts: string[] = [];
@@ -65,12 +74,29 @@ export async function run(context: BenchContext): Promise<void> {
       const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
       if (scenario.seconds !== undefined) verdicts.push(`${scenario.label}: uploaded, stored and indexed in ${seconds.toFixed(2)} s (index ${((index?.ms ?? NaN) / 1000).toFixed(2)} s), target < ${scenario.seconds} s: ${pass(seconds < scenario.seconds)}`);
       if (scenario.memoryMb !== undefined) verdicts.push(`${scenario.label}: server RSS +${growth.toFixed(0)} MB above idle, target < ${scenario.memoryMb} MB: ${pass(growth < scenario.memoryMb)}`);
+      if (scenario.ogr2ogrReference !== undefined) verdicts.push(await againstOgr2ogr(scenario.label, scenario.ogr2ogrReference, seconds, peakMb));
       verdicts.push(`${scenario.label}: check_coverage during the rebuild p99 ${checks.p99.toFixed(1)} ms over ${checks.count} checks, ${checks.failed} errors, ${checks.timedOut} timeouts, target p99 < ${CHECK_P99_MS} ms and none: ${pass(checks.p99 < CHECK_P99_MS && checks.failed + checks.timedOut === 0)}`);
     } finally {
       await server.stop();
     }
   }
   for (const verdict of verdicts) console.log(`  ${verdict}`);
+}
+
+/** The upload's time and the server's peak RSS against ogr2ogr converting the same file. */
+async function againstOgr2ogr(label: string, kmlPath: string, seconds: number, peakMb: number): Promise<string> {
+  if (!hasOgr2ogr()) return `${label}: ogr2ogr not found (Debian package gdal-bin): comparison skipped`;
+  const outDir = mkdtempSync(join(tmpdir(), 'coverage-server-ogr-'));
+  try {
+    const ogr = await measure('ogr2ogr', ['-f', 'GeoJSON', join(outDir, 'out.geojson'), kmlPath]);
+    const wall = seconds / ogr.wallSeconds;
+    return (
+      `${label}: upload ${seconds.toFixed(2)} s vs ogr2ogr ${ogr.wallSeconds.toFixed(2)} s = ${wall.toFixed(2)}x (target < 0.5x): ${wall < 0.5 ? 'PASS' : 'FAIL'}; ` +
+      `server peak RSS ${peakMb.toFixed(0)} MB vs ogr2ogr ${ogr.peakMb.toFixed(0)} MB (target at or under): ${peakMb <= ogr.peakMb ? 'PASS' : 'FAIL'}`
+    );
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
 }
 
 /** A `done` for checkWhile: true after n calls. */

@@ -78,12 +78,12 @@ function lastLine(text: string): string {
   return text.trim().split('\n').at(-1) ?? '';
 }
 
-function hasOgr2ogr(): boolean {
+export function hasOgr2ogr(): boolean {
   return spawnSync('ogr2ogr', ['--version'], { stdio: 'ignore' }).status === 0;
 }
 
 /** Runs a command to completion; fails when it exits with an error. */
-async function measure(command: string, args: string[]): Promise<Measured> {
+export async function measure(command: string, args: string[]): Promise<Measured> {
   return existsSync(GNU_TIME) ? measureWithGnuTime(command, args) : measureByPolling(command, args);
 }
 

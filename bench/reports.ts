@@ -19,6 +19,7 @@ import type { DatabaseConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/database.js';
 import type { Database } from '../src/server/db/schema.js';
 import { quantile, seededRandom } from './syntheticTerrain.js';
+import { SERVER_NODE_FLAGS, serverEnv } from '../scripts/server-options.mjs';
 
 const SEARCHES = 1_000_000;
 const LEADS = 50_000;
@@ -123,9 +124,9 @@ async function measure(label: string, env: Record<string, string>, database: Dat
     await opened.close();
   }
   const port = await freePort();
-  // Started as npm start starts it (scripts/start.mjs), --expose-gc included.
-  const server = spawn(process.execPath, ['--expose-gc', path.resolve('dist/server/server/main.js')], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: 'bench-password-1', LOG_LEVEL: 'warn' },
+  // Started as npm start starts it (scripts/start.mjs, scripts/server-options.mjs).
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.resolve('dist/server/server/main.js')], {
+    env: serverEnv({ ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: 'bench-password-1', LOG_LEVEL: 'warn' }),
     stdio: 'ignore',
   });
   const base = `http://127.0.0.1:${port}`;

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS, serverEnv } from '../scripts/server-options.mjs';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PASSWORD = 'bench-password-1';
@@ -75,9 +76,9 @@ function freePort(): Promise<number> {
 export async function startServer(env: Record<string, string> = {}, root = ROOT): Promise<ServerProcess> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-server-'));
   const port = await freePort();
-  const child: ChildProcessByStdio<null, Readable, null> = spawn(process.execPath, ['--enable-source-maps', '--expose-gc', path.join(root, 'dist/server/server/main.js')], {
+  const child: ChildProcessByStdio<null, Readable, null> = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'dist/server/server/main.js')], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'info', ...env },
+    env: serverEnv({ ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'info', ...env }),
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   const logs: ServerProcess['logs'] = [];

@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { writeHillTile } from './syntheticTerrain.js';
+import { SERVER_NODE_FLAGS, serverEnv } from '../scripts/server-options.mjs';
 
 const MEMORY_MB = 128;
 const TILES = { south: [-34, -33, -32, -31], west: [18, 19, 20, 21] };
@@ -36,9 +37,9 @@ export async function run(): Promise<void> {
   mkdirSync(terrainDir);
   for (const south of TILES.south) for (const west of TILES.west) writeHillTile(terrainDir, south, west);
   const port = await freePort();
-  // Started as npm start starts it (scripts/start.mjs), --expose-gc included.
-  const server = spawn(process.execPath, ['--expose-gc', path.resolve('dist/server/server/main.js')], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: 'bench-password-1', LOG_LEVEL: 'warn', TERRAIN_MEMORY_MB: String(MEMORY_MB) },
+  // Started as npm start starts it (scripts/start.mjs, scripts/server-options.mjs).
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.resolve('dist/server/server/main.js')], {
+    env: serverEnv({ ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: 'bench-password-1', LOG_LEVEL: 'warn', TERRAIN_MEMORY_MB: String(MEMORY_MB) }),
     stdio: 'ignore',
   });
   const base = `http://127.0.0.1:${port}`;

@@ -3,11 +3,11 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildWhenStale, root, serverBuild } from './build-when-stale.mjs';
+import { SERVER_NODE_FLAGS, serverEnv } from './server-options.mjs';
 
 const entry = path.join(serverBuild, 'main.js');
 buildWhenStale(entry);
 
-// --expose-gc: the terrain tile memory collects a dropped tile's memory at once (src/server/terrain/tileMemory.ts).
-const server = spawn(process.execPath, ['--enable-source-maps', '--expose-gc', entry], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], { cwd: root, env: serverEnv(process.env), stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
