@@ -63,6 +63,9 @@ import { systemRoutes } from './system/systemRoutes.js';
 import { LineOfSightService } from './line-of-sight/lineOfSightService.js';
 import { lineOfSightRoutes } from './line-of-sight/lineOfSightRoutes.js';
 import { TowerWireless } from './line-of-sight/towerWireless.js';
+import { FootprintRepository } from './footprints/footprintRepository.js';
+import { FootprintService } from './footprints/footprintService.js';
+import { terrainSignature } from './terrain/terrainSignature.js';
 import { HgtDirectory } from './terrain/hgtDirectory.js';
 import { Terrain } from './terrain/terrain.js';
 import { TerrainTiles } from './terrain/terrainTiles.js';
@@ -185,11 +188,20 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   ]);
   const terrainTiles = new TerrainTiles(hgtDirectory, coverageChanges);
   const lineOfSight = new LineOfSightService(towerRepo, terrain, config.radio);
+  const footprints = new FootprintService(
+    new FootprintRepository(db.kysely),
+    towerRepo,
+    terrain,
+    (bounds) => terrainSignature(hgtDirectory, config.terrain.tilesUrl ?? null, bounds),
+    { ...config.footprints, towerDbi: config.radio.towerDbi, cpeDbi: config.radio.cpeDbi },
+    clock,
+    server.log,
+  );
   const coverage = new CoverageEngine({
     revisions,
     layers: layerRepo,
     providers: coverageProviders,
-    wireless: new TowerWireless(towerRepo, lineOfSight),
+    wireless: new TowerWireless(towerRepo, lineOfSight, footprints, config.footprints.receiverM),
     pollMs: config.coveragePollMs,
     log: server.log,
   });

@@ -142,6 +142,8 @@ const envSchema = z.object({
   TOWER_ANTENNA_GAIN_DBI: z.coerce.number({ error: 'must be a number' }).min(-10).max(50).default(17),
   /** Gain of a customer's roof antenna (CPE), dBi. Default 23. */
   CPE_ANTENNA_GAIN_DBI: z.coerce.number({ error: 'must be a number' }).min(-10).max(50).default(23),
+  FOOTPRINT_RECEIVER_HEIGHT_M: z.coerce.number({ error: 'must be a number' }).min(0.5, 'must be at least 0.5').max(100, 'must be at most 100').default(6),
+  FOOTPRINT_MAX_CELLS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(10_000, 'must be at least 10000').max(4_000_000, 'must be at most 4000000').default(1_000_000),
   /** Channel width of the wireless links, MHz (20, 40 or 80): sets the estimated speed. Default 40. */
   WIRELESS_CHANNEL_WIDTH_MHZ: z.enum(['20', '40', '80'], { error: 'must be 20, 40 or 80' }).transform(Number).default(40),
   /** Line-of-sight map: raster tile templates of the Terrain, Satellite and Hybrid styles (Hybrid = satellite + labels). */
@@ -181,6 +183,8 @@ export interface AppConfig {
   terrain: { dir: string; tilesUrl: string | null; memoryBytes: number; cacheDir: string };
   /** Antenna gains (dBi) and the channel width (MHz) of the wireless links. */
   radio: { towerDbi: number; cpeDbi: number; channelWidthMHz: 20 | 40 | 80 };
+  /** Predicted footprints: receiver height above ground (metres), and most cells per footprint grid. */
+  footprints: { receiverM: number; maxCells: number };
   /** IANA time zone of report days. */
   reportsTimeZone: string;
   /** Raster tile templates of the line-of-sight map's styles. */
@@ -255,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     reportsTimeZone: e.REPORTS_TIME_ZONE,
     radio: { towerDbi: e.TOWER_ANTENNA_GAIN_DBI, cpeDbi: e.CPE_ANTENNA_GAIN_DBI, channelWidthMHz: e.WIRELESS_CHANNEL_WIDTH_MHZ as 20 | 40 | 80 },
+    footprints: { receiverM: e.FOOTPRINT_RECEIVER_HEIGHT_M, maxCells: e.FOOTPRINT_MAX_CELLS },
     losMap: {
       terrain: tileTemplates(e.LOS_TERRAIN_TILES_URL),
       terrainAttribution: e.LOS_TERRAIN_ATTRIBUTION,

@@ -7,6 +7,7 @@ import { addressBookMigration } from './migrations/0004_address_book.js';
 import { searchLogProvidersMigration } from './migrations/0005_search_log_providers.js';
 import { reportsMigration } from './migrations/0006_reports.js';
 import { geometryPartsMigration } from './migrations/0007_geometry_parts.js';
+import { towerFootprintsMigration } from './migrations/0008_tower_footprints.js';
 
 /** The one migration history, in order; names sort in the order they run. */
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -18,6 +19,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0005_search_log_providers': searchLogProvidersMigration,
     '0006_reports': reportsMigration,
     '0007_geometry_parts': geometryPartsMigration(dialect),
+    '0008_tower_footprints': towerFootprintsMigration(dialect),
   };
 }
 

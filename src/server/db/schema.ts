@@ -121,6 +121,29 @@ export interface TowersTable {
   updated_at: Timestamp;
 }
 
+/** A tower's predicted footprint (migration 0008); the grid columns are null until it is computed. */
+export interface TowerFootprintsTable {
+  tower_id: number;
+  status: 'computing' | 'ready' | 'failed';
+  /** Share of the work done, 0..1. */
+  progress: number;
+  inputs_key: string;
+  error: string | null;
+  terrain_source: string | null;
+  south: number | null;
+  west: number | null;
+  cell_lat_deg: number | null;
+  cell_lng_deg: number | null;
+  rows: number | null;
+  cols: number | null;
+  /** Deflated Int16 little-endian, tenths of a dBm per cell (-32768: no line of sight). */
+  signal: Uint8Array | null;
+  /** Deflated bitset, LSB first: the cell's first Fresnel zone is 60% clear. */
+  fresnel60: Uint8Array | null;
+  computed_ms: number | null;
+  updated_at: Timestamp;
+}
+
 export interface SearchLogsTable {
   id: Generated<number>;
   session_id: string;
@@ -230,6 +253,7 @@ export interface Database {
   coverage_layers: CoverageLayersTable;
   coverage_layer_geometry_parts: CoverageLayerGeometryPartsTable;
   towers: TowersTable;
+  tower_footprints: TowerFootprintsTable;
   search_logs: SearchLogsTable;
   search_log_providers: SearchLogProvidersTable;
   search_stats_hourly: SearchStatsHourlyTable;

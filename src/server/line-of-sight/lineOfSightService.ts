@@ -5,6 +5,7 @@ import type { ChannelWidthMHz } from '../../geo/rf/wifiSpeed.js';
 import { estimatedPhyRateMbps } from '../../geo/rf/wifiSpeed.js';
 import type { LatLng } from '../../geo/sphere.js';
 import { NotFoundError } from '../errors.js';
+import type { FootprintReading } from '../footprints/footprintService.js';
 import type { Terrain } from '../terrain/terrain.js';
 import type { TowerRepository } from '../towers/towerRepository.js';
 import { type AnalysedLink, type AntennaGains, analyseLink, inRange, type LinkTower, outOfRangeLink, towerDistanceM } from './towerLink.js';
@@ -62,10 +63,18 @@ export class LineOfSightService {
     return this.feasibilityOf(await this.towers.listActive(), target, heightM);
   }
 
-  /** The same from a given list of towers (the coverage engine keeps one per coverage revision). */
-  async feasibilityOf(towers: readonly LinkTower[], target: LatLng, heightM: number): Promise<WirelessFeasibility> {
+  /**
+   * The same from a given list of towers (the coverage engine keeps one per coverage revision). With
+   * `footprints`, a tower whose predicted footprint is ready is read from it (a lookup); the others
+   * are analysed over the terrain as without.
+   */
+  async feasibilityOf(towers: readonly LinkTower[], target: LatLng, heightM: number, footprints?: FootprintLookup): Promise<WirelessFeasibility> {
     const reaching = towers.filter((tower) => inRange(tower, towerDistanceM(tower, target)));
-    const links = (await Promise.all(reaching.map((tower) => this.link(tower, target, heightM)))).map((link) => link.result).sort(byPreference);
+    const assess = async (tower: LinkTower): Promise<LosTowerResult> => {
+      const reading = footprints?.read(tower, target);
+      return reading ? footprintLink(tower, target, reading) : (await this.link(tower, target, heightM)).result;
+    };
+    const links = (await Promise.all(reaching.map(assess))).sort(byPreference);
     const best = links.find(isServiceable);
     const rate = best ? estimatedPhyRateMbps(best.signal_strength!, this.radio.channelWidthMHz) : null;
     return {
@@ -114,6 +123,25 @@ export class LineOfSightService {
     if (used.length === 0) return this.terrain.sourceAt(target.lat, target.lng);
     return used.reduce((weakest, source) => (SOURCE_RANK[source] < SOURCE_RANK[weakest] ? source : weakest));
   }
+}
+
+/** Where the coverage engine reads towers' predicted footprints. */
+export interface FootprintLookup {
+  /** The tower's footprint at a point, or null when it has none ready. */
+  read(tower: LinkTower, point: LatLng): FootprintReading | null;
+}
+
+/** A link as a footprint answers it: the verdict and the signal, without a profile. */
+function footprintLink(tower: LinkTower, target: LatLng, reading: FootprintReading): LosTowerResult {
+  return {
+    ...outOfRangeLink(tower, towerDistanceM(tower, target)),
+    in_range: true,
+    has_line_of_sight: reading.lineOfSight,
+    signal_strength: reading.signalDbm,
+    signal_band: signalBand(reading.signalDbm),
+    fresnel_60_clear: reading.fresnel60Clear,
+    terrain_source: (reading.terrainSource as TerrainSource | null) ?? null,
+  };
 }
 
 function withProfile(link: AnalysedLink): LosTowerResult {

@@ -1,6 +1,7 @@
 import type { TerrainSource } from '../../common/api/lineOfSight.js';
 import { pathSamples } from '../../geo/elevation/pathSamples.js';
-import { destinationPoint, distanceM, type LatLng } from '../../geo/sphere.js';
+import type { HeightGrid } from '../../geo/rf/footprint.js';
+import { destinationPoint, distanceM, EARTH_RADIUS_M, type LatLng } from '../../geo/sphere.js';
 import type { ElevationSource, ElevationTile } from './elevationSource.js';
 
 /** Most samples on one path: 20 km at 1 arc-second is about 650; longer paths get a coarser step. */
@@ -18,6 +19,12 @@ export interface PathTerrain {
   terrainM: Float64Array;
   source: TerrainSource;
 }
+
+const METRES_PER_DEGREE = (Math.PI * EARTH_RADIUS_M) / 180;
+/** A grid on flat ground (no elevation data near its centre) gets this many cells across. */
+const FLAT_GRID_CELLS = 256;
+/** Rows of a height grid filled between two turns of the event loop. */
+const GRID_ROWS_PER_TURN = 16;
 
 /** Weakest first: an answer is only as good as the worst terrain it used. */
 const WEAKNESS: Record<TerrainSource, number> = { flat: 0, terrarium: 1, hgt: 2 };
@@ -42,6 +49,42 @@ export class Terrain {
     const source = await this.fill(lats, lngs, terrainM);
     if (source === 'flat') terrainM.fill(0);
     return { distancesM, terrainM, source };
+  }
+
+  /**
+   * Heights of the cells of a square-ish grid around `center` reaching `radiusM` every way, at the
+   * spacing of the terrain there (1 arc-second tiles give 1 arc-second cells, aligned on the tiles'
+   * posts, so that interpolating the grid is interpolating the tile), made coarser when the grid
+   * would have more than `maxCells` cells. As for a path, a grid any cell of which only flat ground
+   * covers is flat all over. Yields to other work every few rows.
+   */
+  async heightGrid(center: LatLng, radiusM: number, maxCells: number): Promise<{ grid: HeightGrid; source: TerrainSource }> {
+    const spacingM = (await this.spacingAt(center)) ?? (2 * radiusM) / FLAT_GRID_CELLS;
+    const halfLatDeg = radiusM / METRES_PER_DEGREE;
+    const halfLngDeg = halfLatDeg / Math.max(Math.cos((center.lat * Math.PI) / 180), 1e-6);
+    let cellDeg = spacingM / METRES_PER_DEGREE;
+    const cellsAt = (size: number) => (2 * Math.ceil(halfLatDeg / size) + 2) * (2 * Math.ceil(halfLngDeg / size) + 2);
+    if (cellsAt(cellDeg) > maxCells) cellDeg *= Math.ceil(Math.sqrt(cellsAt(cellDeg) / maxCells) * 100) / 100;
+    while (cellsAt(cellDeg) > maxCells) cellDeg *= 1.05;
+    const south = Math.floor((center.lat - halfLatDeg) / cellDeg) * cellDeg;
+    const west = Math.floor((center.lng - halfLngDeg) / cellDeg) * cellDeg;
+    const rows = Math.ceil((center.lat + halfLatDeg - south) / cellDeg) + 1;
+    const cols = Math.ceil((center.lng + halfLngDeg - west) / cellDeg) + 1;
+    const heightsM = new Float32Array(rows * cols);
+    const lats = new Float64Array(cols);
+    const lngs = new Float64Array(cols);
+    const row = new Float64Array(cols);
+    for (let c = 0; c < cols; c++) lngs[c] = west + c * cellDeg;
+    let weakest: TerrainSource = 'hgt';
+    for (let r = 0; r < rows && weakest !== 'flat'; r++) {
+      lats.fill(south + r * cellDeg);
+      const source = await this.fill(lats, lngs, row);
+      if (WEAKNESS[source] < WEAKNESS[weakest]) weakest = source;
+      heightsM.set(row, r * cols);
+      if (r % GRID_ROWS_PER_TURN === GRID_ROWS_PER_TURN - 1) await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (weakest === 'flat') heightsM.fill(0);
+    return { grid: { south, west, cellLatDeg: cellDeg, cellLngDeg: cellDeg, rows, cols, heightsM }, source: weakest };
   }
 
   /** The source that has data at a point (for answers that analysed no path). */

@@ -1,0 +1,50 @@
+import { contours } from 'd3-contour';
+import type { Feature, MultiPolygon, Position } from 'geojson';
+import { signalBand, type SignalBand } from '../../common/signalBands.js';
+import { NO_SIGNAL, type Footprint } from './footprint.js';
+
+/** The bands a footprint draws, weakest first; Unusable is not drawn. */
+export const FOOTPRINT_BANDS = ['Poor', 'Fair', 'Good', 'Excellent'] as const satisfies readonly SignalBand[];
+export type FootprintBand = (typeof FOOTPRINT_BANDS)[number];
+
+export interface FootprintBandProperties {
+  /** The weakest band of the area: it holds cells of this band or better. */
+  band: FootprintBand;
+  /** Rank of the band, 1 (Poor) to 4 (Excellent): areas of higher ranks lie inside those of lower. */
+  rank: number;
+}
+
+/**
+ * A footprint's cells as nested areas, one MultiPolygon per band ([lng, lat] degrees, GeoJSON ring
+ * order): the Poor area holds every cell of Poor signal or better, the Fair area those of Fair or
+ * better, and so on, so drawing them weakest first shows each cell in its own band. Marching
+ * squares over the band ranks (d3-contour, no interpolation) draws each boundary between a cell
+ * inside and one outside, so an area follows its cells to within half a cell (corners are cut
+ * diagonally). Bands without cells are left out.
+ */
+export function footprintBandAreas(footprint: Footprint): Feature<MultiPolygon, FootprintBandProperties>[] {
+  const { rows, cols } = footprint;
+  const ranks = new Float64Array(rows * cols);
+  for (let cell = 0; cell < rows * cols; cell++) {
+    const value = footprint.signalDeciDbm[cell]!;
+    if (value === NO_SIGNAL) continue;
+    ranks[cell] = FOOTPRINT_BANDS.indexOf(signalBand(value / 10) as FootprintBand) + 1;
+  }
+  const traced = contours()
+    .size([cols, rows])
+    .smooth(false)
+    .thresholds(FOOTPRINT_BANDS.map((_, i) => i + 1))(Array.from(ranks));
+  // d3-contour's x, y run over [0, cols] x [0, rows], cell (r, c) spanning [c, c + 1] x [r, r + 1]; cell centres are at our grid's points.
+  // Its y runs down an image where our rows run north, so each ring is reversed to keep exterior rings counter-clockwise.
+  const toLngLat = ([x, y]: Position): Position => [footprint.west + (x! - 0.5) * footprint.cellLngDeg, footprint.south + (y! - 0.5) * footprint.cellLatDeg];
+  return traced
+    .filter((area) => area.coordinates.length > 0)
+    .map((area) => {
+      const rank = area.value;
+      return {
+        type: 'Feature' as const,
+        properties: { band: FOOTPRINT_BANDS[rank - 1]!, rank },
+        geometry: { type: 'MultiPolygon' as const, coordinates: area.coordinates.map((polygon) => polygon.map((ring) => ring.map(toLngLat).reverse())) },
+      };
+    });
+}

@@ -1,0 +1,234 @@
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { cellAt, isFresnel60Clear, NO_SIGNAL, type Footprint } from '../../geo/rf/footprint.js';
+import { distanceM, type LatLng } from '../../geo/sphere.js';
+import type { Clock } from '../clock.js';
+import type { Terrain } from '../terrain/terrain.js';
+import type { TowerRecord, TowerRepository } from '../towers/towerRepository.js';
+import { computeFootprintInWorker } from './footprintCompute.js';
+import type { FootprintRepository, FootprintState, StoredFootprint } from './footprintRepository.js';
+
+export interface FootprintSettings {
+  /** Receiver (roof CPE) above the ground, metres. */
+  receiverM: number;
+  /** Most cells of one footprint's grid: larger areas get coarser cells. */
+  maxCells: number;
+  /** Antenna gains of the link budget, dBi. */
+  towerDbi: number;
+  cpeDbi: number;
+}
+
+/** A point's answer from a footprint. */
+export interface FootprintReading {
+  /** The ray from the tower clears the terrain. */
+  lineOfSight: boolean;
+  /** Received signal, dBm; null without line of sight. */
+  signalDbm: number | null;
+  fresnel60Clear: boolean;
+  terrainSource: string | null;
+}
+
+/** The geographic box a footprint of a tower covers (degrees). */
+export interface FootprintBounds {
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+}
+
+/** A footprint not finished within this long was left by a stopped process: it is computed again. */
+const STALE_COMPUTING_MS = 5 * 60_000;
+/** Progress is written at most this often, as a share of the work. */
+const PROGRESS_STEP = 0.1;
+/** While some tower has no footprint in memory, the ready ones are read again at most this often (another process may have computed them). */
+const RELOAD_MS = 5_000;
+
+/**
+ * Each active tower's predicted footprint (src/geo/rf/footprint.ts): computed in a worker thread
+ * after a change to the towers or the terrain (every such change moves the coverage revision, and
+ * the engine's reload of wireless calls `reconcile`), one tower at a time, stored with the inputs
+ * it came from, and kept in memory for the coverage checks, which look a point up instead of
+ * walking the terrain.
+ */
+export class FootprintService {
+  /** Ready footprints by tower. */
+  private readonly ready = new Map<number, StoredFootprint>();
+  /** The inputs key each active tower's footprint must have to be current. */
+  private expectedKeys = new Map<number, string>();
+  private running: Promise<void> | null = null;
+  private wanted = false;
+  private reloadedAt = 0;
+  private reloading: Promise<void> | null = null;
+
+  constructor(
+    private readonly repo: FootprintRepository,
+    private readonly towers: Pick<TowerRepository, 'listActive'>,
+    private readonly terrain: Pick<Terrain, 'heightGrid'>,
+    private readonly terrainSignature: (bounds: FootprintBounds) => Promise<string>,
+    private readonly settings: FootprintSettings,
+    private readonly clock: Clock,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Brings every active tower's footprint up to date, in the background; a call during a pass asks for one more. */
+  reconcile(): Promise<void> {
+    this.wanted = true;
+    this.running ??= this.passes().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  /** The state of every stored footprint (status and progress for the towers screen). */
+  states(): Promise<FootprintState[]> {
+    return this.repo.states();
+  }
+
+  /** The current footprint of a tower, or null while it has none for its present inputs. */
+  current(towerId: number): StoredFootprint | null {
+    const stored = this.ready.get(towerId);
+    if (stored && stored.inputsKey === this.expectedKeys.get(towerId)) return stored;
+    this.reloadSoon();
+    return null;
+  }
+
+  /** The last computed footprint of a tower from the database, current or not. */
+  latest(towerId: number): Promise<StoredFootprint | undefined> {
+    return this.repo.find(towerId);
+  }
+
+  /** What the tower's current footprint says at a point, or null when it has none (the caller falls back to a live analysis). */
+  read(tower: Pick<TowerRecord, 'id' | 'latitude' | 'longitude' | 'coverage_radius_km'>, point: LatLng): FootprintReading | null {
+    const stored = this.current(tower.id);
+    if (!stored) return null;
+    return readFootprint(stored, point, tower);
+  }
+
+  private async passes(): Promise<void> {
+    while (this.wanted) {
+      this.wanted = false;
+      try {
+        await this.pass();
+      } catch (error) {
+        this.log.error({ err: error }, 'footprint pass failed');
+      }
+    }
+  }
+
+  private async pass(): Promise<void> {
+    const towers = await this.towers.listActive();
+    await this.repo.deleteOthers(towers.map((tower) => tower.id));
+    const keys = new Map<number, string>();
+    for (const tower of towers) keys.set(tower.id, await this.inputsKey(tower));
+    this.expectedKeys = keys;
+    for (const id of this.ready.keys()) if (!keys.has(id)) this.ready.delete(id);
+    await this.reload();
+    const states = new Map((await this.repo.states()).map((state) => [state.towerId, state]));
+    for (const tower of towers) {
+      // A newer change is waiting: start over from the new list.
+      if (this.wanted) return;
+      const key = keys.get(tower.id)!;
+      if (!this.needsComputing(states.get(tower.id), key)) continue;
+      await this.compute(tower, key);
+    }
+  }
+
+  private needsComputing(state: FootprintState | undefined, key: string): boolean {
+    if (!state || state.inputsKey !== key) return true;
+    if (state.status !== 'computing') return false;
+    return this.clock.now().getTime() - Date.parse(state.updatedAt) > STALE_COMPUTING_MS;
+  }
+
+  private async compute(tower: TowerRecord, key: string): Promise<void> {
+    await this.repo.markComputing(tower.id, key, this.clock.now().toISOString());
+    const started = performance.now();
+    try {
+      const { grid, source } = await this.terrain.heightGrid({ lat: tower.latitude, lng: tower.longitude }, tower.coverage_radius_km * 1000, this.settings.maxCells);
+      let written = 0;
+      const footprint = await computeFootprintInWorker(
+        {
+          heights: grid,
+          tower: {
+            lat: tower.latitude,
+            lng: tower.longitude,
+            antennaM: tower.height_meters + tower.antenna_height_meters,
+            frequencyHz: tower.frequency_ghz * 1e9,
+            radiusM: tower.coverage_radius_km * 1000,
+            powerDbm: tower.power_dbm,
+            txGainDbi: this.settings.towerDbi,
+            rxGainDbi: this.settings.cpeDbi,
+          },
+          receiverM: this.settings.receiverM,
+        },
+        (done) => {
+          if (done - written < PROGRESS_STEP) return;
+          written = done;
+          this.repo.setProgress(tower.id, key, done).catch((error: unknown) => this.log.warn({ err: error, towerId: tower.id }, 'footprint progress not saved'));
+        },
+      );
+      const ms = performance.now() - started;
+      if (await this.repo.saveResult(tower.id, key, footprint, source, ms, this.clock.now().toISOString())) {
+        this.ready.set(tower.id, { towerId: tower.id, status: 'ready', progress: 1, inputsKey: key, error: null, terrainSource: source, computedMs: Math.round(ms), updatedAt: this.clock.now().toISOString(), footprint });
+        this.log.info({ towerId: tower.id, cells: footprint.rows * footprint.cols, ms: Math.round(ms), terrain: source }, 'tower footprint computed');
+      }
+    } catch (error) {
+      this.log.error({ err: error, towerId: tower.id }, 'tower footprint failed');
+      await this.repo.markFailed(tower.id, key, error instanceof Error ? error.message : String(error), this.clock.now().toISOString());
+    }
+  }
+
+  /** The ready footprints of the database for the present inputs (another process may have computed some). */
+  private async reload(): Promise<void> {
+    this.reloadedAt = Date.now();
+    const missing = new Map([...this.expectedKeys].filter(([id, key]) => this.ready.get(id)?.inputsKey !== key));
+    for (const stored of await this.repo.findReady(missing)) this.ready.set(stored.towerId, stored);
+  }
+
+  private reloadSoon(): void {
+    if (this.reloading || this.running || Date.now() - this.reloadedAt < RELOAD_MS) return;
+    this.reloading = this.reload()
+      .catch((error: unknown) => this.log.warn({ err: error }, 'footprints not reloaded'))
+      .finally(() => {
+        this.reloading = null;
+      });
+  }
+
+  /**
+   * What a footprint depends on, as a short hash: the tower's position and radio, the receiver, the
+   * link budget's gains, the grid's limit and the terrain under it.
+   */
+  private async inputsKey(tower: TowerRecord): Promise<string> {
+    const inputs = [
+      tower.latitude,
+      tower.longitude,
+      tower.height_meters,
+      tower.antenna_height_meters,
+      tower.frequency_ghz,
+      tower.power_dbm,
+      tower.coverage_radius_km,
+      this.settings.receiverM,
+      this.settings.towerDbi,
+      this.settings.cpeDbi,
+      this.settings.maxCells,
+      await this.terrainSignature(boundsOf(tower)),
+    ];
+    return createHash('sha256').update(JSON.stringify(inputs)).digest('hex').slice(0, 32);
+  }
+}
+
+/** The box a tower's footprint covers: its coverage radius every way (degrees). */
+export function boundsOf(tower: Pick<TowerRecord, 'latitude' | 'longitude' | 'coverage_radius_km'>): FootprintBounds {
+  const latDeg = (tower.coverage_radius_km * 1000) / 111_195;
+  const lngDeg = latDeg / Math.max(Math.cos((tower.latitude * Math.PI) / 180), 1e-6);
+  return { south: tower.latitude - latDeg, north: tower.latitude + latDeg, west: tower.longitude - lngDeg, east: tower.longitude + lngDeg };
+}
+
+/** A footprint's answer at a point; beyond the tower's radius there is none. */
+export function readFootprint(stored: Pick<StoredFootprint, 'footprint' | 'terrainSource'>, point: LatLng, tower: Pick<TowerRecord, 'latitude' | 'longitude' | 'coverage_radius_km'>): FootprintReading {
+  const footprint: Footprint = stored.footprint;
+  const cell = cellAt(footprint, point.lat, point.lng);
+  const inRange = distanceM({ lat: tower.latitude, lng: tower.longitude }, point) <= tower.coverage_radius_km * 1000;
+  const value = cell < 0 || !inRange ? NO_SIGNAL : footprint.signalDeciDbm[cell]!;
+  const lineOfSight = value !== NO_SIGNAL;
+  return { lineOfSight, signalDbm: lineOfSight ? value / 10 : null, fresnel60Clear: lineOfSight && isFresnel60Clear(footprint, cell), terrainSource: stored.terrainSource };
+}

@@ -1,0 +1,15 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { computeFootprint } from '../../geo/rf/footprint.js';
+import type { FootprintJob, FootprintWorkerMessage } from './footprintCompute.js';
+
+// Runs in a worker thread: a footprint of half a million cells takes tens to hundreds of
+// milliseconds of CPU, which must not hold the thread that answers coverage checks.
+const job = workerData as FootprintJob;
+const post = (message: FootprintWorkerMessage, transfer: ArrayBuffer[] = []) => parentPort?.postMessage(message, transfer);
+
+try {
+  const footprint = computeFootprint({ ...job, onProgress: (done) => post({ kind: 'progress', done }) });
+  post({ kind: 'done', footprint }, [footprint.signalDeciDbm.buffer as ArrayBuffer, footprint.fresnel60.buffer as ArrayBuffer]);
+} catch (error) {
+  post({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+}
