@@ -22,3 +22,11 @@ export function isUsableSignal(dbm: number | null | undefined): boolean {
   const band = signalBand(dbm);
   return band !== 'Unusable' && band !== 'Unknown';
 }
+
+/** Colours of the usable bands on maps and in exported footprints ("#rrggbb"), best first. */
+export const SIGNAL_BAND_COLORS = {
+  Excellent: '#1a9850',
+  Good: '#91cf60',
+  Fair: '#fee08b',
+  Poor: '#fc8d59',
+} as const satisfies Partial<Record<SignalBand, string>>;

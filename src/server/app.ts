@@ -64,6 +64,7 @@ import { LineOfSightService } from './line-of-sight/lineOfSightService.js';
 import { lineOfSightRoutes } from './line-of-sight/lineOfSightRoutes.js';
 import { TowerWireless } from './line-of-sight/towerWireless.js';
 import { FootprintRepository } from './footprints/footprintRepository.js';
+import { footprintRoutes } from './footprints/footprintRoutes.js';
 import { FootprintService } from './footprints/footprintService.js';
 import { terrainSignature } from './terrain/terrainSignature.js';
 import { HgtDirectory } from './terrain/hgtDirectory.js';
@@ -256,6 +257,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
       await api.register(sourceRoutes({ auth, myMaps, apiTester }));
       await api.register(reportRoutes({ auth, stats: providerStats, reports, leads }));
       await api.register(layerRoutes({ auth, layers }));
+      await api.register(footprintRoutes({ auth, footprints }));
       await api.register(towerRoutes({ auth, towers }));
       await api.register(lineOfSightRoutes({ auth, lineOfSight }));
       await api.register(terrainRoutes({ auth, tiles: terrainTiles }));

@@ -7,14 +7,18 @@ export const COVERAGE_TILE_LAYER = 'coverage';
 const MAX_CACHED_TILES = 4000;
 
 /**
- * Mapbox Vector Tiles (version 2) of one coverage snapshot, cut on demand by geojson-vt and kept
+ * Mapbox Vector Tiles (version 2) of one coverage snapshot (or another fixed set of features, in a
+ * layer of its own name), cut on demand by geojson-vt and kept
  * in a small LRU cache. A new snapshot gets a new VectorTileSet; nothing here is invalidated.
  */
 export class VectorTileSet {
   private readonly index: GeoJSONVT;
   private readonly cache = new Map<string, Uint8Array | null>();
 
-  constructor(map: FeatureCollection) {
+  constructor(
+    map: FeatureCollection,
+    private readonly layerName = COVERAGE_TILE_LAYER,
+  ) {
     // maxZoom 14: MapLibre overzooms beyond; tolerance 3 and buffer 64 are geojson-vt's usual values.
     this.index = new GeoJSONVT(map, { maxZoom: 14, indexMaxZoom: 5, tolerance: 3, buffer: 64 });
   }
@@ -29,7 +33,7 @@ export class VectorTileSet {
       return cached;
     }
     const tile = this.index.getTile(z, x, y);
-    const encoded = tile && tile.features.length > 0 ? fromGeojsonVt({ [COVERAGE_TILE_LAYER]: tile }, { version: 2 }) : null;
+    const encoded = tile && tile.features.length > 0 ? fromGeojsonVt({ [this.layerName]: tile }, { version: 2 }) : null;
     this.cache.set(key, encoded);
     if (this.cache.size > MAX_CACHED_TILES) this.cache.delete(this.cache.keys().next().value as string);
     return encoded;

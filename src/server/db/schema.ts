@@ -140,6 +140,8 @@ export interface TowerFootprintsTable {
   signal: Uint8Array | null;
   /** Deflated bitset, LSB first: the cell's first Fresnel zone is 60% clear. */
   fresnel60: Uint8Array | null;
+  /** The band areas, a GeoJSON FeatureCollection as text (src/geo/rf/footprintBands.ts). */
+  areas: string | null;
   computed_ms: number | null;
   updated_at: Timestamp;
 }

@@ -4,17 +4,17 @@ import type { Footprint, FootprintInput } from '../../geo/rf/footprint.js';
 /** What the worker computes: the sweep's input without the progress callback. */
 export type FootprintJob = Omit<FootprintInput, 'onProgress'>;
 
-export type FootprintWorkerMessage = { kind: 'progress'; done: number } | { kind: 'done'; footprint: Footprint } | { kind: 'failed'; message: string };
+export type FootprintWorkerMessage = { kind: 'progress'; done: number } | { kind: 'done'; footprint: Footprint; areasJson: string } | { kind: 'failed'; message: string };
 
 /** A footprint is a second or less of work; anything this slow is broken. */
 const TIMEOUT_MS = 120_000;
 
 /**
- * Computes a footprint in a worker thread (the heights move there, not copied), reporting the share
- * of rays done. The worker's module is compiled JavaScript in a build, TypeScript from source (tests,
+ * Computes a footprint and its band areas in a worker thread (the heights move there, not
+ * copied), reporting the share of the work done. The worker's module is compiled JavaScript in a build, TypeScript from source (tests,
  * benchmarks), as in coverage/layerIndexing.ts.
  */
-export function computeFootprintInWorker(job: FootprintJob, onProgress: (done: number) => void): Promise<Footprint> {
+export function computeFootprintInWorker(job: FootprintJob, onProgress: (done: number) => void): Promise<{ footprint: Footprint; areasJson: string }> {
   const fromSource = import.meta.url.endsWith('.ts');
   const workerUrl = new URL(`./footprintWorker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
   const transferList = [job.heights.heightsM.buffer as ArrayBuffer];
@@ -31,7 +31,7 @@ export function computeFootprintInWorker(job: FootprintJob, onProgress: (done: n
       if (message.kind === 'progress') onProgress(message.done);
       else if (message.kind === 'done') {
         settle();
-        resolve(message.footprint);
+        resolve({ footprint: message.footprint, areasJson: message.areasJson });
       } else {
         settle();
         reject(new Error(message.message));

@@ -20,6 +20,8 @@ export interface FootprintState {
 /** A computed footprint with the inputs it was computed from. */
 export interface StoredFootprint extends FootprintState {
   footprint: Footprint;
+  /** Its band areas, a GeoJSON FeatureCollection as text. */
+  areasJson: string;
 }
 
 const STATE_COLUMNS = ['tower_id', 'status', 'progress', 'inputs_key', 'error', 'terrain_source', 'computed_ms', 'updated_at'] as const;
@@ -68,7 +70,7 @@ export class FootprintRepository {
   }
 
   /** Stores the result for these inputs; false when the tower or the inputs changed meanwhile. */
-  async saveResult(towerId: number, inputsKey: string, footprint: Footprint, terrainSource: string, computedMs: number, now: string): Promise<boolean> {
+  async saveResult(towerId: number, inputsKey: string, footprint: Footprint, areasJson: string, terrainSource: string, computedMs: number, now: string): Promise<boolean> {
     const result = await this.db
       .updateTable('tower_footprints')
       .set({
@@ -84,6 +86,7 @@ export class FootprintRepository {
         cols: footprint.cols,
         signal: deflate(footprint.signalDeciDbm),
         fresnel60: deflate(footprint.fresnel60),
+        areas: areasJson,
         computed_ms: Math.round(computedMs),
         updated_at: now,
       })
@@ -130,6 +133,7 @@ function toStored(row: TowerFootprintsTable): StoredFootprint {
   }
   return {
     ...toState(row),
+    areasJson: row.areas ?? '{"type":"FeatureCollection","features":[]}',
     footprint: {
       south: row.south ?? 0,
       west: row.west ?? 0,

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Feature, FeatureCollection } from 'geojson';
 import { cellAt, isFresnel60Clear, NO_SIGNAL, type Footprint } from '../../geo/rf/footprint.js';
 import { distanceM, type LatLng } from '../../geo/sphere.js';
 import type { Clock } from '../clock.js';
+import { VectorTileSet } from '../coverage/vectorTiles.js';
 import type { Terrain } from '../terrain/terrain.js';
 import type { TowerRecord, TowerRepository } from '../towers/towerRepository.js';
 import { computeFootprintInWorker } from './footprintCompute.js';
@@ -36,6 +38,9 @@ export interface FootprintBounds {
   east: number;
 }
 
+/** The source-layer of the wireless overlay's vector tiles. */
+export const WIRELESS_TILE_LAYER = 'wireless';
+
 /** A footprint not finished within this long was left by a stopped process: it is computed again. */
 const STALE_COMPUTING_MS = 5 * 60_000;
 /** Progress is written at most this often, as a share of the work. */
@@ -59,6 +64,10 @@ export class FootprintService {
   private wanted = false;
   private reloadedAt = 0;
   private reloading: Promise<void> | null = null;
+  /** Moves on whenever the set of current footprints changes; names the overlay's tiles. */
+  private version = 0;
+  private readonly versionPrefix = Date.now().toString(36);
+  private overlayTiles: { version: number; tiles: VectorTileSet } | null = null;
 
   constructor(
     private readonly repo: FootprintRepository,
@@ -104,6 +113,30 @@ export class FootprintService {
     return readFootprint(stored, point, tower);
   }
 
+  /**
+   * A vector tile of the wireless overlay: every current footprint's band areas (layer "wireless",
+   * properties band, rank and tower_id), null where there are none. `version` changes with them.
+   */
+  tile(z: number, x: number, y: number): { version: string; bytes: Uint8Array | null } {
+    if (this.overlayTiles?.version !== this.version) this.overlayTiles = { version: this.version, tiles: new VectorTileSet(this.overlay(), WIRELESS_TILE_LAYER) };
+    return { version: `${this.versionPrefix}-${this.version}`, bytes: this.overlayTiles.tiles.tile(z, x, y) };
+  }
+
+  /** The band areas of every current footprint, each feature tagged with its tower. */
+  overlay(): FeatureCollection {
+    const features: Feature[] = [];
+    for (const [towerId, key] of this.expectedKeys) {
+      const stored = this.ready.get(towerId);
+      if (stored?.inputsKey !== key) continue;
+      for (const feature of (JSON.parse(stored.areasJson) as FeatureCollection).features) features.push({ ...feature, properties: { ...feature.properties, tower_id: towerId } });
+    }
+    return { type: 'FeatureCollection', features };
+  }
+
+  private changed(): void {
+    this.version += 1;
+  }
+
   private async passes(): Promise<void> {
     while (this.wanted) {
       this.wanted = false;
@@ -122,6 +155,7 @@ export class FootprintService {
     for (const tower of towers) keys.set(tower.id, await this.inputsKey(tower));
     this.expectedKeys = keys;
     for (const id of this.ready.keys()) if (!keys.has(id)) this.ready.delete(id);
+    this.changed();
     await this.reload();
     const states = new Map((await this.repo.states()).map((state) => [state.towerId, state]));
     for (const tower of towers) {
@@ -145,7 +179,7 @@ export class FootprintService {
     try {
       const { grid, source } = await this.terrain.heightGrid({ lat: tower.latitude, lng: tower.longitude }, tower.coverage_radius_km * 1000, this.settings.maxCells);
       let written = 0;
-      const footprint = await computeFootprintInWorker(
+      const { footprint, areasJson } = await computeFootprintInWorker(
         {
           heights: grid,
           tower: {
@@ -167,9 +201,16 @@ export class FootprintService {
         },
       );
       const ms = performance.now() - started;
-      if (await this.repo.saveResult(tower.id, key, footprint, source, ms, this.clock.now().toISOString())) {
-        this.ready.set(tower.id, { towerId: tower.id, status: 'ready', progress: 1, inputsKey: key, error: null, terrainSource: source, computedMs: Math.round(ms), updatedAt: this.clock.now().toISOString(), footprint });
+      const now = this.clock.now().toISOString();
+      // In memory first: by the time the row says ready, checks and the overlay use it.
+      this.ready.set(tower.id, { towerId: tower.id, status: 'ready', progress: 1, inputsKey: key, error: null, terrainSource: source, computedMs: Math.round(ms), updatedAt: now, footprint, areasJson });
+      this.changed();
+      if (await this.repo.saveResult(tower.id, key, footprint, areasJson, source, ms, now)) {
         this.log.info({ towerId: tower.id, cells: footprint.rows * footprint.cols, ms: Math.round(ms), terrain: source }, 'tower footprint computed');
+      } else {
+        // The tower changed or went meanwhile: the next pass computes it again.
+        this.ready.delete(tower.id);
+        this.changed();
       }
     } catch (error) {
       this.log.error({ err: error, towerId: tower.id }, 'tower footprint failed');
@@ -181,7 +222,9 @@ export class FootprintService {
   private async reload(): Promise<void> {
     this.reloadedAt = Date.now();
     const missing = new Map([...this.expectedKeys].filter(([id, key]) => this.ready.get(id)?.inputsKey !== key));
-    for (const stored of await this.repo.findReady(missing)) this.ready.set(stored.towerId, stored);
+    const found = await this.repo.findReady(missing);
+    for (const stored of found) this.ready.set(stored.towerId, stored);
+    if (found.length > 0) this.changed();
   }
 
   private reloadSoon(): void {

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { computeFootprint } from '../../geo/rf/footprint.js';
+import { footprintBandAreas } from '../../geo/rf/footprintBands.js';
 import type { FootprintJob, FootprintWorkerMessage } from './footprintCompute.js';
 
 // Runs in a worker thread: a footprint of half a million cells takes tens to hundreds of
@@ -8,8 +9,10 @@ const job = workerData as FootprintJob;
 const post = (message: FootprintWorkerMessage, transfer: ArrayBuffer[] = []) => parentPort?.postMessage(message, transfer);
 
 try {
-  const footprint = computeFootprint({ ...job, onProgress: (done) => post({ kind: 'progress', done }) });
-  post({ kind: 'done', footprint }, [footprint.signalDeciDbm.buffer as ArrayBuffer, footprint.fresnel60.buffer as ArrayBuffer]);
+  // The sweep is most of the work; tracing the band areas the rest.
+  const footprint = computeFootprint({ ...job, onProgress: (done) => post({ kind: 'progress', done: done * 0.9 }) });
+  const areasJson = JSON.stringify({ type: 'FeatureCollection', features: footprintBandAreas(footprint) });
+  post({ kind: 'done', footprint, areasJson }, [footprint.signalDeciDbm.buffer as ArrayBuffer, footprint.fresnel60.buffer as ArrayBuffer]);
 } catch (error) {
   post({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
 }

@@ -6,7 +6,8 @@ import { binaryColumnType, type DialectName } from '../dialect.js';
  * was computed from (the tower's radio parameters, the receiver height and the terrain under it):
  * a row whose key differs from today's inputs is stale and is computed again. The grid is stored as
  * deflated arrays: signal in tenths of a dBm (Int16, little-endian) and a bitset of cells whose
- * first Fresnel zone is 60% clear.
+ * first Fresnel zone is 60% clear; `areas` holds the band areas drawn on the maps and exported
+ * (GeoJSON FeatureCollection text).
  */
 export function towerFootprintsMigration(dialect: DialectName): Migration {
   return {
@@ -27,6 +28,7 @@ export function towerFootprintsMigration(dialect: DialectName): Migration {
         .addColumn('cols', 'integer')
         .addColumn('signal', binaryColumnType(dialect))
         .addColumn('fresnel60', binaryColumnType(dialect))
+        .addColumn('areas', 'text')
         .addColumn('computed_ms', 'integer')
         .addColumn('updated_at', 'text', (c) => c.notNull())
         .execute();

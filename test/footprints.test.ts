@@ -1,0 +1,153 @@
+import type { FeatureCollection, MultiPolygon } from 'geojson';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { signalBand } from '../src/common/signalBands.js';
+import { hgtBytes } from '../src/geo/elevation/testing/hgtBytes.js';
+import { parsePackedCoverageKml } from '../src/geo/kml/index.js';
+import { multipartBody } from './support/multipart.js';
+import { bearer, createTestApp, databaseKinds, signIn, type TestApp } from './support/testApp.js';
+
+/**
+ * Terrain: tile S34E018 at 3 arc-seconds, a 100 m plain with a 400 m north-south ridge at lng 18.25
+ * (as in lineOfSight.test.ts). The tower stands on the plain at lng 18.2 with a 6 km radius: west
+ * of the ridge it sees everything, east of it only what the ridge does not hide.
+ */
+const TILE = 'S34E018';
+const RIDGE_COL = Math.round(0.25 * 1200);
+const ridgeTile = () => Buffer.from(hgtBytes(1201, (_row, col) => (Math.abs(col - RIDGE_COL) <= 2 ? 400 : 100)));
+const TOWER = { name: 'Ridge View', latitude: -33.5, longitude: 18.2, height_meters: 30, coverage_radius_km: 6 };
+const IN_FRONT = { lat: -33.5, lng: 18.23 };
+const BEHIND = { lat: -33.5, lng: 18.26 };
+/** 8.35 km from the tower: a ray from 800 m above sea level clears the ridge and reaches 6 m above the plain here. */
+const FAR_BEHIND = { lat: -33.5, lng: 18.29 };
+/** The receiver height of the footprints (FOOTPRINT_RECEIVER_HEIGHT_M's default). */
+const RECEIVER_M = 6;
+
+interface FootprintStateBody {
+  tower_id: number;
+  status: string;
+  progress: number;
+  updated_at: string;
+}
+
+describe.each(databaseKinds())('tower footprints on %s', (kind) => {
+  let app: TestApp;
+  let token: string;
+
+  beforeEach(async () => {
+    app = await createTestApp(kind);
+    token = await signIn(app);
+    const { payload, headers } = multipartBody({}, { field: 'file', filename: `${TILE}.hgt`, contentType: 'application/octet-stream', bytes: ridgeTile() });
+    const uploaded = await app.server.inject({ method: 'POST', url: '/api/terrain/tiles', payload, headers: { ...headers, ...bearer(token) } });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+  });
+  afterEach(() => app.close());
+
+  const get = (url: string) => app.server.inject({ method: 'GET', url, headers: bearer(token) });
+  async function createTower(fields: Record<string, unknown> = {}): Promise<number> {
+    const response = await app.server.inject({ method: 'POST', url: '/api/towers', headers: bearer(token), payload: { ...TOWER, ...fields } });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data.id;
+  }
+  /** Polls the footprint states until the tower's is ready and newer than `after`. */
+  async function readyFootprint(towerId: number, after = ''): Promise<FootprintStateBody> {
+    for (let i = 0; i < 300; i++) {
+      const states = (await get('/api/towers/footprints')).json().data as FootprintStateBody[];
+      const state = states.find((s) => s.tower_id === towerId);
+      if (state?.status === 'ready' && state.updated_at > after) return state;
+      expect(state?.status).not.toBe('failed');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`the footprint of tower ${towerId} was not ready in 15 s`);
+  }
+  async function areas(towerId: number): Promise<FeatureCollection<MultiPolygon, { band: string }>> {
+    const response = await get(`/api/towers/${towerId}/footprint?format=geojson`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="tower-${towerId}-footprint.geojson"`);
+    return response.json();
+  }
+  const wirelessAt = async (point: { lat: number; lng: number }) =>
+    (await app.server.inject({ method: 'GET', url: `/api/check_coverage?lat=${point.lat}&lng=${point.lng}` })).json().data.wireless_feasibility.wireless_available;
+
+  it('computes a footprint after a tower is created, and again after its height changes', async () => {
+    const id = await createTower({ coverage_radius_km: 9 });
+    const first = await readyFootprint(id);
+    const before = await areas(id);
+    expect(before.features.map((feature) => feature.properties.band)).toContain('Poor');
+    expect(await wirelessAt(FAR_BEHIND)).toBe(false);
+
+    const raised = await app.server.inject({ method: 'PUT', url: `/api/towers/${id}`, headers: bearer(token), payload: { height_meters: 700 } });
+    expect(raised.statusCode, raised.body).toBe(200);
+    await readyFootprint(id, first.updated_at);
+    const after = await areas(id);
+    // From 700 m (800 m above sea level) the ray clears the 400 m ridge and reaches the plain 3.7 km behind it.
+    expect(JSON.stringify(after)).not.toBe(JSON.stringify(before));
+    expect(await wirelessAt(FAR_BEHIND)).toBe(true);
+  });
+
+  it('covers a check inside the footprint through wireless, and not one in its shadow', async () => {
+    const id = await createTower();
+    await readyFootprint(id);
+    const inFront = (await app.server.inject({ method: 'GET', url: `/api/check_coverage?lat=${IN_FRONT.lat}&lng=${IN_FRONT.lng}` })).json().data;
+    expect(inFront).toMatchObject({ coverage_available: true, total_providers: 0 });
+    expect(inFront.wireless_feasibility).toMatchObject({ wireless_available: true, towers_with_los: 1, tower_distances: [{ tower_id: id, has_line_of_sight: true }], terrain_source: 'hgt' });
+    const behind = (await app.server.inject({ method: 'GET', url: `/api/check_coverage?lat=${BEHIND.lat}&lng=${BEHIND.lng}` })).json().data;
+    expect(behind.coverage_available).toBe(false);
+    expect(behind.wireless_feasibility).toMatchObject({ wireless_available: false, tower_distances: [{ tower_id: id, has_line_of_sight: false }] });
+  });
+
+  it('answers as the tower line-of-sight analysis does at 99% of 1,000 random points of the footprint', async () => {
+    const id = await createTower();
+    await readyFootprint(id);
+    let seed = 11;
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    let same = 0;
+    const disagreements: string[] = [];
+    for (let n = 0; n < 1000; n++) {
+      // Uniform over the disc of the radius (metres to degrees at 33.5° S).
+      const distanceM = Math.sqrt(random()) * 5_900;
+      const bearing = random() * 2 * Math.PI;
+      const lat = TOWER.latitude + (Math.cos(bearing) * distanceM) / 111_195;
+      const lng = TOWER.longitude + (Math.sin(bearing) * distanceM) / (111_195 * Math.cos((TOWER.latitude * Math.PI) / 180));
+      const check = (await app.server.inject({ method: 'GET', url: `/api/check_coverage?lat=${lat}&lng=${lng}` })).json().data;
+      const fromFootprint = check.wireless_feasibility.tower_distances[0];
+      const live = (await get(`/api/line-of-sight/tower/${id}?lat=${lat}&lng=${lng}&height=${RECEIVER_M}`)).json().data;
+      const agrees = fromFootprint.has_line_of_sight === live.has_line_of_sight && (!live.has_line_of_sight || signalBand(fromFootprint.signal_strength) === live.signal_band);
+      if (agrees) same++;
+      else disagreements.push(`${lat.toFixed(5)},${lng.toFixed(5)}: footprint ${fromFootprint.has_line_of_sight}/${fromFootprint.signal_strength}, live ${live.has_line_of_sight}/${live.signal_strength}`);
+    }
+    // The bound: a cell's answer is its ray point's, up to half a cell (46 m here) from the point
+    // asked; the two differ only where the ray grazes the ridge or the signal sits on a band's edge.
+    expect(same, disagreements.slice(0, 10).join('\n')).toBeGreaterThanOrEqual(990);
+  });
+
+  it('exports the footprint as KML that reads back as coloured bands, and refuses towers without one', async () => {
+    const id = await createTower();
+    await readyFootprint(id);
+    const response = await get(`/api/towers/${id}/footprint?format=kml`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('application/vnd.google-earth.kml+xml');
+    const { placemarks } = parsePackedCoverageKml(response.body);
+    expect(placemarks[0]).toMatchObject({ name: 'Poor', color: '#fc8d59' });
+    expect(placemarks.map((placemark) => placemark.name)).toContain('Excellent');
+
+    expect((await get('/api/towers/999999/footprint')).statusCode).toBe(404);
+    expect((await get(`/api/towers/${id}/footprint?format=shp`)).statusCode).toBe(400);
+    expect((await app.server.inject({ method: 'GET', url: `/api/towers/${id}/footprint` })).statusCode).toBe(401);
+  });
+
+  it('draws the footprints on the public wireless tiles', async () => {
+    const id = await createTower();
+    await readyFootprint(id);
+    // Zoom 10 tile holding the tower: x from lng 18.2, y from lat -33.5.
+    const z = 10;
+    const x = Math.floor(((18.2 + 180) / 360) * 2 ** z);
+    const latRad = (-33.5 * Math.PI) / 180;
+    const y = Math.floor(((1 - Math.log(Math.tan(latRad) + 1 / Math.cos(latRad)) / Math.PI) / 2) * 2 ** z);
+    const tile = await app.server.inject({ method: 'GET', url: `/api/wireless_tiles/${z}/${x}/${y}.pbf` });
+    expect(tile.statusCode).toBe(200);
+    expect(tile.headers['content-type']).toBe('application/vnd.mapbox-vector-tile');
+    expect(tile.rawPayload.byteLength).toBeGreaterThan(100);
+    const empty = await app.server.inject({ method: 'GET', url: `/api/wireless_tiles/${z}/0/0.pbf` });
+    expect(empty.statusCode).toBe(204);
+  });
+});
