@@ -135,6 +135,31 @@ describe.each(databaseKinds())('tower footprints on %s', (kind) => {
     expect((await app.server.inject({ method: 'GET', url: `/api/towers/${id}/footprint` })).statusCode).toBe(401);
   });
 
+  it('shows what a candidate tower would reach, counting the logged searches without coverage it would serve', async () => {
+    const logSearch = async (point: { lat: number; lng: number }, session: string) => {
+      const response = await app.server.inject({ method: 'POST', url: '/api/log_search', payload: { session_id: session, search_type: 'address', ...point } });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    await logSearch(IN_FRONT, 'visit-0001aaaa');
+    await logSearch({ lat: -33.49, lng: 18.21 }, 'visit-0002aaaa');
+    await logSearch(BEHIND, 'visit-0003aaaa');
+    await logSearch({ lat: -33.5, lng: 18.5 }, 'visit-0004aaaa');
+    const whatIf = (candidate: Record<string, unknown>, headers = bearer(token)) => app.server.inject({ method: 'POST', url: '/api/towers/what-if', headers, payload: candidate });
+
+    const response = await whatIf({ latitude: TOWER.latitude, longitude: TOWER.longitude, height_meters: 30, coverage_radius_km: 6 });
+    expect(response.statusCode, response.body).toBe(200);
+    const result = response.json().data;
+    // In front of the ridge two searches are reached; the one behind it is in the radius but shadowed; the fourth is 28 km away.
+    expect(result).toMatchObject({ uncovered_searches_reached: 2, uncovered_searches_in_radius: 3, searches_truncated: false, terrain_source: 'hgt' });
+    expect(result.areas.features.map((feature: { properties: { band: string } }) => feature.properties.band)).toEqual(['Poor', 'Fair', 'Good', 'Excellent']);
+    // Nothing is stored: no tower and no footprint.
+    expect((await get('/api/towers')).json().data).toEqual([]);
+    expect((await get('/api/towers/footprints')).json().data).toEqual([]);
+
+    expect((await whatIf({ latitude: 95, longitude: 18, height_meters: 30 })).json()).toMatchObject({ success: false, message: 'Latitude must be between -90 and 90' });
+    expect((await whatIf({ latitude: -33.5, longitude: 18.2, height_meters: 30 }, {})).statusCode).toBe(401);
+  });
+
   it('draws the footprints on the public wireless tiles', async () => {
     const id = await createTower();
     await readyFootprint(id);

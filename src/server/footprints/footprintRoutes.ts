@@ -3,7 +3,7 @@ import type { Feature, FeatureCollection, MultiPolygon } from 'geojson';
 import { z } from 'zod';
 import { coverageTileParams } from '../../common/api/coverage.js';
 import { envelopeOf, errorEnvelope } from '../../common/api/envelope.js';
-import { footprintExportQuery, towerFootprintState } from '../../common/api/footprints.js';
+import { candidateTowerInput, footprintExportQuery, towerFootprintState, whatIfResult } from '../../common/api/footprints.js';
 import { towerIdParams } from '../../common/api/towers.js';
 import { SIGNAL_BAND_COLORS } from '../../common/signalBands.js';
 import { bandAreasOf, writeBandAreasKml } from '../../geo/kml/index.js';
@@ -34,6 +34,21 @@ export function footprintRoutes(deps: { auth: AuthService; footprints: Footprint
           updated_at: state.updatedAt,
         })),
       }),
+    );
+
+    app.post(
+      '/towers/what-if',
+      {
+        onRequest: admin,
+        schema: {
+          tags: ['towers'],
+          security,
+          summary: 'The footprint a candidate tower would have, and how many logged searches without coverage it would reach (nothing is stored)',
+          body: candidateTowerInput,
+          response: { 200: envelopeOf(whatIfResult), 400: errorEnvelope, 401: errorEnvelope },
+        },
+      },
+      async (request) => ({ success: true as const, data: await deps.footprints.whatIf(request.body) }),
     );
 
     app.get(

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Feature, FeatureCollection } from 'geojson';
-import { cellAt, isFresnel60Clear, NO_SIGNAL, type Footprint } from '../../geo/rf/footprint.js';
+import type { CandidateTowerInput, WhatIfResult } from '../../common/api/footprints.js';
+import { isUsableSignal } from '../../common/signalBands.js';
+import { cellAt, type FootprintTower, isFresnel60Clear, NO_SIGNAL, type Footprint } from '../../geo/rf/footprint.js';
 import { distanceM, type LatLng } from '../../geo/sphere.js';
 import type { Clock } from '../clock.js';
 import { VectorTileSet } from '../coverage/vectorTiles.js';
@@ -41,6 +43,9 @@ export interface FootprintBounds {
 /** The source-layer of the wireless overlay's vector tiles. */
 export const WIRELESS_TILE_LAYER = 'wireless';
 
+/** Uncovered searches one what-if looks at, newest first. */
+const WHAT_IF_MAX_SEARCHES = 100_000;
+
 /** A footprint not finished within this long was left by a stopped process: it is computed again. */
 const STALE_COMPUTING_MS = 5 * 60_000;
 /** Progress is written at most this often, as a share of the work. */
@@ -68,6 +73,8 @@ export class FootprintService {
   private version = 0;
   private readonly versionPrefix = Date.now().toString(36);
   private overlayTiles: { version: number; tiles: VectorTileSet } | null = null;
+  /** What-ifs run one at a time: each holds a grid and a worker. */
+  private whatIfQueue: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly repo: FootprintRepository,
@@ -99,6 +106,51 @@ export class FootprintService {
     if (stored && stored.inputsKey === this.expectedKeys.get(towerId)) return stored;
     this.reloadSoon();
     return null;
+  }
+
+  /**
+   * The footprint a tower that does not exist would have, and how many logged searches that found
+   * no provider it would serve (usable signal). Nothing is stored.
+   */
+  whatIf(candidate: CandidateTowerInput): Promise<WhatIfResult> {
+    const run = this.whatIfQueue.then(() => this.computeWhatIf(candidate));
+    this.whatIfQueue = run.catch(() => undefined);
+    return run;
+  }
+
+  private async computeWhatIf(candidate: CandidateTowerInput): Promise<WhatIfResult> {
+    const started = performance.now();
+    const tower = candidate;
+    const { grid, source } = await this.terrain.heightGrid({ lat: tower.latitude, lng: tower.longitude }, tower.coverage_radius_km * 1000, this.settings.maxCells);
+    const { footprint, areasJson } = await computeFootprintInWorker({ heights: grid, tower: this.radioOf(tower), receiverM: this.settings.receiverM }, () => undefined);
+    const searches = await this.repo.uncoveredSearches(boundsOf(tower), WHAT_IF_MAX_SEARCHES);
+    const inRadius = searches.filter((point) => distanceM({ lat: tower.latitude, lng: tower.longitude }, point) <= tower.coverage_radius_km * 1000);
+    const reached = inRadius.filter((point) => {
+      const reading = readFootprint({ footprint, terrainSource: source }, point, tower);
+      return reading.lineOfSight && isUsableSignal(reading.signalDbm);
+    });
+    return {
+      areas: JSON.parse(areasJson) as WhatIfResult['areas'],
+      uncovered_searches_reached: reached.length,
+      uncovered_searches_in_radius: inRadius.length,
+      searches_truncated: searches.length >= WHAT_IF_MAX_SEARCHES,
+      terrain_source: source,
+      computed_ms: Math.round(performance.now() - started),
+    };
+  }
+
+  /** A tower's radio as the sweep takes it. */
+  private radioOf(tower: Pick<TowerRecord, 'latitude' | 'longitude' | 'height_meters' | 'antenna_height_meters' | 'frequency_ghz' | 'power_dbm' | 'coverage_radius_km'>): FootprintTower {
+    return {
+      lat: tower.latitude,
+      lng: tower.longitude,
+      antennaM: tower.height_meters + tower.antenna_height_meters,
+      frequencyHz: tower.frequency_ghz * 1e9,
+      radiusM: tower.coverage_radius_km * 1000,
+      powerDbm: tower.power_dbm,
+      txGainDbi: this.settings.towerDbi,
+      rxGainDbi: this.settings.cpeDbi,
+    };
   }
 
   /** The last computed footprint of a tower from the database, current or not. */
@@ -180,20 +232,7 @@ export class FootprintService {
       const { grid, source } = await this.terrain.heightGrid({ lat: tower.latitude, lng: tower.longitude }, tower.coverage_radius_km * 1000, this.settings.maxCells);
       let written = 0;
       const { footprint, areasJson } = await computeFootprintInWorker(
-        {
-          heights: grid,
-          tower: {
-            lat: tower.latitude,
-            lng: tower.longitude,
-            antennaM: tower.height_meters + tower.antenna_height_meters,
-            frequencyHz: tower.frequency_ghz * 1e9,
-            radiusM: tower.coverage_radius_km * 1000,
-            powerDbm: tower.power_dbm,
-            txGainDbi: this.settings.towerDbi,
-            rxGainDbi: this.settings.cpeDbi,
-          },
-          receiverM: this.settings.receiverM,
-        },
+        { heights: grid, tower: this.radioOf(tower), receiverM: this.settings.receiverM },
         (done) => {
           if (done - written < PROGRESS_STEP) return;
           written = done;
