@@ -48,14 +48,15 @@ interface CoverageCheckMapProps {
 }
 
 /**
- * The public coverage check on a map, shared by the public map and /embed: the coverage overlay and
- * legend, the search box and My Location button, a draggable marker on the chosen point, the
+ * The public coverage check on a map, shared by the public map and /embed: the coverage overlay, the
+ * predicted wireless coverage (on by default, switched in the legend) and the legend, the search box and My Location button, a draggable marker on the chosen point, the
  * Coverage Results dialog and the Contact Provider dialog.
  */
 export function CoverageCheckMap({ theme, center, zoom, suggestionDebounceMs, showSearch, header }: CoverageCheckMapProps) {
   const flow = useCoverageCheck();
   const { check, logAction, result } = flow;
   const [leadTarget, setLeadTarget] = useState<LeadTarget | null>(null);
+  const [wirelessVisible, setWirelessVisible] = useState(true);
   const notice = useNotice();
   const shellPainted = useAfterFirstPaint();
 
@@ -92,7 +93,15 @@ export function CoverageCheckMap({ theme, center, zoom, suggestionDebounceMs, sh
     <Box sx={{ position: 'relative', width: '100%', height: '100%', overflow: 'hidden' }}>
       <Suspense fallback={<MapPlaceholder theme={theme} />}>
         {shellPainted ? (
-          <CoverageMapView theme={theme} center={center} zoom={zoom} request={flow.request} onMapClick={onMapClick} onMarkerMoved={onMarkerMoved} />
+          <CoverageMapView
+            theme={theme}
+            center={center}
+            zoom={zoom}
+            request={flow.request}
+            wirelessVisible={wirelessVisible}
+            onMapClick={onMapClick}
+            onMarkerMoved={onMarkerMoved}
+          />
         ) : (
           <MapPlaceholder theme={theme} />
         )}
@@ -115,7 +124,7 @@ export function CoverageCheckMap({ theme, center, zoom, suggestionDebounceMs, sh
       </Stack>
 
       <Box sx={{ position: 'absolute', left: 16, bottom: 16 }}>
-        <CoverageLegend />
+        <CoverageLegend wireless={{ visible: wirelessVisible, onVisibleChange: setWirelessVisible }} />
       </Box>
 
       <Suspense fallback={null}>

@@ -4,6 +4,7 @@ import { MapClickHandler } from '../../map/MapClickHandler.js';
 import type { LatLng, MapTheme } from '../../map/mapTypes.js';
 import type { CameraMove } from '../../map/PointMarker.js';
 import { PointMarker } from '../../map/PointMarker.js';
+import { WirelessOverlay } from '../../map/WirelessOverlay.js';
 import { RESULT_ZOOM } from './messages.js';
 import type { CheckRequest, CheckSource } from './useCoverageCheck.js';
 
@@ -16,19 +17,22 @@ interface CoverageMapViewProps {
   zoom: number;
   /** The point being checked, shown as a draggable marker. */
   request: CheckRequest | null;
+  /** Whether the towers' predicted wireless coverage is drawn. */
+  wirelessVisible: boolean;
   onMapClick: (point: LatLng) => void;
   onMarkerMoved: (point: LatLng) => void;
 }
 
 /**
- * The MapLibre part of the coverage check: the basemap with the coverage overlay, map clicks and
+ * The MapLibre part of the coverage check: the basemap with the coverage and wireless overlays, map clicks and
  * the marker on the checked point. Its own module so that MapLibre is a download of its own,
  * fetched after the page around the map has been painted.
  */
-export function CoverageMapView({ theme, center, zoom, request, onMapClick, onMarkerMoved }: CoverageMapViewProps) {
+export function CoverageMapView({ theme, center, zoom, request, wirelessVisible, onMapClick, onMarkerMoved }: CoverageMapViewProps) {
   return (
     <ConfiguredBaseMap theme={theme} center={center} zoom={zoom} label="Coverage map">
       <CoverageOverlay />
+      <WirelessOverlay visible={wirelessVisible} />
       <MapClickHandler onClick={onMapClick} />
       {request && (
         <PointMarker

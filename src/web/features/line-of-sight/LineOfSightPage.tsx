@@ -1,4 +1,9 @@
+import AddLocationAlt from '@mui/icons-material/AddLocationAlt';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import type { FeatureCollection } from 'geojson';
 import { useEffect, useMemo, useState } from 'react';
 import { parseCoordinates } from '../../../common/coordinates.js';
 import { ApiError } from '../../api/ApiError.js';
@@ -15,6 +20,15 @@ import { DEFAULT_TARGET_HEIGHT_TEXT, formatTarget, LOS_MESSAGES, sameRequest, ta
 import { LosSearchForm } from './LosSearchForm.js';
 import { ProfileCard } from './ProfileCard.js';
 import { TerrainCard } from './TerrainCard.js';
+import { WhatIfDialog } from './WhatIfDialog.js';
+import { whatIfSummary } from './whatIfForm.js';
+
+/** A What if candidate shown on the map, with what it would reach. */
+interface Candidate {
+  point: LatLng;
+  areas: FeatureCollection;
+  summary: string;
+}
 
 /** SPEC.md section 8: a refused request (4xx) carries a message written for people; anything else gets the catalogue text. */
 function serverMessage(error: unknown, fallback: string): string {
@@ -34,6 +48,8 @@ export function LineOfSightPage() {
   const [request, setRequest] = useState<LosRequest | null>(null);
   const [targetLabel, setTargetLabel] = useState<string | null>(null);
   const [chosenTower, setChosenTower] = useState<number | null>(null);
+  const [whatIfOpen, setWhatIfOpen] = useState(false);
+  const [candidate, setCandidate] = useState<Candidate | null>(null);
   const analysis = useLineOfSight(request);
 
   const active = useMemo(() => activeTowers(towers.data ?? []), [towers.data]);
@@ -106,9 +122,38 @@ export function LineOfSightPage() {
         onPinDropChange={setPinDrop}
         error={searchError}
       />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
+        <Button variant="outlined" startIcon={<AddLocationAlt />} onClick={() => setWhatIfOpen(true)} sx={{ flexShrink: 0 }}>
+          What if…
+        </Button>
+        {candidate && (
+          <Alert
+            severity="info"
+            role="status"
+            sx={{ flex: 1 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => setCandidate(null)}>
+                Clear
+              </Button>
+            }
+          >
+            Candidate tower at {formatTarget(candidate.point)}: {candidate.summary}
+          </Alert>
+        )}
+      </Stack>
+      {whatIfOpen && (
+        <WhatIfDialog
+          start={target}
+          onClose={() => setWhatIfOpen(false)}
+          onComputed={(input, computed) =>
+            setCandidate({ point: { lat: input.latitude, lng: input.longitude }, areas: computed.areas as FeatureCollection, summary: whatIfSummary(computed, input.coverage_radius_km) })
+          }
+        />
+      )}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 8 }}>
           <LosMap
+            candidate={candidate}
             towers={towers.data ?? []}
             result={result}
             target={target}

@@ -15,6 +15,7 @@ import type { ReactNode } from 'react';
 import type { LosResult, TerrainTile } from '../../../common/api/lineOfSight.js';
 import type { Tower } from '../../../common/api/towers.js';
 import { BaseMap } from '../../map/BaseMap.js';
+import { FootprintAreas } from '../../map/FootprintAreas.js';
 import { MapClickHandler } from '../../map/MapClickHandler.js';
 import { useMapInstance } from '../../map/MapContext.js';
 import type { LatLng } from '../../map/mapTypes.js';
@@ -51,6 +52,8 @@ interface LosMapProps {
   pinDrop: boolean;
   onPinDrop: (point: LatLng) => void;
   onSelectTower: (towerId: number) => void;
+  /** A What if candidate: where it stands and its footprint's band areas. */
+  candidate?: { point: LatLng; areas: FeatureCollection } | null;
 }
 
 /**
@@ -59,7 +62,7 @@ interface LosMapProps {
  * target, green when clear and red dashed when blocked; the loaded terrain tiles outlined. Zoom 10
  * around Cape Town until a target exists, then 14 on the target.
  */
-export function LosMap({ towers, result, target, selectedId, tiles, pinDrop, onPinDrop, onSelectTower }: LosMapProps) {
+export function LosMap({ towers, result, target, selectedId, tiles, pinDrop, onPinDrop, onSelectTower, candidate = null }: LosMapProps) {
   const [mapType, setMapType] = useState<LosMapType>(DEFAULT_LOS_MAP_TYPE);
   const config = usePublicConfig();
   const basemap = useMemo(() => losBasemapLayers(config.data?.losMap, mapType), [config.data, mapType]);
@@ -73,6 +76,8 @@ export function LosMap({ towers, result, target, selectedId, tiles, pinDrop, onP
         label="Line of sight map"
       >
         <LosBasemap layers={basemap} />
+        {candidate && <FootprintAreas areas={candidate.areas} />}
+        {candidate && <PointMarker point={candidate.point} label="Candidate tower" camera="fly" flyZoom={11} color={LOS_COLORS.candidateTower} />}
         <LosDrawing towers={towers} result={result} target={target} selectedId={selectedId} tiles={tiles} pinDrop={pinDrop} onSelectTower={onSelectTower} />
         {target && <PointMarker point={target} label="Target location" camera="none" color={LOS_COLORS.target} />}
         <MapClickHandler onClick={(point) => pinDrop && onPinDrop(point)} />

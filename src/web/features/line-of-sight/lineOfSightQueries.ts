@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CandidateTowerInput, WhatIfResult } from '../../../common/api/footprints.js';
 import type { AddressSuggestion } from '../../../common/api/geocode.js';
 import type { LosResult, TerrainTile } from '../../../common/api/lineOfSight.js';
 import { apiData, apiRequest, apiUpload } from '../../api/apiClient.js';
@@ -74,4 +75,12 @@ function terrainChanged(queryClient: ReturnType<typeof useQueryClient>) {
     queryClient.invalidateQueries({ queryKey: TERRAIN_TILES_QUERY_KEY }),
     queryClient.invalidateQueries({ queryKey: LOS_QUERY_KEY }),
   ]);
+}
+
+/** POST /api/towers/what-if: the footprint a candidate tower would have and the uncovered searches it would reach. */
+export function useWhatIf() {
+  return useMutation({
+    mutationFn: (candidate: CandidateTowerInput) => apiData<WhatIfResult>('/towers/what-if', { method: 'POST', body: candidate, authenticated: true }),
+    retry: false,
+  });
 }

@@ -15,6 +15,7 @@ export const LOS_COLORS = {
   otherTower: '#9e9e9e',
   target: '#e53935',
   terrainTile: '#8d6e63',
+  candidateTower: '#6a1b9a',
 } as const;
 /** MapLibre line-dasharray of a blocked line, in line widths. */
 export const BLOCKED_DASH = [2, 2] as const;

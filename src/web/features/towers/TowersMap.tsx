@@ -8,6 +8,8 @@ import { useEffect, useMemo } from 'react';
 import type { Tower } from '../../../common/api/towers.js';
 import { NEW_TOWER_FORM_DEFAULTS } from '../../../common/api/towers.js';
 import { ConfiguredBaseMap } from '../../map/ConfiguredBaseMap.js';
+import { WirelessOverlay } from '../../map/WirelessOverlay.js';
+import { WIRELESS_COLOR } from '../../map/wirelessOverlayLayers.js';
 import { useMapInstance } from '../../map/MapContext.js';
 import {
   TOWER_AREAS_SOURCE_ID,
@@ -28,7 +30,10 @@ const EMPTY_ZOOM = 8;
 const FIT_MAX_ZOOM = 11;
 const MAP_HEIGHT = 320;
 
-/** A small map of the towers: coverage circles, and a dot per tower (blue active, grey inactive). */
+/**
+ * A small map of the towers: coverage circles, a dot per tower (blue active, grey inactive), and
+ * each active tower's predicted footprint in its signal bands.
+ */
 export function TowersMap({ towers }: { towers: readonly Tower[] }) {
   return (
     <Paper variant="outlined" sx={{ mb: 3, overflow: 'hidden' }}>
@@ -39,10 +44,12 @@ export function TowersMap({ towers }: { towers: readonly Tower[] }) {
         <Stack direction="row" spacing={2} aria-label="Map legend" role="list">
           <LegendDot color={TOWER_COLORS.active} label="Active" />
           <LegendDot color={TOWER_COLORS.inactive} label="Inactive" />
+          <LegendDot color={WIRELESS_COLOR} label="Predicted footprint (deeper: stronger signal)" />
         </Stack>
       </Stack>
       <Box sx={{ height: MAP_HEIGHT, position: 'relative' }}>
         <ConfiguredBaseMap theme="light" center={EMPTY_CENTER} zoom={EMPTY_ZOOM} label="Tower map">
+          <WirelessOverlay visible />
           <TowerLayers towers={towers} />
         </ConfiguredBaseMap>
         {towers.length === 0 && (

@@ -18,7 +18,7 @@ import { useNotice } from '../../ui/useNotice.js';
 import { BulkImportDialog } from './BulkImportDialog.js';
 import { TowerDialog } from './TowerDialog.js';
 import { summarizeTowers } from './towerFormat.js';
-import { useDeleteTower, useTowers } from './towerQueries.js';
+import { useDeleteTower, useFootprintStates, useTowers } from './towerQueries.js';
 import { TowersMap } from './TowersMap.js';
 import { TowersTable } from './TowersTable.js';
 import { TowerSummaryCards } from './TowerSummaryCards.js';
@@ -30,6 +30,8 @@ const DELETE_FAILED = 'Failed to delete tower';
 /** /admin/towers (SPEC.md section 2, "Tower Management"). */
 export function TowersPage() {
   const towers = useTowers();
+  const footprints = useFootprintStates();
+  const footprintStates = useMemo(() => new Map((footprints.data ?? []).map((state) => [state.tower_id, state])), [footprints.data]);
   const deleteTower = useDeleteTower();
   const { notice, show, close } = useNotice();
   /** The open add/edit dialog: `tower` null adds one. */
@@ -125,6 +127,8 @@ export function TowersPage() {
           ) : (
             <TowersTable
               towers={towers.data}
+              footprints={footprintStates}
+              onFootprintError={(message) => show('error', message)}
               onEdit={openEditor}
               onDelete={(tower) => {
                 setToDelete(tower);

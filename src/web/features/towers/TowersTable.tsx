@@ -12,20 +12,25 @@ import { useState } from 'react';
 import type { Tower } from '../../../common/api/towers.js';
 import { EditDeleteActions } from '../../ui/EditDeleteActions.js';
 import { formatCoverage, formatFrequency, formatHeight, formatLocation } from './towerFormat.js';
+import type { TowerFootprintState } from '../../../common/api/footprints.js';
+import { FootprintCell } from './FootprintCell.js';
 
 const ROWS_PER_PAGE_OPTIONS = [25, 50, 100];
 
 interface TowersTableProps {
   towers: readonly Tower[];
+  /** Each tower's footprint state, by tower id. */
+  footprints: ReadonlyMap<number, TowerFootprintState>;
+  onFootprintError: (message: string) => void;
   onEdit: (tower: Tower) => void;
   onDelete: (tower: Tower) => void;
 }
 
 /**
  * SPEC.md section 2, "Tower Management": Name (with description), Code, Location, Height,
- * Frequency, Coverage, Status, Actions. Paged, since a bulk import brings thousands of towers.
+ * Frequency, Coverage, Status, the predicted footprint (progress, then KML and GeoJSON), Actions. Paged, since a bulk import brings thousands of towers.
  */
-export function TowersTable({ towers, onEdit, onDelete }: TowersTableProps) {
+export function TowersTable({ towers, footprints, onFootprintError, onEdit, onDelete }: TowersTableProps) {
   const [page, setPage] = useState(0);
   const [rowsPerPage, setRowsPerPage] = useState(ROWS_PER_PAGE_OPTIONS[0]!);
   // A delete can leave the last page empty: show the last page that still has rows.
@@ -46,6 +51,7 @@ export function TowersTable({ towers, onEdit, onDelete }: TowersTableProps) {
               <TableCell>Frequency</TableCell>
               <TableCell>Coverage</TableCell>
               <TableCell>Status</TableCell>
+              <TableCell>Footprint</TableCell>
               <TableCell align="right">Actions</TableCell>
             </TableRow>
           </TableHead>
@@ -75,6 +81,9 @@ export function TowersTable({ towers, onEdit, onDelete }: TowersTableProps) {
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatCoverage(tower.coverage_radius_km)}</TableCell>
                 <TableCell>
                   <Chip size="small" label={tower.active ? 'Active' : 'Inactive'} color={tower.active ? 'success' : 'default'} />
+                </TableCell>
+                <TableCell>
+                  <FootprintCell towerName={tower.name} active={tower.active} state={footprints.get(tower.id)} onError={onFootprintError} />
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   <EditDeleteActions itemName={tower.name} onEdit={() => onEdit(tower)} onDelete={() => onDelete(tower)} />

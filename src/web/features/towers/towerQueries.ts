@@ -1,6 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TowerFootprintState } from '../../../common/api/footprints.js';
 import type { BulkImportResult, Tower } from '../../../common/api/towers.js';
 import { apiData, apiRequest } from '../../api/apiClient.js';
+import { apiDownload } from '../../api/apiDownload.js';
+import { saveBlob } from '../../ui/saveFile.js';
 import type { TowerPayload } from './towerForm.js';
 
 /** Root key of every tower query; the Line of Sight screen reads the same list. */
@@ -45,4 +48,25 @@ export function useBulkImportTowers() {
     mutationFn: (towers: unknown[]) => apiRequest<BulkImportResult>('/towers/bulk-import', { method: 'POST', body: { towers }, authenticated: true }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: TOWERS_QUERY_KEY }),
   });
+}
+
+/** While a footprint is being computed its row shows the progress, asked for this often. */
+const FOOTPRINT_POLL_MS = 1000;
+
+/**
+ * GET /api/towers/footprints: where each tower's predicted footprint stands. Under the towers key,
+ * so a tower saved or deleted asks again; polled while one is being computed.
+ */
+export function useFootprintStates() {
+  return useQuery({
+    queryKey: [...TOWERS_QUERY_KEY, 'footprints'],
+    queryFn: ({ signal }) => apiData<TowerFootprintState[]>('/towers/footprints', { authenticated: true, signal }),
+    refetchInterval: (query) => (query.state.data?.some((state) => state.status === 'computing') ? FOOTPRINT_POLL_MS : false),
+  });
+}
+
+/** Saves a tower's footprint as KML or GeoJSON under the server's file name. */
+export async function downloadFootprint(towerId: number, format: 'kml' | 'geojson'): Promise<void> {
+  const { blob, fileName } = await apiDownload(`/towers/${towerId}/footprint?format=${format}`, { authenticated: true });
+  saveBlob(blob, fileName ?? `tower-${towerId}-footprint.${format}`);
 }

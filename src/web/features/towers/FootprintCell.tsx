@@ -1,0 +1,56 @@
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import type { TowerFootprintState } from '../../../common/api/footprints.js';
+import { errorMessage } from '../../api/ApiError.js';
+import { downloadFootprint } from './towerQueries.js';
+
+interface FootprintCellProps {
+  towerName: string;
+  active: boolean;
+  state: TowerFootprintState | undefined;
+  onError: (message: string) => void;
+}
+
+/** A tower's predicted footprint on its row: the progress while computed, then its exports. */
+export function FootprintCell({ towerName, active, state, onError }: FootprintCellProps) {
+  const [saving, setSaving] = useState(false);
+  if (!active) return <Typography variant="body2" color="text.secondary">Inactive</Typography>;
+  if (!state || state.status === 'computing') {
+    const percent = Math.round((state?.progress ?? 0) * 100);
+    return (
+      <Stack spacing={0.5} sx={{ minWidth: 110 }}>
+        <Typography variant="body2">Computing {percent}%</Typography>
+        <LinearProgress variant="determinate" value={percent} aria-label={`${towerName} footprint progress`} />
+      </Stack>
+    );
+  }
+  if (state.status === 'failed') {
+    return (
+      <Typography variant="body2" color="error" title={state.error ?? undefined}>
+        Failed
+      </Typography>
+    );
+  }
+  const save = (format: 'kml' | 'geojson') => {
+    setSaving(true);
+    downloadFootprint(state.tower_id, format)
+      .catch((error: unknown) => onError(errorMessage(error, 'Could not download the footprint')))
+      .finally(() => setSaving(false));
+  };
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', '& .MuiButton-root': { minWidth: 0, px: 0.5 } }}>
+      <Typography variant="body2" sx={{ mr: 0.5 }}>
+        Ready
+      </Typography>
+      <Button size="small" disabled={saving} onClick={() => save('kml')} aria-label={`Download ${towerName} footprint as KML`}>
+        KML
+      </Button>
+      <Button size="small" disabled={saving} onClick={() => save('geojson')} aria-label={`Download ${towerName} footprint as GeoJSON`}>
+        GeoJSON
+      </Button>
+    </Stack>
+  );
+}
