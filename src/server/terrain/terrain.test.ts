@@ -46,4 +46,37 @@ describe('Terrain', () => {
     expect(await terrain.sourceAt(FROM.lat, FROM.lng)).toBe('hgt');
     expect(await terrain.sourceAt(TO.lat, TO.lng)).toBe('flat');
   });
+
+  it('gives a footprint grid at the data spacing, its cells centred on the data posts, reaching the radius every way', async () => {
+    const terrain = new Terrain([westOf('hgt', 20, 100), new FlatElevationSource()]);
+    const { grid, source } = await terrain.heightGrid(FROM, 5_000, 1_000_000);
+    expect(source).toBe('hgt');
+    // 30 m spacing: 0.00026980° a cell; 5 km is 0.044966° of latitude and 0.053929° of longitude at 33.5° S.
+    const metresPerDegree = (Math.PI * 6_371_000) / 180;
+    const halfLat = 5_000 / metresPerDegree;
+    const halfLng = halfLat / Math.cos((33.5 * Math.PI) / 180);
+    expect(grid.cellLatDeg).toBeCloseTo(30 / metresPerDegree, 10);
+    expect(grid.south).toBeLessThanOrEqual(FROM.lat - halfLat);
+    expect(grid.south + (grid.rows - 1) * grid.cellLatDeg).toBeGreaterThanOrEqual(FROM.lat + halfLat - 1e-9);
+    expect(grid.west).toBeLessThanOrEqual(FROM.lng - halfLng);
+    expect(grid.west + (grid.cols - 1) * grid.cellLngDeg).toBeGreaterThanOrEqual(FROM.lng + halfLng - 1e-9);
+    expect(Math.abs(grid.south / grid.cellLatDeg - Math.round(grid.south / grid.cellLatDeg))).toBeLessThan(1e-6);
+    expect(grid.heightsM.every((height) => height === 100)).toBe(true);
+  });
+
+  it('coarsens the grid of the largest radius to stay within the cell limit', async () => {
+    const terrain = new Terrain([westOf('hgt', 180, 100), new FlatElevationSource()]);
+    // 200 km at 30 m would be about 190 million cells.
+    const { grid } = await terrain.heightGrid(FROM, 200_000, 1_000_000);
+    expect(grid.rows * grid.cols).toBeLessThanOrEqual(1_000_000);
+    expect(grid.rows * grid.cols).toBeGreaterThan(800_000);
+    expect(grid.south + (grid.rows - 1) * grid.cellLatDeg).toBeGreaterThanOrEqual(FROM.lat + 200_000 / 111_195);
+  });
+
+  it('puts a whole footprint grid on flat ground when part of it has no data', async () => {
+    const terrain = new Terrain([westOf('hgt', 18.22, 100), new FlatElevationSource()]);
+    const { grid, source } = await terrain.heightGrid(FROM, 5_000, 1_000_000);
+    expect(source).toBe('flat');
+    expect(grid.heightsM.every((height) => height === 0)).toBe(true);
+  });
 });
