@@ -1,19 +1,17 @@
 import type { FeatureCollection, MultiPolygon } from 'geojson';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signalBand } from '../src/common/signalBands.js';
-import { hgtBytes } from '../src/geo/elevation/testing/hgtBytes.js';
 import { parsePackedCoverageKml } from '../src/geo/kml/index.js';
 import { multipartBody } from './support/multipart.js';
+import { RIDGE_TILE, ridgeTile } from './support/ridgeTerrain.js';
 import { bearer, createTestApp, databaseKinds, signIn, type TestApp } from './support/testApp.js';
 
 /**
- * Terrain: tile S34E018 at 3 arc-seconds, a 100 m plain with a 400 m north-south ridge at lng 18.25
- * (as in lineOfSight.test.ts). The tower stands on the plain at lng 18.2 with a 6 km radius: west
- * of the ridge it sees everything, east of it only what the ridge does not hide.
+ * Terrain: the ridge tile (test/support/ridgeTerrain.ts, a 400 m ridge at lng 18.25 on a 100 m
+ * plain). The tower stands on the plain at lng 18.2 with a 6 km radius: west of the ridge it sees
+ * everything, east of it only what the ridge does not hide.
  */
-const TILE = 'S34E018';
-const RIDGE_COL = Math.round(0.25 * 1200);
-const ridgeTile = () => Buffer.from(hgtBytes(1201, (_row, col) => (Math.abs(col - RIDGE_COL) <= 2 ? 400 : 100)));
+const TILE = RIDGE_TILE;
 const TOWER = { name: 'Ridge View', latitude: -33.5, longitude: 18.2, height_meters: 30, coverage_radius_km: 6 };
 const IN_FRONT = { lat: -33.5, lng: 18.23 };
 const BEHIND = { lat: -33.5, lng: 18.26 };

@@ -3,17 +3,15 @@ import { encode } from 'fast-png';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hgtBytes } from '../src/geo/elevation/testing/hgtBytes.js';
 import { multipartBody } from './support/multipart.js';
+import { RIDGE_TILE, ridgeTile } from './support/ridgeTerrain.js';
 import { type LocalServer, startLocalServer } from './support/localServer.js';
 import { bearer, createTestApp, databaseKinds, signIn, type TestApp, waitForFootprints } from './support/testApp.js';
 
 /**
- * Terrain of the tests: tile S34E018 (lat -34..-33, lng 18..19, 3 arc-seconds: 1200 samples a
- * degree), a 100 m plain with a 400 m north-south ridge at lng 18.25. A tower on the plain at
+ * Terrain of the tests: the ridge tile (test/support/ridgeTerrain.ts). A tower on the plain at
  * lng 18.2 and targets east of it: at lng 18.23 the path is clear, at lng 18.3 the ridge blocks it.
  */
-const TILE = 'S34E018';
-const RIDGE_COL = Math.round(0.25 * 1200);
-const ridgeTile = () => Buffer.from(hgtBytes(1201, (_row, col) => (Math.abs(col - RIDGE_COL) <= 2 ? 400 : 100)));
+const TILE = RIDGE_TILE;
 const TOWER = { name: 'Ridge View', latitude: -33.5, longitude: 18.2, height_meters: 30 };
 const BEFORE_RIDGE = { lat: -33.5, lng: 18.23 };
 const BEYOND_RIDGE = { lat: -33.5, lng: 18.3 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { candidateTowerInput, type CandidateTowerInput } from '../../../common/api/footprints.js';
 import { NEW_TOWER_FORM_DEFAULTS, TOWER_DEFAULTS } from '../../../common/api/towers.js';
+import { textFieldRule } from '../../ui/textFieldRule.js';
 
 /** The What if dialog's values as the inputs hold them: numbers as typed text. */
 export interface WhatIfFormValues {
@@ -12,16 +13,14 @@ export interface WhatIfFormValues {
   coverage_radius_km: string;
 }
 
-const typed = <T extends z.ZodType>(rule: T) => z.string().pipe(rule as unknown as z.ZodType<z.output<T>, string>);
-
 /** The candidate's fields with the API contract's rules and messages (as the tower dialog has them). */
 export const whatIfForm = z.object({
-  latitude: typed(candidateTowerInput.shape.latitude),
-  longitude: typed(candidateTowerInput.shape.longitude),
-  height_meters: typed(candidateTowerInput.shape.height_meters),
-  frequency_ghz: typed(candidateTowerInput.shape.frequency_ghz),
-  power_dbm: typed(candidateTowerInput.shape.power_dbm),
-  coverage_radius_km: typed(candidateTowerInput.shape.coverage_radius_km),
+  latitude: textFieldRule(candidateTowerInput.shape.latitude),
+  longitude: textFieldRule(candidateTowerInput.shape.longitude),
+  height_meters: textFieldRule(candidateTowerInput.shape.height_meters),
+  frequency_ghz: textFieldRule(candidateTowerInput.shape.frequency_ghz),
+  power_dbm: textFieldRule(candidateTowerInput.shape.power_dbm),
+  coverage_radius_km: textFieldRule(candidateTowerInput.shape.coverage_radius_km),
 }) satisfies z.ZodType<unknown, WhatIfFormValues>;
 
 /** A candidate at `point` (the analysed target, else the tower dialog's start) with the tower defaults. */

@@ -17,7 +17,13 @@ interface FootprintCellProps {
 /** A tower's predicted footprint on its row: the progress while computed, then its exports. */
 export function FootprintCell({ towerName, active, state, onError }: FootprintCellProps) {
   const [saving, setSaving] = useState(false);
-  if (!active) return <Typography variant="body2" color="text.secondary">Inactive</Typography>;
+  if (!active) {
+    return (
+      <Typography variant="body2" color="text.secondary" aria-label="None: inactive towers have no footprint">
+        —
+      </Typography>
+    );
+  }
   if (!state || state.status === 'computing') {
     const percent = Math.round((state?.progress ?? 0) * 100);
     return (

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Tower } from '../../../common/api/towers.js';
 import { NEW_TOWER_FORM_DEFAULTS, TOWER_DEFAULTS, towerInput } from '../../../common/api/towers.js';
+import { textFieldRule } from '../../ui/textFieldRule.js';
 
 /** The add/edit dialog's values, as the inputs hold them: numbers as typed text. */
 export interface TowerFormValues {
@@ -23,28 +24,22 @@ export interface TowerFormValues {
 export type TowerPayload = Omit<Tower, 'id' | 'created_at' | 'updated_at'>;
 
 /**
- * An input's text, then the API contract's rule for the field (which reads numbers from text). The
- * rules take any value, so taking text is safe; the cast only narrows their input type to string.
- */
-const typed = <T extends z.ZodType>(rule: T) => z.string().pipe(rule as unknown as z.ZodType<z.output<T>, string>);
-
-/**
  * SPEC.md section 5 (Tower), checked as the server checks it: the form uses the very field rules of
  * the API contract, so every message (e.g. "Latitude must be between -90 and 90") is the same.
  */
 export const towerForm = z.object({
-  name: typed(towerInput.shape.name),
-  code: typed(towerInput.shape.code),
-  latitude: typed(towerInput.shape.latitude),
-  longitude: typed(towerInput.shape.longitude),
-  height_meters: typed(towerInput.shape.height_meters),
-  antenna_height_meters: typed(towerInput.shape.antenna_height_meters),
-  frequency_ghz: typed(towerInput.shape.frequency_ghz),
-  power_dbm: typed(towerInput.shape.power_dbm),
-  coverage_radius_km: typed(towerInput.shape.coverage_radius_km),
-  description: typed(towerInput.shape.description),
+  name: textFieldRule(towerInput.shape.name),
+  code: textFieldRule(towerInput.shape.code),
+  latitude: textFieldRule(towerInput.shape.latitude),
+  longitude: textFieldRule(towerInput.shape.longitude),
+  height_meters: textFieldRule(towerInput.shape.height_meters),
+  antenna_height_meters: textFieldRule(towerInput.shape.antenna_height_meters),
+  frequency_ghz: textFieldRule(towerInput.shape.frequency_ghz),
+  power_dbm: textFieldRule(towerInput.shape.power_dbm),
+  coverage_radius_km: textFieldRule(towerInput.shape.coverage_radius_km),
+  description: textFieldRule(towerInput.shape.description),
   active: z.boolean(),
-  installed_date: typed(towerInput.shape.installed_date),
+  installed_date: textFieldRule(towerInput.shape.installed_date),
 }) satisfies z.ZodType<unknown, TowerFormValues>;
 export type TowerFormOutput = z.output<typeof towerForm>;
 
