@@ -13,6 +13,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { destinationPoint, type LatLng } from '../src/geo/sphere.js';
+import { decode } from 'fast-png';
+import { launchChromium } from '../e2e/support/chromium.js';
 import { autocannon } from './autocannon.js';
 import { buildServer, checkWhile, type ServerProcess, startServer } from './serverProcess.js';
 import { quantile, seededRandom, writeHillTile } from './syntheticTerrain.js';
@@ -106,6 +108,7 @@ async function fiftyTowers(tilePath: string): Promise<void> {
     );
 
     await overlayTiles(server);
+    await drawTime(server);
   } finally {
     await server.stop();
   }
@@ -156,6 +159,47 @@ async function overlayTiles(server: ServerProcess): Promise<void> {
       `target < 300 KB: ${bytes < 300 * 1024 ? 'PASS' : 'FAIL'}`,
   );
   console.log(`  the first tile after the footprints changed took ${firstMs?.toFixed(0)} ms (the tile index of all ${TOWERS} footprints is built then, on the server's thread)`);
+}
+
+/**
+ * In headless Chromium (software WebGL), /embed centred on the towers at zoom 10: the time from
+ * navigation to the map's canvas, and to the overlay drawn (the pixels around the centre turn
+ * violet), three loads.
+ */
+async function drawTime(server: ServerProcess): Promise<void> {
+  const browser = await launchChromium();
+  try {
+    for (let load = 1; load <= 3; load++) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      const page = await context.newPage();
+      let tileBytes = 0;
+      page.on('response', (response) => {
+        if (response.url().includes('/api/wireless_tiles/')) void response.body().then((body) => (tileBytes += body.byteLength), () => undefined);
+      });
+      const started = performance.now();
+      await page.goto(`${server.base}/embed?location=${CENTRE.lat},${CENTRE.lng}&zoom=10`);
+      await page.waitForSelector('canvas.maplibregl-canvas', { timeout: 30_000 });
+      const canvasMs = performance.now() - started;
+      let drawnMs = NaN;
+      while (performance.now() - started < 30_000) {
+        const png = decode(await page.screenshot({ clip: { x: 620, y: 380, width: 40, height: 40 } }));
+        let violet = 0;
+        for (let i = 0; i < png.width * png.height; i++) {
+          const [r, g, b] = [png.data[i * png.channels]!, png.data[i * png.channels + 1]!, png.data[i * png.channels + 2]!];
+          if (r > g + 10 && b > g + 10) violet++;
+        }
+        if (violet > (png.width * png.height) / 2) {
+          drawnMs = performance.now() - started;
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      console.log(`  /embed load ${load}: map canvas at ${canvasMs.toFixed(0)} ms, wireless overlay drawn at ${drawnMs.toFixed(0)} ms (${(drawnMs - canvasMs).toFixed(0)} ms after), ${(tileBytes / 1024).toFixed(0)} KB of overlay tiles`);
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
 }
 
 function tileOf(lat: number, lng: number, zoom: number): [number, number] {
