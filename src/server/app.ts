@@ -231,6 +231,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   server.addHook('onClose', async () => {
     await revisionNotifications.close();
     coverage.stop();
+    await footprints.stop();
     myMaps.stopSchedule();
     await notifier?.close();
     await db.close();

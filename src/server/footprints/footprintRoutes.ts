@@ -75,7 +75,7 @@ export function footprintRoutes(deps: { auth: AuthService; footprints: Footprint
       { schema: { tags: ['coverage'], summary: 'Predicted wireless coverage as Mapbox Vector Tiles (layer "wireless": band, rank, tower_id)', params: coverageTileParams } },
       async (request, reply) => {
         const { z: zoom, x, y } = request.params;
-        const { version, bytes } = deps.footprints.tile(zoom, x, y);
+        const { version, bytes } = await deps.footprints.tile(zoom, x, y);
         const etag = `"wl-${version}-${zoom}-${x}-${y}"`;
         reply.header('ETag', etag).header('Cache-Control', 'no-cache');
         if (request.headers['if-none-match'] === etag) return reply.status(304).send();

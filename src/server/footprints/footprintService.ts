@@ -1,16 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Feature, FeatureCollection } from 'geojson';
 import type { CandidateTowerInput, WhatIfResult } from '../../common/api/footprints.js';
 import { isUsableSignal } from '../../common/signalBands.js';
 import { cellAt, type FootprintTower, isFresnel60Clear, NO_SIGNAL, type Footprint } from '../../geo/rf/footprint.js';
 import { distanceM, type LatLng } from '../../geo/sphere.js';
 import type { Clock } from '../clock.js';
-import { VectorTileSet } from '../coverage/vectorTiles.js';
 import type { Terrain } from '../terrain/terrain.js';
 import type { TowerRecord, TowerRepository } from '../towers/towerRepository.js';
 import { computeFootprintInWorker } from './footprintCompute.js';
 import type { FootprintRepository, FootprintState, StoredFootprint } from './footprintRepository.js';
+import { OverlayTiles } from './overlayTiles.js';
 
 export interface FootprintSettings {
   /** Receiver (roof CPE) above the ground, metres. */
@@ -72,7 +71,8 @@ export class FootprintService {
   /** Moves on whenever the set of current footprints changes; names the overlay's tiles. */
   private version = 0;
   private readonly versionPrefix = Date.now().toString(36);
-  private overlayTiles: { version: number; tiles: VectorTileSet } | null = null;
+  private readonly overlayTiles = new OverlayTiles(WIRELESS_TILE_LAYER);
+  private stopped = false;
   /** What-ifs run one at a time: each holds a grid and a worker. */
   private whatIfQueue: Promise<unknown> = Promise.resolve();
 
@@ -88,6 +88,7 @@ export class FootprintService {
 
   /** Brings every active tower's footprint up to date, in the background; a call during a pass asks for one more. */
   reconcile(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
     this.wanted = true;
     this.running ??= this.passes().finally(() => {
       this.running = null;
@@ -169,20 +170,28 @@ export class FootprintService {
    * A vector tile of the wireless overlay: every current footprint's band areas (layer "wireless",
    * properties band, rank and tower_id), null where there are none. `version` changes with them.
    */
-  tile(z: number, x: number, y: number): { version: string; bytes: Uint8Array | null } {
-    if (this.overlayTiles?.version !== this.version) this.overlayTiles = { version: this.version, tiles: new VectorTileSet(this.overlay(), WIRELESS_TILE_LAYER) };
-    return { version: `${this.versionPrefix}-${this.version}`, bytes: this.overlayTiles.tiles.tile(z, x, y) };
+  async tile(z: number, x: number, y: number): Promise<{ version: string; bytes: Uint8Array | null }> {
+    const version = this.version;
+    const bytes = await this.overlayTiles.tile(version, () => this.currentAreas(), z, x, y);
+    return { version: `${this.versionPrefix}-${version}`, bytes };
   }
 
-  /** The band areas of every current footprint, each feature tagged with its tower. */
-  overlay(): FeatureCollection {
-    const features: Feature[] = [];
+  /** Stops computing footprints (the pass in progress ends after its tower) and the overlay's worker. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.wanted = false;
+    await this.running;
+    await this.overlayTiles.close();
+  }
+
+  /** The band areas of every current footprint, by tower. */
+  private currentAreas(): { towerId: number; areasJson: string }[] {
+    const areas: { towerId: number; areasJson: string }[] = [];
     for (const [towerId, key] of this.expectedKeys) {
       const stored = this.ready.get(towerId);
-      if (stored?.inputsKey !== key) continue;
-      for (const feature of (JSON.parse(stored.areasJson) as FeatureCollection).features) features.push({ ...feature, properties: { ...feature.properties, tower_id: towerId } });
+      if (stored?.inputsKey === key) areas.push({ towerId, areasJson: stored.areasJson });
     }
-    return { type: 'FeatureCollection', features };
+    return areas;
   }
 
   private changed(): void {
@@ -211,8 +220,8 @@ export class FootprintService {
     await this.reload();
     const states = new Map((await this.repo.states()).map((state) => [state.towerId, state]));
     for (const tower of towers) {
-      // A newer change is waiting: start over from the new list.
-      if (this.wanted) return;
+      // A newer change is waiting: start over from the new list; or the server is stopping.
+      if (this.wanted || this.stopped) return;
       const key = keys.get(tower.id)!;
       if (!this.needsComputing(states.get(tower.id), key)) continue;
       await this.compute(tower, key);
