@@ -42,6 +42,9 @@ export interface FootprintBounds {
 /** The source-layer of the wireless overlay's vector tiles. */
 export const WIRELESS_TILE_LAYER = 'wireless';
 
+/** What a footprint needs of a tower, stored or candidate. */
+type RadioOf = Pick<TowerRecord, 'latitude' | 'longitude' | 'height_meters' | 'antenna_height_meters' | 'frequency_ghz' | 'power_dbm' | 'coverage_radius_km'>;
+
 /** Uncovered searches one what-if looks at, newest first. */
 const WHAT_IF_MAX_SEARCHES = 100_000;
 
@@ -119,11 +122,9 @@ export class FootprintService {
     return run;
   }
 
-  private async computeWhatIf(candidate: CandidateTowerInput): Promise<WhatIfResult> {
+  private async computeWhatIf(tower: CandidateTowerInput): Promise<WhatIfResult> {
     const started = performance.now();
-    const tower = candidate;
-    const { grid, source } = await this.terrain.heightGrid({ lat: tower.latitude, lng: tower.longitude }, tower.coverage_radius_km * 1000, this.settings.maxCells);
-    const { footprint, areasJson } = await computeFootprintInWorker({ heights: grid, tower: this.radioOf(tower), receiverM: this.settings.receiverM }, () => undefined);
+    const { footprint, areasJson, source } = await this.footprintOf(tower, () => undefined);
     const searches = await this.repo.uncoveredSearches(boundsOf(tower), WHAT_IF_MAX_SEARCHES);
     const inRadius = searches.filter((point) => distanceM({ lat: tower.latitude, lng: tower.longitude }, point) <= tower.coverage_radius_km * 1000);
     const reached = inRadius.filter((point) => {
@@ -140,8 +141,14 @@ export class FootprintService {
     };
   }
 
+  /** A tower's footprint over the terrain under it: the heights read here, the sweep and band areas in a worker. */
+  private async footprintOf(tower: RadioOf, onProgress: (done: number) => void): Promise<{ footprint: Footprint; areasJson: string; source: string }> {
+    const { grid, source } = await this.terrain.heightGrid({ lat: tower.latitude, lng: tower.longitude }, tower.coverage_radius_km * 1000, this.settings.maxCells);
+    return { ...(await computeFootprintInWorker({ heights: grid, tower: this.radioOf(tower), receiverM: this.settings.receiverM }, onProgress)), source };
+  }
+
   /** A tower's radio as the sweep takes it. */
-  private radioOf(tower: Pick<TowerRecord, 'latitude' | 'longitude' | 'height_meters' | 'antenna_height_meters' | 'frequency_ghz' | 'power_dbm' | 'coverage_radius_km'>): FootprintTower {
+  private radioOf(tower: RadioOf): FootprintTower {
     return {
       lat: tower.latitude,
       lng: tower.longitude,
@@ -238,16 +245,12 @@ export class FootprintService {
     await this.repo.markComputing(tower.id, key, this.clock.now().toISOString());
     const started = performance.now();
     try {
-      const { grid, source } = await this.terrain.heightGrid({ lat: tower.latitude, lng: tower.longitude }, tower.coverage_radius_km * 1000, this.settings.maxCells);
       let written = 0;
-      const { footprint, areasJson } = await computeFootprintInWorker(
-        { heights: grid, tower: this.radioOf(tower), receiverM: this.settings.receiverM },
-        (done) => {
-          if (done - written < PROGRESS_STEP) return;
-          written = done;
-          this.repo.setProgress(tower.id, key, done).catch((error: unknown) => this.log.warn({ err: error, towerId: tower.id }, 'footprint progress not saved'));
-        },
-      );
+      const { footprint, areasJson, source } = await this.footprintOf(tower, (done) => {
+        if (done - written < PROGRESS_STEP) return;
+        written = done;
+        this.repo.setProgress(tower.id, key, done).catch((error: unknown) => this.log.warn({ err: error, towerId: tower.id }, 'footprint progress not saved'));
+      });
       const ms = performance.now() - started;
       const now = this.clock.now().toISOString();
       // In memory first: by the time the row says ready, checks and the overlay use it.
