@@ -1,17 +1,15 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { EmbedMapPage } from '../features/embed/index.js';
+import { PublicMapPage } from '../features/public-map/index.js';
 import { CenteredSpinner } from '../ui/CenteredSpinner.js';
 
-// Each area is its own chunk: a visitor of the public map never downloads admin code, and the
-// embed page does not wait for the admin screens either. Each is loaded through its feature's
-// index, which therefore exports the page only: code that other areas import statically lives in
-// features without a page (coverage-check, embedding), so importing it never pulls a page along.
-const PublicMapPage = lazy(() =>
-  import('../features/public-map/index.js').then((module) => ({ default: module.PublicMapPage })),
-);
-const EmbedMapPage = lazy(() =>
-  import('../features/embed/index.js').then((module) => ({ default: module.EmbedMapPage })),
-);
+// The public map and /embed, the pages most visits start on, are in the entry chunk, so their
+// heading and search box need no second round of downloads (their map is a chunk of its own).
+// Every other area is its own chunk: a visitor of the public map never downloads admin code. Each
+// is loaded through its feature's index, which therefore exports the page only: code that other
+// areas import statically lives in features without a page (coverage-check, embedding), so
+// importing it never pulls a page along.
 const WidgetPage = lazy(() =>
   import('../features/widget/index.js').then((module) => ({ default: module.WidgetPage })),
 );
