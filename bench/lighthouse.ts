@@ -23,6 +23,9 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 // More Chromium flags, e.g. LIGHTHOUSE_CHROMIUM_FLAGS=--disable-webgl to see the page's scores
 // without the map's drawing (the map then shows its no-WebGL notice).
 const EXTRA_FLAGS = (process.env.LIGHTHOUSE_CHROMIUM_FLAGS ?? '').split(' ').filter(Boolean);
+// LIGHTHOUSE_USE_GPU=1 on a machine with a GPU: Chromium without --disable-gpu draws WebGL and
+// composites on the GPU, as a visitor's phone does. Without a GPU it falls back to SwiftShader.
+const BROWSER_FLAGS = process.env.LIGHTHOUSE_USE_GPU === '1' ? CHROMIUM_FLAGS.filter((flag) => flag !== '--disable-gpu') : CHROMIUM_FLAGS;
 // LIGHTHOUSE_REPORT_DIR=/tmp/lh keeps each run's full report (JSON) for a closer look.
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 const TOP = 5;
@@ -145,7 +148,7 @@ export async function run(): Promise<void> {
   const tilesUrl = `${tiles.url}/{z}/{x}/{y}.png`;
   referencePage = bareMapHandler(tilesUrl);
   const live = await startLiveApp({ BASEMAP_TILES_URL: tilesUrl });
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS, ...EXTRA_FLAGS] });
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', ...BROWSER_FLAGS, ...EXTRA_FLAGS] });
   const pages: Page[] = [
     { name: '/', url: `${live.baseUrl}/`, reportName: 'root' },
     { name: '/embed', url: `${live.baseUrl}/embed`, reportName: 'embed' },
