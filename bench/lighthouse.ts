@@ -13,10 +13,10 @@ import type { Flags, Result } from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_FLAGS, chromiumPath } from '../e2e/support/chromium.js';
-import { bareMapHandler } from './bareMapPage.js';
 import { startLiveApp } from '../e2e/support/liveApp.js';
 import { PNG_1X1 } from '../test/support/kml.js';
 import { startLocalServer } from '../test/support/localServer.js';
+import { bareMapHandler } from './bareMapPage.js';
 
 // LIGHTHOUSE_RUNS=5 or more steadies the medians on a busy machine.
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
@@ -106,7 +106,10 @@ interface Page {
 
 /** Prints a page's median scores and, where it misses a target, what cost the points; true when every target is met. */
 function printPage(page: Page, runs: PageScores[]): boolean {
-  if (runs.length === 0) return false;
+  if (runs.length === 0) {
+    console.log(`  ${page.name}: no run completed`);
+    return false;
+  }
   let met = true;
   const line = Object.keys(TARGETS).map((id) => {
     const score = median(runs.map((r) => r.scores[id] ?? 0));
