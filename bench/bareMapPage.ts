@@ -34,13 +34,13 @@ function pageHtml(tilesUrl: string): string {
 
 /** A request handler serving the page at /bare-map and MapLibre's script and style beside it, gzipped. */
 export function bareMapHandler(tilesUrl: string): (req: http.IncomingMessage, res: http.ServerResponse) => boolean {
-  const files: Record<string, { type: string; body: Buffer }> = {
-    '/bare-map': { type: 'text/html', body: zlib.gzipSync(pageHtml(tilesUrl)) },
-    '/maplibre-gl.js': { type: 'text/javascript', body: zlib.gzipSync(fs.readFileSync(path.join(distFolder, 'maplibre-gl.js'))) },
-    '/maplibre-gl.css': { type: 'text/css', body: zlib.gzipSync(fs.readFileSync(path.join(distFolder, 'maplibre-gl.css'))) },
-  };
+  const files = new Map<string, { type: string; body: Buffer }>([
+    ['/bare-map', { type: 'text/html', body: zlib.gzipSync(pageHtml(tilesUrl)) }],
+    ['/maplibre-gl.js', { type: 'text/javascript', body: zlib.gzipSync(fs.readFileSync(path.join(distFolder, 'maplibre-gl.js'))) }],
+    ['/maplibre-gl.css', { type: 'text/css', body: zlib.gzipSync(fs.readFileSync(path.join(distFolder, 'maplibre-gl.css'))) }],
+  ]);
   return (req, res) => {
-    const file = files[(req.url ?? '').split('?')[0] ?? ''];
+    const file = files.get((req.url ?? '').split('?')[0] ?? '');
     if (!file) return false;
     res.writeHead(200, { 'content-type': file.type, 'content-encoding': 'gzip', 'cache-control': 'no-cache' });
     res.end(file.body);
