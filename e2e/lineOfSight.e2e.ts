@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hgtBytes } from '../src/geo/elevation/testing/hgtBytes.js';
 import { type LocalServer, startLocalServer } from '../test/support/localServer.js';
-import { multipartBody } from '../test/support/multipart.js';
+import { RIDGE_TILE, ridgeTile, uploadTerrainTile } from '../test/support/ridgeTerrain.js';
 import { bearer } from '../test/support/testApp.js';
 import { expectNoSeriousA11yViolations } from './support/accessibility.js';
 import { browserAvailable, launchChromium } from './support/chromium.js';
@@ -15,9 +15,8 @@ import { signedInPage } from './support/session.js';
  * Ridge View (lng 18.40) looks across the ridge at the target (lng 18.50): blocked. East Hill
  * (lng 18.55) sees it over the plain: clear, and the best tower.
  */
-const TILE = 'S34E018';
-const RIDGE_COL = Math.round(0.45 * 1200);
-const ridgeTile = () => Buffer.from(hgtBytes(1201, (_row, col) => (Math.abs(col - RIDGE_COL) <= 2 ? 400 : 100)));
+const TILE = RIDGE_TILE;
+const RIDGE_LNG = 18.45;
 const TARGET = { lat: -33.9, lng: 18.5 };
 const TARGET_DMS = `33°54'0"S 18°30'0"E`;
 /** SPEC.md section 9: the Line of Sight map's first view. */
@@ -66,8 +65,7 @@ describe.runIf(browserAvailable())('line of sight screen', () => {
       LOS_LABELS_TILES_URL: NO_TILES,
     });
     ({ page, token } = await signedInPage(browser, live));
-    const tile = multipartBody({}, { field: 'file', filename: `${TILE}.hgt`, contentType: 'application/octet-stream', bytes: ridgeTile() });
-    const uploaded = await live.app.server.inject({ method: 'POST', url: '/api/terrain/tiles', payload: tile.payload, headers: { ...tile.headers, ...bearer(token) } });
+    const uploaded = await uploadTerrainTile(live.app, token, `${TILE}.hgt`, ridgeTile(RIDGE_LNG));
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     const createTower = async (fields: Record<string, unknown>): Promise<number> => {
       const response = await live.app.server.inject({ method: 'POST', url: '/api/towers', payload: fields, headers: bearer(token) });

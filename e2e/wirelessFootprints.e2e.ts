@@ -2,7 +2,7 @@ import { decode } from 'fast-png';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PUBLIC_MAP_CENTER } from '../src/common/mapDefaults.js';
-import { bearer, waitForFootprints } from '../test/support/testApp.js';
+import { bearer, signIn, waitForFootprints } from '../test/support/testApp.js';
 import { expectNoSeriousA11yViolations } from './support/accessibility.js';
 import { browserAvailable, launchChromium } from './support/chromium.js';
 import { type LiveApp, startLiveApp } from './support/liveApp.js';
@@ -34,8 +34,7 @@ describe.runIf(browserAvailable())('predicted wireless footprints in the browser
   });
   beforeEach(async () => {
     live = await startLiveApp();
-    const login = await live.app.server.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin', password: 'Sup3r-Secret!' } });
-    token = login.json().data.token;
+    token = await signIn(live.app);
     const created = await live.app.server.inject({ method: 'POST', url: '/api/towers', headers: bearer(token), payload: TOWER });
     expect(created.statusCode, created.body).toBe(200);
     await waitForFootprints(live.app, token);

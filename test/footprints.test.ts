@@ -2,8 +2,7 @@ import type { FeatureCollection, MultiPolygon } from 'geojson';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signalBand } from '../src/common/signalBands.js';
 import { parsePackedCoverageKml } from '../src/geo/kml/index.js';
-import { multipartBody } from './support/multipart.js';
-import { RIDGE_TILE, ridgeTile } from './support/ridgeTerrain.js';
+import { RIDGE_TILE, ridgeTile, uploadTerrainTile } from './support/ridgeTerrain.js';
 import { bearer, createTestApp, databaseKinds, signIn, type TestApp } from './support/testApp.js';
 
 /**
@@ -34,8 +33,7 @@ describe.each(databaseKinds())('tower footprints on %s', (kind) => {
   beforeEach(async () => {
     app = await createTestApp(kind);
     token = await signIn(app);
-    const { payload, headers } = multipartBody({}, { field: 'file', filename: `${TILE}.hgt`, contentType: 'application/octet-stream', bytes: ridgeTile() });
-    const uploaded = await app.server.inject({ method: 'POST', url: '/api/terrain/tiles', payload, headers: { ...headers, ...bearer(token) } });
+    const uploaded = await uploadTerrainTile(app, token, `${TILE}.hgt`, ridgeTile());
     expect(uploaded.statusCode, uploaded.body).toBe(200);
   });
   afterEach(() => app.close());

@@ -2,8 +2,7 @@ import { gzipSync, zipSync } from 'fflate';
 import { encode } from 'fast-png';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hgtBytes } from '../src/geo/elevation/testing/hgtBytes.js';
-import { multipartBody } from './support/multipart.js';
-import { RIDGE_TILE, ridgeTile } from './support/ridgeTerrain.js';
+import { RIDGE_TILE, ridgeTile, uploadTerrainTile } from './support/ridgeTerrain.js';
 import { type LocalServer, startLocalServer } from './support/localServer.js';
 import { bearer, createTestApp, databaseKinds, signIn, type TestApp, waitForFootprints } from './support/testApp.js';
 
@@ -32,10 +31,7 @@ describe.each(databaseKinds())('line of sight and terrain on %s', (kind) => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json().data.id;
   }
-  function uploadTile(filename: string, bytes: Buffer) {
-    const { payload, headers } = multipartBody({}, { field: 'file', filename, contentType: 'application/octet-stream', bytes });
-    return app.server.inject({ method: 'POST', url: '/api/terrain/tiles', payload, headers: { ...headers, ...bearer(token) } });
-  }
+  const uploadTile = (filename: string, bytes: Buffer) => uploadTerrainTile(app, token, filename, bytes);
   const towerCheck = async (id: number, point: { lat: number; lng: number }, height = 2) => {
     const response = await get(`/api/line-of-sight/tower/${id}?lat=${point.lat}&lng=${point.lng}&height=${height}`);
     expect(response.statusCode, response.body).toBe(200);
