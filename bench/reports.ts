@@ -117,7 +117,7 @@ async function seed(db: Kysely<Database>): Promise<void> {
 
 async function measure(label: string, env: Record<string, string>, database: DatabaseConfig): Promise<void> {
   console.log(`\n== Reports on ${label}: ${SEARCHES.toLocaleString('en')} search logs over 12 months, ${LEADS.toLocaleString('en')} leads (compiled server, own process) ==`);
-  const opened = await openDatabase(database);
+  const opened = await openDatabase(database, console);
   try {
     await seed(opened.kysely);
   } finally {
@@ -199,7 +199,7 @@ export async function run(): Promise<void> {
   const schema = `bench_${randomBytes(4).toString('hex')}`;
   const pgDataDir = mkdtempSync(path.join(tmpdir(), 'bench-reports-pg-'));
   try {
-    await measure('PostgreSQL', { DATA_DIR: pgDataDir, DATABASE_URL: url, DATABASE_SCHEMA: schema }, { kind: 'postgres', url, schema });
+    await measure('PostgreSQL', { DATA_DIR: pgDataDir, DATABASE_URL: url, DATABASE_SCHEMA: schema }, { kind: 'postgres', url, schema, timeouts: { connectMs: 3000, statementMs: 60_000 } });
   } finally {
     const client = new pg.Client({ connectionString: url });
     await client.connect();

@@ -41,7 +41,7 @@ describe('the built server started from the command line', () => {
     expect(password).toBeTruthy();
 
     const health = await fetch(`${baseUrl}/api/health`);
-    expect(await health.json()).toEqual({ success: true, data: { status: 'ok', database: 'sqlite' } });
+    expect(await health.json()).toEqual({ success: true, data: { status: 'ok', database: 'ok', dialect: 'sqlite' } });
     const page = await fetch(`${baseUrl}/admin/settings`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');

@@ -11,6 +11,8 @@ import { createDialect } from '../src/server/db/dialect.js';
 import { createMigrator, migrateToLatest } from '../src/server/db/migrate.js';
 import { databaseKinds } from './support/testApp.js';
 
+const silentLog = { warn: () => {} };
+
 describe.each(databaseKinds())('migrations on %s', (kind) => {
   const cleanups: (() => Promise<void>)[] = [];
   afterEach(async () => {
@@ -35,7 +37,7 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
       await admin.connect();
       await admin.query(`create schema "${name}"`);
       await admin.end();
-      config = { kind: 'postgres', url, schema: name };
+      config = { kind: 'postgres', url, schema: name, timeouts: { connectMs: 3000, statementMs: 5000 } };
       cleanups.push(async () => {
         const client = new pg.Client({ connectionString: url });
         await client.connect();
@@ -43,7 +45,7 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
         await client.end();
       });
     }
-    const db = new Kysely<any>({ dialect: createDialect(config) });
+    const db = new Kysely<any>({ dialect: createDialect(config, silentLog) });
     cleanups.push(() => db.destroy());
     return db;
   }

@@ -148,7 +148,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   server.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(server);
 
-  const db = await openDatabase(config.database);
+  const db = await openDatabase(config.database, server.log);
 
   const secret = resolveAppSecret(config.appSecret, config.dataDir);
   const auth = new AuthService(new AuthRepository(db.kysely), { secret, tokenTtlHours: config.tokenTtlHours, clock });

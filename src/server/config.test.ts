@@ -18,7 +18,18 @@ describe('loadConfig', () => {
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/coverage', DATABASE_SCHEMA: 'isp' });
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u:p@db:5432/coverage', schema: 'isp' });
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u:p@db:5432/coverage',
+      schema: 'isp',
+      timeouts: { connectMs: 3000, statementMs: 5000 },
+    });
+  });
+
+  it('reads the PostgreSQL connect and statement timeouts, in milliseconds', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://db/x', DATABASE_CONNECT_TIMEOUT_MS: '1500', DATABASE_STATEMENT_TIMEOUT_MS: '2500' });
+    expect(config.database).toMatchObject({ timeouts: { connectMs: 1500, statementMs: 2500 } });
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '10' })).toThrow('DATABASE_STATEMENT_TIMEOUT_MS: must be at least 100');
   });
 
   it('reads TRUST_PROXY as off, all hops, a hop count, or trusted proxy addresses', () => {

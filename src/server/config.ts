@@ -50,6 +50,10 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier')
     .optional(),
+  /** PostgreSQL: milliseconds to wait for a connection (from the pool or a new one) before answering 503. Default 3000. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(100, 'must be at least 100').max(600_000).default(3000),
+  /** PostgreSQL: milliseconds one statement may take (server-side statement_timeout and a client-side read timeout) before answering 503. Default 5000. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(100, 'must be at least 100').max(3_600_000).default(5000),
   /** Username of the first admin, created at first start. Default admin. */
   ADMIN_USERNAME: z.string().trim().min(3, 'must be at least 3 characters').max(100).default('admin'),
   /** Password of the first admin; unset means a random one printed once at first start. */
@@ -154,9 +158,15 @@ const envSchema = z.object({
   LOS_SATELLITE_ATTRIBUTION: z.string().default('Imagery © Esri, Maxar, Earthstar Geographics'),
 });
 
+/** How long a PostgreSQL request may wait, in ms: for a connection, and for one statement's answer. */
+export interface DatabaseTimeouts {
+  connectMs: number;
+  statementMs: number;
+}
+
 export type DatabaseConfig =
   | { kind: 'sqlite'; file: string }
-  | { kind: 'postgres'; url: string; schema?: string };
+  | { kind: 'postgres'; url: string; schema?: string; timeouts: DatabaseTimeouts };
 
 export interface AppConfig {
   port: number;
@@ -222,7 +232,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: e.HOST,
     dataDir,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL, schema: e.DATABASE_SCHEMA }
+      ? {
+          kind: 'postgres',
+          url: e.DATABASE_URL,
+          schema: e.DATABASE_SCHEMA,
+          timeouts: { connectMs: e.DATABASE_CONNECT_TIMEOUT_MS, statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS },
+        }
       : { kind: 'sqlite', file: path.join(dataDir, 'coverage.sqlite') },
     admin: { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD },
     appSecret: e.APP_SECRET,

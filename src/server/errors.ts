@@ -34,8 +34,9 @@ export class AppError extends Error {
   constructor(
     readonly kind: ErrorKind,
     message: string,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = new.target.name;
   }
 }
@@ -81,8 +82,9 @@ export class TooManyRequestsError extends AppError {
 }
 
 export class UnavailableError extends AppError {
-  constructor(message: string) {
-    super('unavailable', message);
+  /** `cause`: the driver's error, kept for the log. */
+  constructor(message: string, options?: ErrorOptions) {
+    super('unavailable', message, options);
   }
 }
 

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { revisionChannel, revisionChannelFor } from './revisionNotifications.js';
 
+const timeouts = { connectMs: 3000, statementMs: 5000 };
+
 describe('revisionChannel', () => {
   it('names the channel after the schema, so deployments sharing a database do not wake each other', () => {
     expect(revisionChannel('isp')).toBe('coverage_revision:isp');
-    expect(revisionChannelFor({ kind: 'postgres', url: 'postgres://db/x', schema: 'isp' })).toBe('coverage_revision:isp');
-    expect(revisionChannelFor({ kind: 'postgres', url: 'postgres://db/x' })).toBe('coverage_revision:public');
+    expect(revisionChannelFor({ kind: 'postgres', url: 'postgres://db/x', schema: 'isp', timeouts })).toBe('coverage_revision:isp');
+    expect(revisionChannelFor({ kind: 'postgres', url: 'postgres://db/x', timeouts })).toBe('coverage_revision:public');
     expect(revisionChannelFor({ kind: 'sqlite', file: '/tmp/x.sqlite' })).toBeNull();
   });
 

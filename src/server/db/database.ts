@@ -2,28 +2,68 @@ import { Kysely, sql } from 'kysely';
 import type { DatabaseConfig } from '../config.js';
 import { createDialect, type DialectName } from './dialect.js';
 import { migrateToLatest } from './migrate.js';
+import type { DatabaseLog } from './postgresPool.js';
 import type { Database } from './schema.js';
+
+export type Reachability = 'ok' | 'unreachable';
 
 export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
-  /** Answers when the database can run a query; throws otherwise. */
-  ping(): Promise<void>;
+  /**
+   * Whether the database answers a query within `waitMs`. Callers during an outage share one
+   * probe, so a health check polled every second does not pile up waiting connections.
+   */
+  reachability(waitMs: number): Promise<Reachability>;
   close(): Promise<void>;
 }
 
 /** Opens the configured database, creates the PostgreSQL schema if one is named, and migrates. */
-export async function openDatabase(config: DatabaseConfig): Promise<Db> {
-  const kysely = new Kysely<Database>({ dialect: createDialect(config) });
-  if (config.kind === 'postgres' && config.schema) await ensureSchema(kysely, config.schema);
-  await migrateToLatest(kysely, config.kind, config.kind === 'postgres' ? config.schema : undefined);
-  return {
-    kysely,
-    dialect: config.kind,
-    ping: async () => {
-      await sql`select 1`.execute(kysely);
-    },
-    close: () => kysely.destroy(),
+export async function openDatabase(config: DatabaseConfig, log: DatabaseLog): Promise<Db> {
+  const kysely = new Kysely<Database>({ dialect: createDialect(config, log) });
+  try {
+    await migrate(config, kysely, log);
+  } catch (error) {
+    await kysely.destroy();
+    throw error;
+  }
+  return { kysely, dialect: config.kind, reachability: sharedProbe(kysely), close: () => kysely.destroy() };
+}
+
+/** PostgreSQL migrates on connections of its own, without the request timeouts; SQLite on its one connection. */
+async function migrate(config: DatabaseConfig, serving: Kysely<Database>, log: DatabaseLog): Promise<void> {
+  if (config.kind === 'sqlite') {
+    await migrateToLatest(serving, 'sqlite', undefined);
+    return;
+  }
+  const kysely = new Kysely<Database>({ dialect: createDialect(config, log, 'migrate') });
+  try {
+    if (config.schema) await ensureSchema(kysely, config.schema);
+    await migrateToLatest(kysely, 'postgres', config.schema);
+  } finally {
+    await kysely.destroy();
+  }
+}
+
+function sharedProbe(kysely: Kysely<Database>): Db['reachability'] {
+  let probe: Promise<boolean> | null = null;
+  return async (waitMs) => {
+    probe ??= sql`select 1`
+      .execute(kysely)
+      .then(
+        () => true,
+        () => false,
+      )
+      .finally(() => {
+        probe = null;
+      });
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), waitMs);
+    });
+    const answered = await Promise.race([probe, waited]);
+    clearTimeout(timer);
+    return answered ? 'ok' : 'unreachable';
   };
 }
 

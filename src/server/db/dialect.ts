@@ -1,14 +1,18 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Dialect, PostgresDialect, type RawBuilder, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import { makeOwnerOnlyDir, makeOwnerOnlyFile } from '../ownerOnlyFiles.js';
+import { createPostgresPool, type DatabaseLog } from './postgresPool.js';
 
 /** Everything that differs between SQLite and PostgreSQL lives here. */
 export type DialectName = DatabaseConfig['kind'];
 
-export function createDialect(config: DatabaseConfig): Dialect {
+/**
+ * `purpose` migrate: PostgreSQL without the request timeouts (a migration's statement may rightly
+ * run long). SQLite has one connection in the process and nothing to time out.
+ */
+export function createDialect(config: DatabaseConfig, log: DatabaseLog, purpose: 'serve' | 'migrate' = 'serve'): Dialect {
   if (config.kind === 'sqlite') {
     makeOwnerOnlyDir(path.dirname(config.file));
     makeOwnerOnlyFile(config.file, [`${config.file}-wal`, `${config.file}-shm`]);
@@ -19,11 +23,7 @@ export function createDialect(config: DatabaseConfig): Dialect {
     database.pragma('busy_timeout = 5000');
     return new SqliteDialect({ database });
   }
-  const pool = new pg.Pool({
-    connectionString: config.url,
-    max: 10,
-    options: config.schema ? `-c search_path=${config.schema}` : undefined,
-  });
+  const pool = createPostgresPool({ url: config.url, schema: config.schema, timeouts: purpose === 'serve' ? config.timeouts : null, log });
   return new PostgresDialect({ pool });
 }
 

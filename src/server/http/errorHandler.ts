@@ -78,6 +78,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(status).send({ success: false, message: message ?? 'Invalid request', errors } satisfies ErrorEnvelope);
     }
     if (error instanceof AppError) {
+      // A dependency that failed (the database went away): worth a line in the log, not a stack of internals in the answer.
+      if (statusOf(error) >= 500) request.log.warn({ err: error }, 'request failed: a dependency is unavailable');
       if (error instanceof TooManyRequestsError) reply.header('Retry-After', String(error.retryAfterSeconds));
       return reply.status(statusOf(error)).send({ success: false, message: error.message } satisfies ErrorEnvelope);
     }
