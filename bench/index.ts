@@ -8,6 +8,7 @@ import type { BenchContext } from './benchContext.js';
 import { DEFAULT_COVERAGE_KML, generateCoverageKml } from './generateCoverageKml.js';
 import * as throughput from './checkCoverageThroughput.js';
 import * as coverageServer from './coverageServer.js';
+import * as databaseOutage from './databaseOutage.js';
 import * as footprints from './footprints.js';
 import * as indexScaling from './indexScaling.js';
 import * as ingest from './ingest.js';
@@ -22,7 +23,7 @@ interface BenchModule {
   run(context: BenchContext): Promise<void>;
 }
 
-const BENCHES: Record<string, BenchModule> = { ingest, lookup, throughput, indexScaling, coverageServer, publicMap, lineOfSight, terrainMemory, reports, lighthouse, footprints };
+const BENCHES: Record<string, BenchModule> = { ingest, lookup, throughput, indexScaling, coverageServer, publicMap, lineOfSight, terrainMemory, reports, lighthouse, footprints, databaseOutage };
 const chosen = process.argv.slice(2);
 for (const name of chosen) if (!(name in BENCHES)) throw new Error(`no benchmark "${name}"; choose from ${Object.keys(BENCHES).join(', ')}`);
 const selected = chosen.length > 0 ? chosen.map((name) => BENCHES[name]!) : Object.values(BENCHES);
