@@ -18,12 +18,13 @@ import * as lookup from './lookup.js';
 import * as publicMap from './publicMap.js';
 import * as reports from './reports.js';
 import * as terrainMemory from './terrainMemory.js';
+import * as terrainUploads from './terrainUploads.js';
 
 interface BenchModule {
   run(context: BenchContext): Promise<void>;
 }
 
-const BENCHES: Record<string, BenchModule> = { ingest, lookup, throughput, indexScaling, coverageServer, publicMap, lineOfSight, terrainMemory, reports, lighthouse, footprints, databaseOutage };
+const BENCHES: Record<string, BenchModule> = { ingest, lookup, throughput, indexScaling, coverageServer, publicMap, lineOfSight, terrainMemory, terrainUploads, reports, lighthouse, footprints, databaseOutage };
 const chosen = process.argv.slice(2);
 for (const name of chosen) if (!(name in BENCHES)) throw new Error(`no benchmark "${name}"; choose from ${Object.keys(BENCHES).join(', ')}`);
 const selected = chosen.length > 0 ? chosen.map((name) => BENCHES[name]!) : Object.values(BENCHES);

@@ -161,9 +161,8 @@ describe.each(databaseKinds())('tower footprints on %s', (kind) => {
     await readyFootprint(id);
     // Zoom 10 tile holding the tower: x from lng 18.2, y from lat -33.5.
     const z = 10;
-    const x = Math.floor(((18.2 + 180) / 360) * 2 ** z);
-    const latRad = (-33.5 * Math.PI) / 180;
-    const y = Math.floor(((1 - Math.log(Math.tan(latRad) + 1 / Math.cos(latRad)) / Math.PI) / 2) * 2 ** z);
+    const x = tileX(18.2, z);
+    const y = tileY(-33.5, z);
     const tile = await app.server.inject({ method: 'GET', url: `/api/wireless_tiles/${z}/${x}/${y}.pbf` });
     expect(tile.statusCode).toBe(200);
     expect(tile.headers['content-type']).toBe('application/vnd.mapbox-vector-tile');
@@ -171,4 +170,34 @@ describe.each(databaseKinds())('tower footprints on %s', (kind) => {
     const empty = await app.server.inject({ method: 'GET', url: `/api/wireless_tiles/${z}/0/0.pbf` });
     expect(empty.statusCode).toBe(204);
   });
+
+  it('answers 50 concurrent requests for 10 tiles nobody asked for before, all within a second', async () => {
+    const id = await createTower();
+    await readyFootprint(id);
+    // The overlay's worker is started and holds these footprints: what is timed is cutting new tiles.
+    expect((await app.server.inject({ method: 'GET', url: '/api/wireless_tiles/14/0/0.pbf' })).statusCode).toBe(204);
+    // Zoom 14 tiles (about 2 km square here) west of the ridge and within 5 km of the tower: each holds band areas.
+    const z = 14;
+    const x = tileX(TOWER.longitude, z);
+    const y = tileY(TOWER.latitude, z);
+    const tiles = [-3, -2, -1, 0, 1].flatMap((dx) => [0, 1].map((dy) => `/api/wireless_tiles/${z}/${x + dx}/${y - 1 + dy}.pbf`));
+    const started = performance.now();
+    const responses = await Promise.all(Array.from({ length: 50 }, (_, n) => app.server.inject({ method: 'GET', url: tiles[n % tiles.length]! })));
+    const ms = performance.now() - started;
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(50).fill(200));
+    expect(ms).toBeLessThan(1000);
+    // Every request for a tile got the same bytes.
+    for (const [n, response] of responses.entries()) expect(response.rawPayload.equals(responses[n % tiles.length]!.rawPayload)).toBe(true);
+  });
 });
+
+/** The column of the web-mercator tile at zoom `z` holding longitude `lng` (degrees). */
+function tileX(lng: number, z: number): number {
+  return Math.floor(((lng + 180) / 360) * 2 ** z);
+}
+
+/** The row of the web-mercator tile at zoom `z` holding latitude `lat` (degrees). */
+function tileY(lat: number, z: number): number {
+  const latRad = (lat * Math.PI) / 180;
+  return Math.floor(((1 - Math.log(Math.tan(latRad) + 1 / Math.cos(latRad)) / Math.PI) / 2) * 2 ** z);
+}

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { gzipSync, zipSync } from 'fflate';
 import { encode } from 'fast-png';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -14,6 +16,7 @@ const TILE = RIDGE_TILE;
 const TOWER = { name: 'Ridge View', latitude: -33.5, longitude: 18.2, height_meters: 30 };
 const BEFORE_RIDGE = { lat: -33.5, lng: 18.23 };
 const BEYOND_RIDGE = { lat: -33.5, lng: 18.3 };
+const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
 
 describe.each(databaseKinds())('line of sight and terrain on %s', (kind) => {
   let app: TestApp;
@@ -151,9 +154,11 @@ describe.each(databaseKinds())('line of sight and terrain on %s', (kind) => {
     expect(wrongSize.statusCode).toBe(400);
     expect(wrongSize.json().message).toContain('S34E018 is 1000 bytes: an SRTM tile has 1201×1201 samples');
     const tooBig = Buffer.from(gzipSync(new Uint8Array(3601 * 3601 * 2 + 2)));
-    expect((await uploadTile(`${TILE}.hgt.gz`, tooBig)).json().message).toBe('The .gz file holds more than one SRTM tile');
+    expect((await uploadTile(`${TILE}.hgt.gz`, tooBig)).json().message).toBe('The .gz file inflates to more than an SRTM tile (25,934,402 bytes at most)');
     const twoTiles = Buffer.from(zipSync({ 'S34E018.hgt': ridgeTile(), 'S34E019.hgt': ridgeTile() }));
-    expect((await uploadTile(`${TILE}.hgt.zip`, twoTiles)).json().message).toBe('The .zip file must hold exactly one .hgt tile (it holds 2)');
+    expect((await uploadTile(`${TILE}.hgt.zip`, twoTiles)).json().message).toBe(
+      'The .zip file must hold exactly one SRTM tile such as S34E018.hgt and nothing else (it holds 2 files: S34E018.hgt, S34E019.hgt)',
+    );
     expect((await get('/api/terrain/tiles')).json().data).toEqual([]);
   });
 
@@ -209,6 +214,13 @@ describe('Terrarium elevation tiles', () => {
     expect(link.profile[0].terrain_m).toBe(250);
     expect(tiles.requests.length).toBeGreaterThan(0);
     expect(tiles.requests.every((r) => /^\/\d+\/\d+\/\d+\.png$/.test(r.url))).toBe(true);
+    // The downloaded tiles (DATA_DIR/terrain-cache/z/x/y.png) are the server user's alone.
+    const cache = path.join(app.dataDir, 'terrain-cache');
+    const [zoom] = fs.readdirSync(cache);
+    const [column] = fs.readdirSync(path.join(cache, zoom!));
+    const [row] = fs.readdirSync(path.join(cache, zoom!, column!));
+    expect([cache, path.join(cache, zoom!), path.join(cache, zoom!, column!)].map(modeOf)).toEqual([0o700, 0o700, 0o700]);
+    expect(modeOf(path.join(cache, zoom!, column!, row!))).toBe(0o600);
     // The tower's footprint reads every tile within its radius: let it finish first.
     await waitForFootprints(app, token);
 

@@ -222,4 +222,17 @@ describe('SEARCH_RATE_LIMIT_PER_MINUTE', () => {
     expect((await get('/api/geocode?address=Nowhere')).statusCode).toBe(404);
     expect((await get('/api/geocode?address=Nowhere')).statusCode).toBe(429);
   });
+
+  it('limits the public wireless feasibility of a point per client address', async () => {
+    app = await createTestApp('sqlite', { env: { SEARCH_RATE_LIMIT_PER_MINUTE: '2' } });
+    const get = (remoteAddress = '198.51.100.7') => app.server.inject({ method: 'GET', url: '/api/wireless_feasibility?lat=-33.9&lng=18.4', remoteAddress });
+    expect((await get()).statusCode).toBe(200);
+    expect((await get()).statusCode).toBe(200);
+    const limited = await get();
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(limited.json()).toMatchObject({ success: false, message: expect.stringMatching(/^Too many requests\. Please try again in /) });
+    expect((await get('203.0.113.9')).statusCode).toBe(200);
+  });
 });

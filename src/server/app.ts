@@ -260,7 +260,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
       await api.register(layerRoutes({ auth, layers }));
       await api.register(footprintRoutes({ auth, footprints }));
       await api.register(towerRoutes({ auth, towers }));
-      await api.register(lineOfSightRoutes({ auth, lineOfSight }));
+      await api.register(lineOfSightRoutes({ auth, lineOfSight, searchesPerMinute: config.rateLimits.searchesPerMinute }));
       await api.register(terrainRoutes({ auth, tiles: terrainTiles }));
       await api.register(coverageRoutes(coverage));
       await api.register(geocodeRoutes({ auth, geocode, searchesPerMinute: config.rateLimits.searchesPerMinute }));

@@ -13,6 +13,8 @@ export type ErrorKind =
   | 'rate_limited'
   /** A dependency of this server (its database) does not answer. */
   | 'unavailable'
+  /** The client closed the connection before its answer was ready: the work for it was stopped. */
+  | 'client_closed'
   /** Another server answered with an error status, or not with what was asked for. */
   | 'upstream_error'
   | OutboundErrorKind;
@@ -85,6 +87,13 @@ export class UnavailableError extends AppError {
   /** `cause`: the driver's error, kept for the log. */
   constructor(message: string, options?: ErrorOptions) {
     super('unavailable', message, options);
+  }
+}
+
+/** The client went away before its answer was ready (an admin left while a what-if waited). */
+export class ClientClosedError extends AppError {
+  constructor(message = 'The client closed the connection before the answer was ready') {
+    super('client_closed', message);
   }
 }
 

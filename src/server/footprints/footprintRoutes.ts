@@ -10,6 +10,7 @@ import { bandAreasOf, writeBandAreasKml } from '../../geo/kml/index.js';
 import type { AuthService } from '../auth/authService.js';
 import { requireAdmin } from '../auth/requireAdmin.js';
 import { NotFoundError } from '../errors.js';
+import { clientClosedSignal } from '../http/clientClosed.js';
 import type { FootprintService } from './footprintService.js';
 
 const security = [{ bearerAuth: [] }];
@@ -45,10 +46,11 @@ export function footprintRoutes(deps: { auth: AuthService; footprints: Footprint
           security,
           summary: 'The footprint a candidate tower would have, and how many logged searches without coverage it would reach (nothing is stored)',
           body: candidateTowerInput,
-          response: { 200: envelopeOf(whatIfResult), 400: errorEnvelope, 401: errorEnvelope },
+          response: { 200: envelopeOf(whatIfResult), 400: errorEnvelope, 401: errorEnvelope, 429: errorEnvelope },
         },
       },
-      async (request) => ({ success: true as const, data: await deps.footprints.whatIf(request.body) }),
+      // An admin who left (closed the tab, navigated away) takes the run out of the queue, or stops it.
+      async (request, reply) => ({ success: true as const, data: await deps.footprints.whatIf(request.body, clientClosedSignal(reply)) }),
     );
 
     app.get(

@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import PQueue from 'p-queue';
 import type { CandidateTowerInput, WhatIfResult } from '../../common/api/footprints.js';
 import { isUsableSignal } from '../../common/signalBands.js';
 import { cellAt, type FootprintTower, isFresnel60Clear, NO_SIGNAL, type Footprint } from '../../geo/rf/footprint.js';
 import { distanceM, type LatLng } from '../../geo/sphere.js';
 import type { Clock } from '../clock.js';
+import { TooManyRequestsError } from '../errors.js';
+import { waitText } from '../http/rateLimits.js';
 import type { Terrain } from '../terrain/terrain.js';
 import type { TowerRecord, TowerRepository } from '../towers/towerRepository.js';
 import { computeFootprintInWorker } from './footprintCompute.js';
@@ -47,6 +50,10 @@ type RadioOf = Pick<TowerRecord, 'latitude' | 'longitude' | 'height_meters' | 'a
 
 /** Uncovered searches one what-if looks at, newest first. */
 const WHAT_IF_MAX_SEARCHES = 100_000;
+/** What-ifs that may wait behind the one running; the next is refused (429), not queued without end. */
+export const WHAT_IF_MAX_WAITING = 4;
+/** The wait a refused what-if is told (Retry-After): one run takes a fraction of a second to a few seconds. */
+const WHAT_IF_RETRY_AFTER_SECONDS = 5;
 
 /** A footprint not finished within this long was left by a stopped process: it is computed again. */
 const STALE_COMPUTING_MS = 5 * 60_000;
@@ -77,7 +84,7 @@ export class FootprintService {
   private readonly overlayTiles = new OverlayTiles(WIRELESS_TILE_LAYER);
   private stopped = false;
   /** What-ifs run one at a time: each holds a grid and a worker. */
-  private whatIfQueue: Promise<unknown> = Promise.resolve();
+  private readonly whatIfRuns = new PQueue({ concurrency: 1 });
 
   constructor(
     private readonly repo: FootprintRepository,
@@ -114,17 +121,32 @@ export class FootprintService {
 
   /**
    * The footprint a tower that does not exist would have, and how many logged searches that found
-   * no provider it would serve (usable signal). Nothing is stored.
+   * no provider it would serve (usable signal). Nothing is stored. Runs wait their turn, at most
+   * WHAT_IF_MAX_WAITING of them; `signal` (the client went away) takes a run out of the queue, or
+   * stops it where it stands, and rejects with its reason.
    */
-  whatIf(candidate: CandidateTowerInput): Promise<WhatIfResult> {
-    const run = this.whatIfQueue.then(() => this.computeWhatIf(candidate));
-    this.whatIfQueue = run.catch(() => undefined);
+  whatIf(candidate: CandidateTowerInput, signal: AbortSignal): Promise<WhatIfResult> {
+    if (this.whatIfRuns.size >= WHAT_IF_MAX_WAITING) {
+      return Promise.reject(new TooManyRequestsError(`Too many what-if runs are waiting. Please try again in ${waitText(WHAT_IF_RETRY_AFTER_SECONDS)}.`, WHAT_IF_RETRY_AFTER_SECONDS));
+    }
+    let started = false;
+    const run = this.whatIfRuns.add(
+      () => {
+        started = true;
+        return this.computeWhatIf(candidate, signal);
+      },
+      { signal },
+    );
+    run.catch(() => {
+      if (signal.aborted) this.log.info(started ? 'what-if stopped: its client went away' : 'what-if dropped before it started: its client went away');
+    });
     return run;
   }
 
-  private async computeWhatIf(tower: CandidateTowerInput): Promise<WhatIfResult> {
+  private async computeWhatIf(tower: CandidateTowerInput, signal: AbortSignal): Promise<WhatIfResult> {
     const started = performance.now();
-    const { footprint, areasJson, source } = await this.footprintOf(tower, () => undefined);
+    const { footprint, areasJson, source } = await this.footprintOf(tower, () => undefined, signal);
+    signal.throwIfAborted();
     const searches = await this.repo.uncoveredSearches(boundsOf(tower), WHAT_IF_MAX_SEARCHES);
     const inRadius = searches.filter((point) => distanceM({ lat: tower.latitude, lng: tower.longitude }, point) <= tower.coverage_radius_km * 1000);
     const reached = inRadius.filter((point) => {
@@ -141,10 +163,11 @@ export class FootprintService {
     };
   }
 
-  /** A tower's footprint over the terrain under it: the heights read here, the sweep and band areas in a worker. */
-  private async footprintOf(tower: RadioOf, onProgress: (done: number) => void): Promise<{ footprint: Footprint; areasJson: string; source: string }> {
+  /** A tower's footprint over the terrain under it: the heights read here, the sweep and band areas in a worker (stopped by `signal`). */
+  private async footprintOf(tower: RadioOf, onProgress: (done: number) => void, signal?: AbortSignal): Promise<{ footprint: Footprint; areasJson: string; source: string }> {
     const { grid, source } = await this.terrain.heightGrid({ lat: tower.latitude, lng: tower.longitude }, tower.coverage_radius_km * 1000, this.settings.maxCells);
-    return { ...(await computeFootprintInWorker({ heights: grid, tower: this.radioOf(tower), receiverM: this.settings.receiverM }, onProgress)), source };
+    signal?.throwIfAborted();
+    return { ...(await computeFootprintInWorker({ heights: grid, tower: this.radioOf(tower), receiverM: this.settings.receiverM }, onProgress, signal)), source };
   }
 
   /** A tower's radio as the sweep takes it. */

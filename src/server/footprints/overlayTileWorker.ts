@@ -17,7 +17,18 @@ parentPort?.on('message', (request: OverlayTileRequest) => {
     current = { version: request.version, tiles: new VectorTileSet({ type: 'FeatureCollection', features }, request.layer) };
     return;
   }
-  const bytes = current?.tiles.tile(request.z, request.x, request.y) ?? null;
-  const reply: OverlayTileReply = { id: request.id, version: current?.version ?? -1, bytes };
-  parentPort?.postMessage(reply, bytes ? [bytes.buffer as ArrayBuffer] : []);
+  parentPort?.postMessage(tileReply(request));
 });
+
+/**
+ * A tile's reply, copied to the main thread rather than transferred: the tile set keeps the bytes
+ * in its cache, and a buffer already transferred once is detached, which makes Node drop the
+ * message without a word.
+ */
+function tileReply(request: Extract<OverlayTileRequest, { kind: 'tile' }>): OverlayTileReply {
+  try {
+    return { id: request.id, version: current?.version ?? -1, bytes: current?.tiles.tile(request.z, request.x, request.y) ?? null };
+  } catch (error) {
+    return { id: request.id, version: current?.version ?? -1, error: error instanceof Error ? error.message : String(error) };
+  }
+}

@@ -4,31 +4,49 @@ export type OverlayTileRequest =
   | { kind: 'set'; version: number; layer: string; footprints: { towerId: number; areasJson: string }[] }
   | { kind: 'tile'; id: number; z: number; x: number; y: number };
 
-export interface OverlayTileReply {
-  id: number;
-  version: number;
-  bytes: Uint8Array | null;
-}
+/** The worker's answer to a tile request: the tile (null where it holds nothing), or why it could not be cut. */
+export type OverlayTileReply = { id: number; version: number; bytes: Uint8Array | null } | { id: number; version: number; error: string };
 
 /** Tiles kept here per version, most recently used last. */
 const MAX_CACHED_TILES = 2000;
-/** A tile is cut in milliseconds; a worker this slow is stuck. */
-const TILE_TIMEOUT_MS = 30_000;
+/**
+ * A tile is cut in milliseconds, after the worker has indexed the footprints (hundreds of
+ * milliseconds for 50 towers); a worker this slow is stuck. Only the backstop: a reply that was
+ * lost is noticed as soon as the worker answers a later request.
+ */
+const TILE_TIMEOUT_MS = 10_000;
+
+/** What OverlayTiles uses of its worker thread (tests hand in a fake). */
+export type OverlayTileWorker = Pick<Worker, 'postMessage' | 'on' | 'unref' | 'terminate'>;
+
+/** The worker's module is compiled JavaScript in a build, TypeScript from source (tests, benchmarks), as in footprintCompute.ts. */
+export function startOverlayTileWorker(): OverlayTileWorker {
+  const fromSource = import.meta.url.endsWith('.ts');
+  const workerUrl = new URL(`./overlayTileWorker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
+  return fromSource
+    ? new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl.href)}); })`, { eval: true })
+    : new Worker(workerUrl);
+}
 
 /**
  * The wireless overlay's vector tiles, cut in a worker thread (overlayTileWorker.ts) that holds the
  * tile index of every current footprint, so that building it never stalls coverage checks. The
  * caller hands over the footprints with a version whenever they change; tiles are answered for
- * that version and cached here.
+ * that version and cached here. Requests for a tile that is being cut wait for that one cut.
  */
 export class OverlayTiles {
-  private worker: Worker | null = null;
+  private worker: OverlayTileWorker | null = null;
   private sentVersion = -1;
   private nextId = 0;
   private readonly pending = new Map<number, { resolve: (bytes: Uint8Array | null) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }>();
   private readonly cache = new Map<string, Uint8Array | null>();
+  /** Tiles asked of the worker and not answered yet, by cache key: one cut however many requests want it. */
+  private readonly inFlight = new Map<string, Promise<Uint8Array | null>>();
 
-  constructor(private readonly layer: string) {}
+  constructor(
+    private readonly layer: string,
+    private readonly startWorker: () => OverlayTileWorker = startOverlayTileWorker,
+  ) {}
 
   /** The tile for this version of the footprints (`footprints` is only read when the worker does not have it yet). */
   async tile(version: number, footprints: () => { towerId: number; areasJson: string }[], z: number, x: number, y: number): Promise<Uint8Array | null> {
@@ -39,21 +57,12 @@ export class OverlayTiles {
       this.cache.set(key, cached);
       return cached;
     }
-    const worker = this.started();
-    if (this.sentVersion !== version) {
-      this.cache.clear();
-      worker.postMessage({ kind: 'set', version, layer: this.layer, footprints: footprints() } satisfies OverlayTileRequest);
-      this.sentVersion = version;
+    let cut = this.inFlight.get(key);
+    if (!cut) {
+      cut = this.cut(version, footprints, z, x, y).finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, cut);
     }
-    const id = this.nextId++;
-    const bytes = await new Promise<Uint8Array | null>((resolve, reject) => {
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        reject(new Error('the overlay tile worker did not answer'));
-      }, TILE_TIMEOUT_MS);
-      this.pending.set(id, { resolve, reject, timer });
-      worker.postMessage({ kind: 'tile', id, z, x, y } satisfies OverlayTileRequest);
-    });
+    const bytes = await cut;
     if (this.sentVersion === version) {
       this.cache.set(key, bytes);
       if (this.cache.size > MAX_CACHED_TILES) this.cache.delete(this.cache.keys().next().value as string);
@@ -69,21 +78,44 @@ export class OverlayTiles {
     await worker?.terminate();
   }
 
-  private started(): Worker {
+  /** Asks the worker for a tile, handing it this version of the footprints first when it has another. */
+  private cut(version: number, footprints: () => { towerId: number; areasJson: string }[], z: number, x: number, y: number): Promise<Uint8Array | null> {
+    const worker = this.started();
+    if (this.sentVersion !== version) {
+      this.cache.clear();
+      worker.postMessage({ kind: 'set', version, layer: this.layer, footprints: footprints() } satisfies OverlayTileRequest);
+      this.sentVersion = version;
+    }
+    const id = this.nextId++;
+    return new Promise<Uint8Array | null>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new Error('the overlay tile worker did not answer'));
+      }, TILE_TIMEOUT_MS);
+      this.pending.set(id, { resolve, reject, timer });
+      worker.postMessage({ kind: 'tile', id, z, x, y } satisfies OverlayTileRequest);
+    });
+  }
+
+  private started(): OverlayTileWorker {
     if (this.worker) return this.worker;
-    const fromSource = import.meta.url.endsWith('.ts');
-    const workerUrl = new URL(`./overlayTileWorker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
-    const worker = fromSource
-      ? new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl.href)}); })`, { eval: true })
-      : new Worker(workerUrl);
+    const worker = this.startWorker();
     // An idle overlay must not keep the process alive.
     worker.unref();
     worker.on('message', (reply: OverlayTileReply) => {
+      // The worker answers in the order it was asked: an earlier request still waiting lost its reply.
+      for (const [id, waiting] of this.pending) {
+        if (id >= reply.id) break;
+        this.pending.delete(id);
+        clearTimeout(waiting.timer);
+        waiting.reject(new Error('the overlay tile worker lost its reply'));
+      }
       const waiting = this.pending.get(reply.id);
       if (!waiting) return;
       this.pending.delete(reply.id);
       clearTimeout(waiting.timer);
-      waiting.resolve(reply.bytes);
+      if ('error' in reply) waiting.reject(new Error(`overlay tile not cut: ${reply.error}`));
+      else waiting.resolve(reply.bytes);
     });
     const fail = (error: Error) => {
       if (this.worker === worker) {

@@ -13,6 +13,8 @@ const STATUS_OF: Record<ErrorKind, number> = {
   payload_too_large: 413,
   rate_limited: 429,
   unavailable: 503,
+  // nginx's "client closed request"; the connection is gone, so nobody receives it.
+  client_closed: 499,
   upstream_error: 502,
   // A URL the admin typed that may not be fetched is a mistake in the request.
   invalid_url: 400,

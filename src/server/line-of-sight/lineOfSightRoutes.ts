@@ -9,9 +9,21 @@ import type { LineOfSightService } from './lineOfSightService.js';
 
 const tags = ['line of sight'];
 const security = [{ bearerAuth: [] }];
+const MINUTE_MS = 60_000;
+
+export interface LineOfSightRouteDeps {
+  auth: AuthService;
+  lineOfSight: LineOfSightService;
+  /**
+   * Public feasibility checks per client address and minute (SEARCH_RATE_LIMIT_PER_MINUTE, as
+   * address searches): each walks the terrain to every tower in range, about 11 health checks'
+   * worth of work with 50 towers.
+   */
+  searchesPerMinute: number;
+}
 
 /** SPEC.md section 7 (Line of sight), admin only; and the public wireless feasibility of a point. */
-export function lineOfSightRoutes(deps: { auth: AuthService; lineOfSight: LineOfSightService }): FastifyPluginAsyncZod {
+export function lineOfSightRoutes(deps: LineOfSightRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const admin = requireAdmin(deps.auth);
 
@@ -44,7 +56,10 @@ export function lineOfSightRoutes(deps: { auth: AuthService; lineOfSight: LineOf
 
     app.get(
       '/wireless_feasibility',
-      { schema: { tags, summary: 'Whether wireless service reaches a point (public)', querystring: losPointQuery, response: { 200: envelopeOf(wirelessFeasibility), 400: errorEnvelope } } },
+      {
+        config: { rateLimit: { max: deps.searchesPerMinute, timeWindow: MINUTE_MS } },
+        schema: { tags, summary: 'Whether wireless service reaches a point (public)', querystring: losPointQuery, response: { 200: envelopeOf(wirelessFeasibility), 400: errorEnvelope, 429: errorEnvelope } },
+      },
       async (request) => {
         const { lat, lng, height } = request.query;
         return { success: true as const, data: await deps.lineOfSight.feasibility({ lat, lng }, height) };

@@ -1,9 +1,12 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createReadStream, type Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { TerrainTile } from '../../common/api/lineOfSight.js';
 import { hgtSamplesPerSide, HgtTile, parseHgtName } from '../../geo/elevation/hgt.js';
 import { NotFoundError } from '../errors.js';
-import type { UploadedTile } from './hgtUpload.js';
+import { OWNER_ONLY_DIR } from '../ownerOnlyFiles.js';
+import type { ExtractedTile } from './hgtUpload.js';
 import type { TileMemory } from './tileMemory.js';
 
 /** Another process may add tiles to a shared TERRAIN_DIR: a lookup that misses re-reads the folder at most this often. */
@@ -14,16 +17,38 @@ export function cellKey(south: number, west: number): string {
   return `${south},${west}`;
 }
 
+/** A tile written into the folder under a temporary name, checked, not yet in place. */
+export interface StagedTile extends ExtractedTile {
+  file: string;
+}
+
+/** A listed tile and the file it was found in (names may be in any case). */
+interface Listed {
+  tile: TerrainTile;
+  fileName: string;
+  /**
+   * Changes whenever the file is replaced or rewritten, by an upload, another process or by hand:
+   * inode, size, modification and change times (a copy that keeps the modification time still
+   * moves the change time).
+   */
+  stamp: string;
+}
+
+const stampOf = (stat: Stats) => `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
+
 /**
  * SRTM .hgt tiles in TERRAIN_DIR, one file a one-degree cell. The folder is listed once (and again
  * when a lookup misses, at most every RESCAN_MS); tiles are decoded on first use and kept in the
- * shared, size-bounded TileMemory.
+ * shared, size-bounded TileMemory under their file's stamp, so a replaced file is read again. The
+ * folder and the tiles it stores are the server user's alone (0700/0600).
  */
 export class HgtDirectory {
-  /** Listed tiles by cell key, with the file each was found in (names may be in any case). */
-  private index: Map<string, { tile: TerrainTile; fileName: string }> | null = null;
+  /** Listed tiles by cell key. */
+  private index: Map<string, Listed> | null = null;
   private scannedAt = 0;
   private scanning: Promise<void> | null = null;
+  /** SHA-256 of each file's content by file name, for the stamp it was computed at. */
+  private readonly hashes = new Map<string, { stamp: string; sha256: Promise<string> }>();
 
   constructor(
     private readonly dir: string,
@@ -49,10 +74,11 @@ export class HgtDirectory {
 
   /** The decoded tile of a listed cell (from memory, or read from disk now). */
   load(tile: TerrainTile): Promise<HgtTile> {
+    const listed = this.index?.get(cellKey(tile.south, tile.west));
+    const fileName = listed?.fileName ?? `${tile.name}.hgt`;
     return this.memory.load(
-      `hgt:${tile.name}`,
+      memoryKey(tile.name, listed?.stamp ?? ''),
       async () => {
-        const fileName = this.index?.get(cellKey(tile.south, tile.west))?.fileName ?? `${tile.name}.hgt`;
         const bytes = await fs.readFile(path.join(this.dir, fileName));
         // The file's bytes become the heights: one array per tile, no copy.
         return new HgtTile(tile.south, tile.west, new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), { adopt: true });
@@ -61,18 +87,59 @@ export class HgtDirectory {
     );
   }
 
-  /** Stores an uploaded tile (replacing one of the same name); written under a temporary name first, so readers never see half a file. */
-  async save(tile: UploadedTile): Promise<TerrainTile> {
-    await fs.mkdir(this.dir, { recursive: true });
-    const target = path.join(this.dir, `${tile.name}.hgt`);
-    const temporary = `${target}.${process.pid}.${Date.now()}.part`;
-    await fs.writeFile(temporary, tile.bytes);
-    await fs.rename(temporary, target);
-    this.memory.forget(`hgt:${tile.name}`);
+  /**
+   * SHA-256 of a listed tile's content (hex): computed once per version of its file, by streaming
+   * it, or known from the upload that wrote it. What footprints are keyed on, so that a tile
+   * replaced by another of the same size (an upload, or a copy into the folder by hand) is seen.
+   */
+  contentHash(tile: TerrainTile): Promise<string> {
+    const listed = this.index?.get(cellKey(tile.south, tile.west));
+    if (!listed) return Promise.reject(new Error(`terrain tile ${tile.name} is no longer listed`));
+    const known = this.hashes.get(listed.fileName);
+    if (known?.stamp === listed.stamp) return known.sha256;
+    const sha256 = hashFile(path.join(this.dir, listed.fileName));
+    const entry = { stamp: listed.stamp, sha256 };
+    this.hashes.set(listed.fileName, entry);
+    // A failed read is tried again next time.
+    sha256.catch(() => {
+      if (this.hashes.get(listed.fileName) === entry) this.hashes.delete(listed.fileName);
+    });
+    return sha256;
+  }
+
+  /**
+   * Writes a tile with `write` into a new owner-only file of the folder under a temporary name that
+   * no listing takes for a tile (nor a backup: it ends in .part); removed again if `write` fails.
+   */
+  async stage(write: (file: string) => Promise<ExtractedTile>): Promise<StagedTile> {
+    await fs.mkdir(this.dir, { recursive: true, mode: OWNER_ONLY_DIR });
+    const file = path.join(this.dir, `upload-${process.pid}-${Date.now()}-${randomBytes(4).toString('hex')}.part`);
+    try {
+      return { ...(await write(file)), file };
+    } catch (error) {
+      await fs.rm(file, { force: true });
+      throw error;
+    }
+  }
+
+  /** Puts a staged tile in place (replacing one of the same name) in one rename, so readers never see half a file. */
+  async save(staged: StagedTile): Promise<TerrainTile> {
+    const fileName = `${staged.name}.hgt`;
+    const previous = this.index?.get(cellKey(staged.south, staged.west));
+    await fs.rename(staged.file, path.join(this.dir, fileName));
+    // The stamp after the rename (which moves the change time), with the hash computed while writing.
+    const stat = await fs.stat(path.join(this.dir, fileName));
+    this.hashes.set(fileName, { stamp: stampOf(stat), sha256: Promise.resolve(staged.sha256) });
+    if (previous) this.memory.forget(memoryKey(previous.tile.name, previous.stamp));
     await this.rescan();
-    const saved = this.index?.get(cellKey(tile.south, tile.west));
-    if (!saved) throw new Error(`terrain tile ${tile.name} was written but is not listed`);
+    const saved = this.index?.get(cellKey(staged.south, staged.west));
+    if (!saved) throw new Error(`terrain tile ${staged.name} was written but is not listed`);
     return saved.tile;
+  }
+
+  /** Removes a staged tile that was not saved (nothing when it was). */
+  async discard(staged: StagedTile): Promise<void> {
+    await fs.rm(staged.file, { force: true });
   }
 
   async remove(name: string): Promise<void> {
@@ -81,7 +148,7 @@ export class HgtDirectory {
     const listed = parsed && this.index?.get(cellKey(parsed.south, parsed.west));
     if (!listed) throw new NotFoundError('Terrain tile not found');
     await fs.rm(path.join(this.dir, listed.fileName), { force: true });
-    this.memory.forget(`hgt:${listed.tile.name}`);
+    this.memory.forget(memoryKey(listed.tile.name, listed.stamp));
     await this.rescan();
   }
 
@@ -94,7 +161,7 @@ export class HgtDirectory {
   }
 
   private async scan(): Promise<void> {
-    const index = new Map<string, { tile: TerrainTile; fileName: string }>();
+    const index = new Map<string, Listed>();
     let names: string[] = [];
     try {
       names = await fs.readdir(this.dir);
@@ -110,9 +177,23 @@ export class HgtDirectory {
       index.set(cellKey(parsed.south, parsed.west), {
         tile: { name: parsed.name, south: parsed.south, west: parsed.west, arc_seconds: samples === 3601 ? 1 : 3, bytes: stat.size },
         fileName,
+        stamp: stampOf(stat),
       });
     }
+    const present = new Set(names);
+    for (const fileName of this.hashes.keys()) if (!present.has(fileName)) this.hashes.delete(fileName);
     this.index = index;
     this.scannedAt = this.now();
   }
+}
+
+/** A decoded tile's key in TileMemory: another version of the file is another key. */
+function memoryKey(name: string, stamp: string): string {
+  return `hgt:${name}:${stamp}`;
+}
+
+async function hashFile(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
 }

@@ -5,7 +5,7 @@ import { TERRAIN_TILE_MAX_BYTES, terrainTile, terrainTileParams } from '../../co
 import type { AuthService } from '../auth/authService.js';
 import { requireAdmin } from '../auth/requireAdmin.js';
 import { ValidationError } from '../errors.js';
-import { multipartDocs, readMultipartForm } from '../http/multipart.js';
+import { multipartDocs, readMultipartFormToDisk } from '../http/multipart.js';
 import type { TerrainTiles } from './terrainTiles.js';
 
 const tags = ['terrain'];
@@ -30,10 +30,15 @@ export function terrainRoutes(deps: { auth: AuthService; tiles: TerrainTiles }):
         schema: { tags, security, summary: 'Upload an SRTM tile: multipart field "file", .hgt, .hgt.zip or .hgt.gz, up to 100 MB', response: { 200: envelopeOf(terrainTile), 400: errorEnvelope, 401: errorEnvelope, 413: errorEnvelope } },
       },
       async (request) => {
-        const form = await readMultipartForm(request, { fileField: 'file', maxFileBytes: TERRAIN_TILE_MAX_BYTES, tooLargeMessage: 'A terrain tile upload must be at most 100 MB' });
-        if (!form.file) throw new ValidationError('Choose an .hgt, .hgt.zip or .hgt.gz file to upload (field "file")');
-        const tile = await deps.tiles.upload(form.file.filename, form.file.bytes);
-        return { success: true as const, message: `Terrain tile ${tile.name} loaded`, data: tile };
+        // The file goes to an owner-only temporary folder as it arrives, never whole in memory.
+        const form = await readMultipartFormToDisk(request, { fileField: 'file', maxFileBytes: TERRAIN_TILE_MAX_BYTES, tooLargeMessage: 'A terrain tile upload must be at most 100 MB' });
+        try {
+          if (!form.file) throw new ValidationError('Choose an .hgt, .hgt.zip or .hgt.gz file to upload (field "file")');
+          const tile = await deps.tiles.upload(form.file.filename, form.file.path);
+          return { success: true as const, message: `Terrain tile ${tile.name} loaded`, data: tile };
+        } finally {
+          await form.dispose();
+        }
       },
     );
 

@@ -1,14 +1,14 @@
 import type { TerrainTile } from '../../common/api/lineOfSight.js';
 import type { CoverageChanges } from '../coverage-revision/coverageChanges.js';
 import type { HgtDirectory } from './hgtDirectory.js';
-import { readUploadedTile } from './hgtUpload.js';
+import { extractUploadedTile } from './hgtUpload.js';
 
 /**
  * Rules for the admin's SRTM tiles. A new or removed tile changes wireless answers, so it commits
  * through the coverage signal: every process rebuilds its checks on the new terrain.
  */
 export class TerrainTiles {
-  /** Uploads one at a time per process: each holds a file of up to 100 MB and its inflated tile. */
+  /** Uploads one at a time per process: each inflates up to a tile's size into the terrain folder. */
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
@@ -20,10 +20,18 @@ export class TerrainTiles {
     return this.directory.list();
   }
 
-  upload(fileName: string, file: Uint8Array): Promise<TerrainTile> {
+  /**
+   * Stores the tile of an uploaded file (`upload`, a path; `fileName`, the client's name for it).
+   * The tile is written and checked before the commit, which only moves it into place.
+   */
+  upload(fileName: string, upload: string): Promise<TerrainTile> {
     const run = this.queue.then(async () => {
-      const tile = readUploadedTile(fileName, file);
-      return this.coverage.commit(() => this.directory.save(tile));
+      const staged = await this.directory.stage((file) => extractUploadedTile(fileName, upload, file));
+      try {
+        return await this.coverage.commit(() => this.directory.save(staged));
+      } finally {
+        await this.directory.discard(staged);
+      }
     });
     this.queue = run.catch(() => undefined);
     return run;

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { decodeTerrarium, TERRARIUM_TILE_SIZE, terrariumHeightAt, terrariumTileAt, terrariumZoomFor } from '../../geo/elevation/terrarium.js';
 import { EARTH_RADIUS_M, type LatLng } from '../../geo/sphere.js';
 import type { OutboundClient } from '../outbound/outboundClient.js';
+import { OWNER_ONLY_DIR, OWNER_ONLY_FILE } from '../ownerOnlyFiles.js';
 import { CircuitBreaker } from '../system/circuitBreaker.js';
 import type { ElevationSource, ElevationTile } from './elevationSource.js';
 import type { TileMemory } from './tileMemory.js';
@@ -137,8 +138,8 @@ export class TerrariumElevationSource implements ElevationSource {
       throw new TileUnavailable();
     }
     this.breaker.succeeded();
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.writeFile(file, body);
+    await fs.mkdir(path.dirname(file), { recursive: true, mode: OWNER_ONLY_DIR });
+    await fs.writeFile(file, body, { mode: OWNER_ONLY_FILE });
     return body;
   }
 }

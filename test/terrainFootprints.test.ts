@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { hgtBytes } from '../src/geo/elevation/testing/hgtBytes.js';
+import { RIDGE_TILE, ridgeTile, uploadTerrainTile } from './support/ridgeTerrain.js';
+import { bearer, createTestApp, databaseKinds, signIn, type TestApp } from './support/testApp.js';
+
+/**
+ * The public answer follows the terrain under a tower's footprint: tile S34E018 first flat (a 100 m
+ * plain), then replaced by the ridge tile of the same size (test/support/ridgeTerrain.ts, a 400 m
+ * ridge at lng 18.25). The tower stands at lng 18.2 with a 6 km radius; BEHIND is 0.01° (about
+ * 930 m) east of where the ridge rises.
+ */
+const TOWER = { name: 'Ridge View', latitude: -33.5, longitude: 18.2, height_meters: 30, coverage_radius_km: 6 };
+const BEHIND = { lat: -33.5, lng: 18.26 };
+const flatTile = () => Buffer.from(hgtBytes(1201, () => 100));
+
+describe.each(databaseKinds())('footprints over a replaced terrain tile on %s', (kind) => {
+  let app: TestApp;
+  let token: string;
+
+  beforeEach(async () => {
+    app = await createTestApp(kind);
+    token = await signIn(app);
+  });
+  afterEach(() => app.close());
+
+  async function upload(bytes: Buffer): Promise<void> {
+    const response = await uploadTerrainTile(app, token, `${RIDGE_TILE}.hgt`, bytes);
+    expect(response.statusCode, response.body).toBe(200);
+  }
+  async function createTower(): Promise<number> {
+    const response = await app.server.inject({ method: 'POST', url: '/api/towers', headers: bearer(token), payload: TOWER });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data.id;
+  }
+  /** Polls the footprint states until the tower's is ready and newer than `after` (an ISO time); its updated_at. */
+  async function readyFootprint(towerId: number, after = ''): Promise<string> {
+    for (let i = 0; i < 300; i++) {
+      const states = (await app.server.inject({ method: 'GET', url: '/api/towers/footprints', headers: bearer(token) })).json().data as { tower_id: number; status: string; updated_at: string }[];
+      const state = states.find((s) => s.tower_id === towerId);
+      if (state?.status === 'ready' && state.updated_at > after) return state.updated_at;
+      expect(state?.status).not.toBe('failed');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`the footprint of tower ${towerId} was not ready after ${after || 'creation'} within 15 s`);
+  }
+  /** The public check's wireless answer behind the ridge. */
+  async function behindTheRidge(): Promise<{ covered: boolean; lineOfSight: boolean }> {
+    const data = (await app.server.inject({ method: 'GET', url: `/api/check_coverage?lat=${BEHIND.lat}&lng=${BEHIND.lng}` })).json().data;
+    return { covered: data.coverage_available, lineOfSight: data.wireless_feasibility.tower_distances[0].has_line_of_sight };
+  }
+
+  it('recomputes the footprint when a tile is replaced by another of the same size, and keeps the new answer after a restart', async () => {
+    await upload(flatTile());
+    const id = await createTower();
+    const overFlat = await readyFootprint(id);
+    expect(await behindTheRidge()).toEqual({ covered: true, lineOfSight: true });
+
+    await upload(ridgeTile());
+    await readyFootprint(id, overFlat);
+    expect(await behindTheRidge()).toEqual({ covered: false, lineOfSight: false });
+
+    await app.restart();
+    await readyFootprint(id);
+    expect(await behindTheRidge()).toEqual({ covered: false, lineOfSight: false });
+  });
+
+  it('recomputes the footprint over a tile copied into the terrain folder by hand, once the server restarts', async () => {
+    await upload(flatTile());
+    const id = await createTower();
+    const overFlat = await readyFootprint(id);
+    expect(await behindTheRidge()).toEqual({ covered: true, lineOfSight: true });
+
+    // As an operator would: the same file name and size, other heights, no upload.
+    fs.writeFileSync(path.join(app.dataDir, 'terrain', `${RIDGE_TILE}.hgt`), ridgeTile());
+    await app.restart();
+    await readyFootprint(id, overFlat);
+    expect(await behindTheRidge()).toEqual({ covered: false, lineOfSight: false });
+  });
+});
