@@ -158,10 +158,15 @@ describe.runIf(browserAvailable())('line of sight screen', () => {
     expect(Number(checks[0]?.get('lat'))).toBeCloseTo(lat!, 6);
     await page.getByRole('img', { name: 'Target location' }).waitFor();
 
-    // A click without pin-drop chooses nothing.
+    // A click without pin-drop chooses nothing: the next check sent is the one of the next pin, at the target.
     await page.mouse.click(box.x + 40, box.y + box.height / 2);
-    await page.waitForTimeout(300);
-    expect(checks).toHaveLength(1);
+    await pin.click();
+    await page.getByText('Click the map to place the target').waitFor();
+    await page.mouse.click(box.x + box.width / 2 + (target.x - middle.x), box.y + box.height / 2 + (target.y - middle.y));
+    await expect.poll(() => checks.length).toBeGreaterThanOrEqual(2);
+    expect(checks).toHaveLength(2);
+    expect(Number(checks[1]?.get('lat'))).toBeCloseTo(TARGET.lat, 2);
+    expect(Number(checks[1]?.get('lng'))).toBeCloseTo(TARGET.lng, 2);
   });
 
   it('sends tower_ids for a subset, falls back to 2 m for an invalid height, and geocodes place names', async () => {

@@ -174,9 +174,11 @@ describe.each(databaseKinds())('line of sight and terrain on %s', (kind) => {
     expect((await get('/api/line-of-sight/tower/2147483648?lat=-33&lng=18')).statusCode).toBe(404);
     expect((await get('/api/line-of-sight/tower/1.5?lat=-33&lng=18')).statusCode).toBe(400);
     expect((await get('/api/line-of-sight/tower/999?lat=-33&lng=18')).json()).toEqual({ success: false, message: 'Tower not found' });
-    // SPEC.md section 5: an invalid height falls back to 2 m.
+    // An invalid target height falls back to 2 m above the ground: the same answer as 2 m, not as 10 m.
     const id = await createTower();
-    expect((await towerCheck(id, BEFORE_RIDGE, Number.NaN)).required_height_m).toBeDefined();
+    const atTwoMetres = await towerCheck(id, BEYOND_RIDGE, 2);
+    expect(await towerCheck(id, BEYOND_RIDGE, Number.NaN)).toEqual(atTwoMetres);
+    expect(await towerCheck(id, BEYOND_RIDGE, 10)).not.toEqual(atTwoMetres);
   });
 });
 
@@ -244,7 +246,8 @@ describe('Terrarium elevation tiles', () => {
     const asked = tiles.requests.length;
     expect(asked).toBeGreaterThanOrEqual(1);
     expect(asked).toBeLessThanOrEqual(2);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Once the tower's footprint is done nothing else is under way: a new check asks no one either.
+    await waitForFootprints(app, token);
     await app.server.inject({ method: 'GET', url: '/api/check_coverage?lat=-33.5&lng=18.26' });
     expect(tiles.requests).toHaveLength(asked);
   });

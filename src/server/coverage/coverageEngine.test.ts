@@ -145,13 +145,18 @@ describe('CoverageEngine rebuilds', () => {
     store.hold = null;
     release();
     // The worker builds; checks meanwhile still see revision 1, answered at once.
+    let checkedDuringBuild = 0;
     while (!done) {
       const started = performance.now();
       expect(await statusesAt(coverage, IN_WEST)).toEqual(['1:live']);
       expect(performance.now() - started).toBeLessThan(1000);
-      if (!done) expect(coverage.revision).toBe(1);
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      if (!done) {
+        expect(coverage.revision).toBe(1);
+        checkedDuringBuild++;
+      }
+      await new Promise((resolve) => setImmediate(resolve));
     }
+    expect(checkedDuringBuild).toBeGreaterThan(0);
     await refreshed;
     expect(coverage.revision).toBe(2);
     // In the comb's spine along the east area's north edge.

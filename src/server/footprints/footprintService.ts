@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import PQueue from 'p-queue';
 import type { CandidateTowerInput, WhatIfResult } from '../../common/api/footprints.js';
@@ -80,7 +80,8 @@ export class FootprintService {
   private reloading: Promise<void> | null = null;
   /** Moves on whenever the set of current footprints changes; names the overlay's tiles. */
   private version = 0;
-  private readonly versionPrefix = Date.now().toString(36);
+  /** Unique to this process, so that overlay tile names of two servers (or of a restart) never collide. */
+  private readonly versionPrefix = randomBytes(4).toString('hex');
   private readonly overlayTiles = new OverlayTiles(WIRELESS_TILE_LAYER);
   private stopped = false;
   /** What-ifs run one at a time: each holds a grid and a worker. */
@@ -294,7 +295,7 @@ export class FootprintService {
 
   /** The ready footprints of the database for the present inputs (another process may have computed some). */
   private async reload(): Promise<void> {
-    this.reloadedAt = Date.now();
+    this.reloadedAt = this.clock.now().getTime();
     const missing = new Map([...this.expectedKeys].filter(([id, key]) => this.ready.get(id)?.inputsKey !== key));
     const found = await this.repo.findReady(missing);
     for (const stored of found) this.ready.set(stored.towerId, stored);
@@ -302,7 +303,7 @@ export class FootprintService {
   }
 
   private reloadSoon(): void {
-    if (this.reloading || this.running || Date.now() - this.reloadedAt < RELOAD_MS) return;
+    if (this.reloading || this.running || this.clock.now().getTime() - this.reloadedAt < RELOAD_MS) return;
     this.reloading = this.reload()
       .catch((error: unknown) => this.log.warn({ err: error }, 'footprints not reloaded'))
       .finally(() => {
