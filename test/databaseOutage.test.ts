@@ -103,7 +103,7 @@ describe.skipIf(!databaseUrl)('a PostgreSQL server that goes away', () => {
       const { rows } = await client.query<{ revision: number }>(
         `update ${client.escapeIdentifier(schema)}.coverage_revision set revision = revision + 1 where id = 1 returning revision`,
       );
-      await client.query('select pg_notify($1, $2)', [revisionChannel(schema), String(rows[0].revision)]);
+      await client.query('select pg_notify($1, $2)', [revisionChannel(schema), String(rows[0]!.revision)]);
     } finally {
       await client.end();
     }
