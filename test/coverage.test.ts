@@ -257,6 +257,11 @@ describe.each(databaseKinds())('coverage layers and checks on %s', (kind) => {
     expect(bad.json().message).toBe('lat must be between -90 and 90');
     const text = await app.server.inject({ method: 'GET', url: '/api/check_coverage?lat=abc&lng=18' });
     expect(text.statusCode).toBe(400);
+    for (const notation of ['0x1e', '0b1', '0o7', 'Infinity']) {
+      const response = await app.server.inject({ method: 'GET', url: `/api/check_coverage?lat=-33&lng=${notation}` });
+      expect(response.statusCode, notation).toBe(400);
+      expect(response.json().message, notation).toBe('lng must be a number');
+    }
     const blank = await app.server.inject({ method: 'GET', url: '/api/check_coverage?lat=&lng=' });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().message).toBe('lat and lng are required');

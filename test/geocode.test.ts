@@ -18,6 +18,7 @@ function fakeNominatim(): Promise<LocalServer> {
       return void res.end('{"error":"down"}');
     }
     if (q.includes('garbage')) return void res.end('<html>not json</html>');
+    if (q.includes('notation')) return void res.end(JSON.stringify([{ ...ZZYZX[0], display_name: 'Hex Road', lat: '0x1f', lon: '23.25' }, { ...ZZYZX[0], display_name: 'Exponent Road', lat: '-3.15e1', lon: '2.325E1' }]));
     if (q.includes('slow')) return void setTimeout(() => res.end('[]'), 9000);
     res.end('[]');
   });
@@ -109,6 +110,10 @@ describe.each(databaseKinds())('address search and geocoding on %s', (kind) => {
     expect(Object.fromEntries(url.searchParams)).toEqual({ format: 'json', q: 'Zzyzx Road', countrycodes: 'za', limit: '5' });
     expect(sent.headers['user-agent']).toBe('isp-coverage-map/1.0 (+admin contact)');
     expect(sent.headers['accept-language']).toBe('en');
+  });
+
+  it('keeps only upstream places whose coordinates are decimal text', async () => {
+    expect(await search('notation road')).toEqual([{ label: 'Exponent Road', lat: -31.5, lng: 23.25 }]);
   });
 
   it('caches upstream answers for 24 hours', async () => {

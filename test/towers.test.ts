@@ -146,6 +146,24 @@ describe.each(databaseKinds())('towers on %s', (kind) => {
     expect(created).toMatchObject({ latitude: -33.5, longitude: 18.25, height_meters: 25, coverage_radius_km: 12, active: false });
   });
 
+  it('takes numbers as text in decimal notation only: hexadecimal, binary, octal and Infinity are refused, on create, update and import', async () => {
+    const hex = await send('POST', '/api/towers', towerBody({ height_meters: '0x1e' }));
+    expect(hex.statusCode, hex.body).toBe(400);
+    expect(hex.json()).toMatchObject({ success: false, message: 'Height must be at least 1 meter' });
+    for (const value of ['0b1', '0o7', 'Infinity']) {
+      const response = await send('POST', '/api/towers', towerBody({ latitude: value }));
+      expect(response.statusCode, value).toBe(400);
+    }
+    expect(await list()).toEqual([]);
+    const created = await create({ height_meters: '3e1' });
+    expect(created.height_meters).toBe(30);
+    const update = await send('PUT', `/api/towers/${created.id}`, { coverage_radius_km: '0x10' });
+    expect(update.statusCode, update.body).toBe(400);
+    const imported = await bulkImport([towerBody({ name: 'Hex', power_dbm: '0x10' })]);
+    expect(imported.json().data).toMatchObject({ imported_count: 0, error_count: 1, errors: [{ index: 0, field: 'power_dbm' }] });
+    expect((await list()).map((t) => [t.name, t.coverage_radius_km])).toEqual([['Table Mountain', 10]]);
+  });
+
   it('answers 401 on every route without a valid admin token', async () => {
     const created = await create();
     const routes: Array<['GET' | 'POST' | 'PUT' | 'DELETE', string, unknown]> = [

@@ -50,6 +50,9 @@ describe('loadConfig', () => {
 
   it.each([
     [{ PORT: 'abc' }, 'PORT: must be a number'],
+    [{ PORT: '0x50' }, 'PORT: must be a number'],
+    [{ TOKEN_TTL_HOURS: '0o7' }, 'TOKEN_TTL_HOURS: must be a number'],
+    [{ TOWER_ANTENNA_GAIN_DBI: '0b1' }, 'TOWER_ANTENNA_GAIN_DBI: must be a number'],
     [{ PORT: '70000' }, 'PORT: must be from 0 to 65535'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL: must be a postgres:// or postgresql:// URL'],
     [{ ADMIN_PASSWORD: 'short' }, 'ADMIN_PASSWORD: must be at least 8 characters'],

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { booleanField } from '../common/api/fields.js';
+import { booleanField, numberField } from '../common/api/fields.js';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -30,12 +30,14 @@ const tileTemplates = (value: string) => value.split(',').map((t) => t.trim()).f
 /** Environment variables, each with its unit and default. Parsed once at start-up. */
 const envSchema = z.object({
   /** TCP port to listen on; 0 picks a free one. Default 3000. */
-  PORT: z.coerce
-    .number({ error: 'must be a number' })
-    .int('must be a whole number')
-    .min(0, 'must be from 0 to 65535')
-    .max(65535, 'must be from 0 to 65535')
-    .default(3000),
+  PORT: numberField(
+    z
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(0, 'must be from 0 to 65535')
+      .max(65535, 'must be from 0 to 65535')
+      .default(3000),
+  ),
   /** Interface to listen on. Default 0.0.0.0 (all). */
   HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
   /** Folder for the SQLite file, the generated secret and uploads. Default ./data. */
@@ -51,9 +53,9 @@ const envSchema = z.object({
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier')
     .optional(),
   /** PostgreSQL: milliseconds to wait for a connection (from the pool or a new one) before answering 503. Default 3000. */
-  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(100, 'must be at least 100').max(600_000).default(3000),
+  DATABASE_CONNECT_TIMEOUT_MS: numberField(z.number({ error: 'must be a number' }).int('must be a whole number').min(100, 'must be at least 100').max(600_000).default(3000)),
   /** PostgreSQL: milliseconds one statement may take (server-side statement_timeout and a client-side read timeout) before answering 503. Default 5000. */
-  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(100, 'must be at least 100').max(3_600_000).default(5000),
+  DATABASE_STATEMENT_TIMEOUT_MS: numberField(z.number({ error: 'must be a number' }).int('must be a whole number').min(100, 'must be at least 100').max(3_600_000).default(5000)),
   /** Username of the first admin, created at first start. Default admin. */
   ADMIN_USERNAME: z.string().trim().min(3, 'must be at least 3 characters').max(100).default('admin'),
   /** Password of the first admin; unset means a random one printed once at first start. */
@@ -63,11 +65,13 @@ const envSchema = z.object({
   /** pino log level. Default info. */
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   /** Lifetime of an admin sign-in, in hours. Default 12. */
-  TOKEN_TTL_HOURS: z.coerce
-    .number({ error: 'must be a number' })
-    .positive('must be above 0')
-    .max(24 * 365, 'must be at most 8760 (one year)')
-    .default(12),
+  TOKEN_TTL_HOURS: numberField(
+    z
+      .number({ error: 'must be a number' })
+      .positive('must be above 0')
+      .max(24 * 365, 'must be at most 8760 (one year)')
+      .default(12),
+  ),
   /** Trust X-Forwarded-For from a reverse proxy for client addresses. Default false. */
   TRUST_PROXY: z
     .string()
@@ -89,14 +93,16 @@ const envSchema = z.object({
     .includes('{mapId}', { error: 'must contain {mapId}' })
     .default('https://www.google.com/maps/d/kml?mid={mapId}&forcekml=1'),
   /** Minutes between automatic My Maps syncs of providers with auto_sync. Default 360 (6 hours). */
-  MY_MAPS_SYNC_INTERVAL_MINUTES: z.coerce
-    .number({ error: 'must be a number' })
-    .positive('must be above 0')
-    .default(360),
+  MY_MAPS_SYNC_INTERVAL_MINUTES: numberField(
+    z
+      .number({ error: 'must be a number' })
+      .positive('must be above 0')
+      .default(360),
+  ),
   /** Milliseconds a provider API may take during a coverage check before it is skipped. Default 3000. */
-  PROVIDER_API_TIMEOUT_MS: z.coerce.number({ error: 'must be a number' }).int().min(100, 'must be at least 100').default(3000),
+  PROVIDER_API_TIMEOUT_MS: numberField(z.number({ error: 'must be a number' }).int().min(100, 'must be at least 100').default(3000)),
   /** Milliseconds between checks of the coverage revision (other processes' changes). Default 2000. */
-  COVERAGE_POLL_MS: z.coerce.number({ error: 'must be a number' }).int().min(100, 'must be at least 100').default(2000),
+  COVERAGE_POLL_MS: numberField(z.number({ error: 'must be a number' }).int().min(100, 'must be at least 100').default(2000)),
   /** Nominatim-compatible search URL asked when the address book has no match; none turns it off. */
   GEOCODER_URL: z
     .string()
@@ -111,7 +117,7 @@ const envSchema = z.object({
   /** User-Agent sent to the geocoder; Nominatim's usage policy wants one naming the site and a contact. */
   GEOCODER_USER_AGENT: z.string().trim().min(1, 'must not be empty').default('isp-coverage-map/1.0 (+admin contact)'),
   /** Least milliseconds between two geocoder requests of one process (Nominatim allows 1 per second). Default 1000. */
-  GEOCODER_MIN_INTERVAL_MS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be at least 0').default(1000),
+  GEOCODER_MIN_INTERVAL_MS: numberField(z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be at least 0').default(1000)),
   /** smtp:// or smtps://user:pass@host:port to e-mail each lead; unset means leads are only stored. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   /** Address for general inquiries and leads of providers without a contact_email; unset means those are only stored. */
@@ -123,11 +129,11 @@ const envSchema = z.object({
   /** Prefix of this deployment's Redis keys. Default isp-coverage: */
   REDIS_KEY_PREFIX: z.string().min(1, 'must not be empty').default('isp-coverage:'),
   /** Leads one client address may send per hour. Default 10. */
-  LEAD_RATE_LIMIT_PER_HOUR: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(10),
+  LEAD_RATE_LIMIT_PER_HOUR: numberField(z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(10)),
   /** Search logs one client address may send per minute. Default 120. */
-  SEARCH_LOG_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(120),
+  SEARCH_LOG_RATE_LIMIT_PER_MINUTE: numberField(z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(120)),
   /** Address searches one client address may send per minute, to each of /api/search_addresses and /api/geocode. Default 120. */
-  SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(120),
+  SEARCH_RATE_LIMIT_PER_MINUTE: numberField(z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(120)),
   /** IANA time zone whose days the reports count in (a period's dates, searches per day). Default UTC. */
   REPORTS_TIME_ZONE: z
     .string()
@@ -141,13 +147,13 @@ const envSchema = z.object({
     .regex(/^https?:\/\/\S*\{z\}\S*\{x\}\S*\{y\}\S*$/, 'must be an http(s) URL template with {z}, {x} and {y}')
     .optional(),
   /** Megabytes of decoded elevation tiles a process keeps in memory (least recently used go first). Default 256. */
-  TERRAIN_MEMORY_MB: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(16, 'must be at least 16').max(65536).default(256),
+  TERRAIN_MEMORY_MB: numberField(z.number({ error: 'must be a number' }).int('must be a whole number').min(16, 'must be at least 16').max(65536).default(256)),
   /** Gain of a tower's sector antenna, dBi. Default 17. */
-  TOWER_ANTENNA_GAIN_DBI: z.coerce.number({ error: 'must be a number' }).min(-10).max(50).default(17),
+  TOWER_ANTENNA_GAIN_DBI: numberField(z.number({ error: 'must be a number' }).min(-10).max(50).default(17)),
   /** Gain of a customer's roof antenna (CPE), dBi. Default 23. */
-  CPE_ANTENNA_GAIN_DBI: z.coerce.number({ error: 'must be a number' }).min(-10).max(50).default(23),
-  FOOTPRINT_RECEIVER_HEIGHT_M: z.coerce.number({ error: 'must be a number' }).min(0.5, 'must be at least 0.5').max(100, 'must be at most 100').default(6),
-  FOOTPRINT_MAX_CELLS: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(10_000, 'must be at least 10000').max(4_000_000, 'must be at most 4000000').default(1_000_000),
+  CPE_ANTENNA_GAIN_DBI: numberField(z.number({ error: 'must be a number' }).min(-10).max(50).default(23)),
+  FOOTPRINT_RECEIVER_HEIGHT_M: numberField(z.number({ error: 'must be a number' }).min(0.5, 'must be at least 0.5').max(100, 'must be at most 100').default(6)),
+  FOOTPRINT_MAX_CELLS: numberField(z.number({ error: 'must be a number' }).int('must be a whole number').min(10_000, 'must be at least 10000').max(4_000_000, 'must be at most 4000000').default(1_000_000)),
   /** Channel width of the wireless links, MHz (20, 40 or 80): sets the estimated speed. Default 40. */
   WIRELESS_CHANNEL_WIDTH_MHZ: z.enum(['20', '40', '80'], { error: 'must be 20, 40 or 80' }).transform(Number).default(40),
   /** Line-of-sight map: raster tile templates of the Terrain, Satellite and Hybrid styles (Hybrid = satellite + labels). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SERVICE_STATUSES } from '../serviceStatus.js';
-import { text } from './fields.js';
+import { numberField, text } from './fields.js';
 import { TERRAIN_SOURCES } from './lineOfSight.js';
 
 export const coverageProvider = z.object({
@@ -71,8 +71,8 @@ const blankAsMissing = (value: unknown) => (typeof value === 'string' && value.t
  */
 export const coverageCheckQuery = z
   .object({
-    lat: z.preprocess(blankAsMissing, z.coerce.number({ error: 'lat must be a number' }).min(-90, 'lat must be between -90 and 90').max(90, 'lat must be between -90 and 90').optional()),
-    lng: z.preprocess(blankAsMissing, z.coerce.number({ error: 'lng must be a number' }).min(-180, 'lng must be between -180 and 180').max(180, 'lng must be between -180 and 180').optional()),
+    lat: z.preprocess(blankAsMissing, numberField(z.number({ error: 'lat must be a number' }).min(-90, 'lat must be between -90 and 90').max(90, 'lat must be between -90 and 90')).optional()),
+    lng: z.preprocess(blankAsMissing, numberField(z.number({ error: 'lng must be a number' }).min(-180, 'lng must be between -180 and 180').max(180, 'lng must be between -180 and 180')).optional()),
     address: text(500, 'address').optional(),
   })
   .superRefine((query, ctx) => {
@@ -82,5 +82,5 @@ export const coverageCheckQuery = z
 
 /** GET /api/coverage_tiles/{z}/{x}/{y}.pbf: a tile of the web map's grid. */
 export const coverageTileParams = z
-  .object({ z: z.coerce.number().int().min(0).max(22), x: z.coerce.number().int().min(0), y: z.coerce.number().int().min(0) })
+  .object({ z: numberField(z.number().int().min(0).max(22)), x: numberField(z.number().int().min(0)), y: numberField(z.number().int().min(0)) })
   .refine((t) => t.x < 2 ** t.z && t.y < 2 ** t.z, 'Tile coordinates out of range for the zoom');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { entityId, entityIdOrZero, ID_NOT_FOUND, MAX_ID, rawText, requiredText, text, uploadFileName } from './fields.js';
+import { entityId, entityIdOrZero, ID_NOT_FOUND, MAX_ID, numberField, parseDecimal, rawText, requiredText, text, uploadFileName } from './fields.js';
 
 const messages = (result: z.ZodSafeParseResult<unknown>) => (result.success ? [] : result.error.issues.map((issue) => issue.message));
 
@@ -58,5 +58,39 @@ describe('the id rule', () => {
     expect(provider.parse('0')).toBe(0);
     expect(messages(provider.safeParse(-1))).toEqual(['Provider is required']);
     expect(messages(provider.safeParse(2 ** 31))).toEqual(['Provider not found']);
+  });
+});
+
+describe('the number-as-text rule', () => {
+  it('reads decimal notation: sign, point, exponent, spaces around', () => {
+    const cases: Array<[string, number]> = [
+      ['30', 30],
+      [' 30 ', 30],
+      ['-33.9249', -33.9249],
+      ['+18.4241', 18.4241],
+      ['.5', 0.5],
+      ['5.', 5],
+      ['007', 7],
+      ['1e3', 1000],
+      ['2.5E-2', 0.025],
+      ['-0', -0],
+    ];
+    for (const [value, expected] of cases) expect(parseDecimal(value), JSON.stringify(value)).toBe(expected);
+  });
+
+  it('refuses hexadecimal, binary, octal, Infinity, blank text and anything else Number() would take', () => {
+    for (const value of ['0x1e', '0X1E', '0b1', '0o7', 'Infinity', '-Infinity', 'NaN', '', '   ', '.', '+', '1e', '1_000', '1,5', '٣', '1e999', '30m', '--1', '\u000030']) {
+      expect(parseDecimal(value), JSON.stringify(value)).toBeNaN();
+    }
+  });
+
+  it('gives a schema field that takes JSON numbers and decimal text, and refuses the rest with its message', () => {
+    const height = numberField(z.number({ error: 'Height must be a number' }));
+    expect(height.parse(30)).toBe(30);
+    expect(height.parse('30')).toBe(30);
+    expect(height.parse(' 1.5e1 ')).toBe(15);
+    for (const value of ['0x1e', '0b1', '0o7', 'Infinity', '', Infinity, Number.NaN, true, null, [], {}]) {
+      expect(messages(height.safeParse(value)), String(value)).toEqual(['Height must be a number']);
+    }
   });
 });

@@ -124,6 +124,37 @@ export function entityIdOrZero(message: string, notFoundMessage = message) {
   return idOfAtLeast(0, message, notFoundMessage);
 }
 
+/**
+ * Decimal notation: an optional sign, digits with an optional point, an optional exponent ("30",
+ * "-33.92", ".5", "1e3"). Number() alone also reads "0x1e" (30), "0b1", "0o7", "Infinity", and
+ * blank text as 0; none of those is a number a person or a CSV means.
+ */
+const DECIMAL_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/**
+ * The one rule for a number written as text (query strings, form fields, CSV cells, JSON strings):
+ * decimal notation with spaces around allowed; NaN for anything else, or beyond a double's range.
+ */
+export function parseDecimal(value: string): number {
+  const trimmed = value.trim();
+  if (!DECIMAL_TEXT.test(trimmed)) return Number.NaN;
+  const number = Number(trimmed);
+  return Number.isFinite(number) ? number : Number.NaN;
+}
+
+/** For z.preprocess: text becomes its decimal number (NaN, which z.number refuses, when it is not one). */
+export function decimalTextInput(value: unknown): unknown {
+  return typeof value === 'string' ? parseDecimal(value) : value;
+}
+
+/**
+ * A number given as a JSON number or as decimal text (parseDecimal), then checked by `schema`
+ * (z.number with its message, ranges, default): the one way every schema reads numbers from text.
+ */
+export function numberField<T extends z.ZodType>(schema: T) {
+  return z.preprocess(decimalTextInput, schema);
+}
+
 const TRUE_WORDS = new Set(['true', '1', 'on', 'yes']);
 const FALSE_WORDS = new Set(['false', '0', 'off', 'no']);
 

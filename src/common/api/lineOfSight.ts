@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SIGNAL_BANDS } from '../signalBands.js';
-import { entityId, requiredText } from './fields.js';
+import { decimalTextInput, entityId, numberField, requiredText } from './fields.js';
 
 /** Where terrain heights came from: SRTM tiles, Terrarium tiles, or none (flat ground, curvature only). */
 export const TERRAIN_SOURCES = ['hgt', 'terrarium', 'flat'] as const;
@@ -15,15 +15,15 @@ export const MAX_TARGET_HEIGHT_M = 100;
 /** An empty parameter is a missing one. */
 const blankAsMissing = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
-const latitude = z.preprocess(blankAsMissing, z.coerce.number({ error: 'lat is required' }).min(-90, 'lat must be between -90 and 90').max(90, 'lat must be between -90 and 90'));
-const longitude = z.preprocess(blankAsMissing, z.coerce.number({ error: 'lng is required' }).min(-180, 'lng must be between -180 and 180').max(180, 'lng must be between -180 and 180'));
+const latitude = z.preprocess(blankAsMissing, numberField(z.number({ error: 'lat is required' }).min(-90, 'lat must be between -90 and 90').max(90, 'lat must be between -90 and 90')));
+const longitude = z.preprocess(blankAsMissing, numberField(z.number({ error: 'lng is required' }).min(-180, 'lng must be between -180 and 180').max(180, 'lng must be between -180 and 180')));
 /** SPEC.md section 5: an invalid height falls back to the default; out of range is refused. */
 const targetHeight = z.preprocess(
   (v) => {
-    const missing = blankAsMissing(v);
-    return missing === undefined || Number.isNaN(Number(missing)) ? undefined : missing;
+    const height = decimalTextInput(blankAsMissing(v));
+    return Number.isNaN(height) ? undefined : height;
   },
-  z.coerce
+  z
     .number()
     .min(0, `height must be between 0 and ${MAX_TARGET_HEIGHT_M} meters`)
     .max(MAX_TARGET_HEIGHT_M, `height must be between 0 and ${MAX_TARGET_HEIGHT_M} meters`)

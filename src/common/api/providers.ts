@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanField, emailText, entityId, httpUrlText, isHttpUrl, parseJsonObject, phoneText, rawText, requiredText, text, URL_MESSAGE } from './fields.js';
+import { booleanField, emailText, entityId, httpUrlText, isHttpUrl, numberField, parseJsonObject, phoneText, rawText, requiredText, text, URL_MESSAGE } from './fields.js';
 
 export const DATA_SOURCES = ['kml_upload', 'my_maps_url', 'api_endpoint'] as const;
 export type DataSource = (typeof DATA_SOURCES)[number];
@@ -183,8 +183,8 @@ export const apiTestRequest = z.object({
   api_fields_mapping: rawText(100_000, 'API field mapping').nullable().optional(),
   api_auth_type: z.enum(API_AUTH_TYPES).default('none'),
   api_auth_config: rawText(10_000, 'Auth config').nullable().optional(),
-  test_lat: z.preprocess(blankAsMissing, z.coerce.number().min(-90).max(90).default(DEFAULT_TEST_POINT.lat)),
-  test_lng: z.preprocess(blankAsMissing, z.coerce.number().min(-180).max(180).default(DEFAULT_TEST_POINT.lng)),
+  test_lat: z.preprocess(blankAsMissing, numberField(z.number().min(-90).max(90)).default(DEFAULT_TEST_POINT.lat)),
+  test_lng: z.preprocess(blankAsMissing, numberField(z.number().min(-180).max(180)).default(DEFAULT_TEST_POINT.lng)),
   test_address: text(500, 'Test address').optional(),
 });
 export type ApiTestRequest = z.infer<typeof apiTestRequest>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entityId, entityIdOrZero, rawText, text } from './fields.js';
+import { entityId, entityIdOrZero, numberField, rawText, text } from './fields.js';
 import { LEAD_TYPES, SEARCH_ACTIONS, SEARCH_TYPES } from './leads.js';
 
 /** What an admin has done with a lead (the leads inbox). */
@@ -89,7 +89,7 @@ export const leadsQuery = z
     lead_type: z.preprocess(blankAsMissing, z.enum(LEAD_TYPES, { error: `lead_type must be one of ${LEAD_TYPES.join(', ')}` }).optional()),
     status: z.preprocess(blankAsMissing, z.enum(LEAD_STATUSES, { error: `status must be one of ${LEAD_STATUSES.join(', ')}` }).optional()),
     cursor: z.preprocess(blankAsMissing, rawText(200, 'cursor').optional()),
-    limit: z.preprocess(blankAsMissing, z.coerce.number().int().min(1).max(LEADS_PAGE_MAX, `limit must be at most ${LEADS_PAGE_MAX}`).default(LEADS_PAGE_DEFAULT)),
+    limit: z.preprocess(blankAsMissing, numberField(z.number().int().min(1).max(LEADS_PAGE_MAX, `limit must be at most ${LEADS_PAGE_MAX}`)).default(LEADS_PAGE_DEFAULT)),
   })
   .superRefine(checkPeriod);
 export type LeadsQuery = z.infer<typeof leadsQuery>;
@@ -139,11 +139,11 @@ export const leadIdParams = z.object({ id: entityId('Lead id must be a positive 
 export const mapDataQuery = z
   .object({
     ...periodShape,
-    zoom: z.preprocess(blankAsMissing, z.coerce.number().int().min(0).max(22).default(5)),
-    west: z.preprocess(blankAsMissing, z.coerce.number().min(-180).max(180).optional()),
-    south: z.preprocess(blankAsMissing, z.coerce.number().min(-90).max(90).optional()),
-    east: z.preprocess(blankAsMissing, z.coerce.number().min(-180).max(180).optional()),
-    north: z.preprocess(blankAsMissing, z.coerce.number().min(-90).max(90).optional()),
+    zoom: z.preprocess(blankAsMissing, numberField(z.number().int().min(0).max(22)).default(5)),
+    west: z.preprocess(blankAsMissing, numberField(z.number().min(-180).max(180)).optional()),
+    south: z.preprocess(blankAsMissing, numberField(z.number().min(-90).max(90)).optional()),
+    east: z.preprocess(blankAsMissing, numberField(z.number().min(-180).max(180)).optional()),
+    north: z.preprocess(blankAsMissing, numberField(z.number().min(-90).max(90)).optional()),
   })
   .superRefine(checkPeriod);
 export const mapDataReport = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanField, entityId, requiredText, text } from './fields.js';
+import { booleanField, entityId, numberField, requiredText, text } from './fields.js';
 
 /** SPEC.md sections 3 and 9: what a tower gets when a field is left out. */
 export const TOWER_DEFAULTS = {
@@ -40,9 +40,8 @@ export const tower = z.object({
 });
 export type Tower = z.infer<typeof tower>;
 
-/** Numbers arrive as JSON numbers or, from a CSV or a form, as text; empty text is a missing value. */
-const number = (message: string) =>
-  z.preprocess((v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v), z.number({ error: message }).finite(message));
+/** Numbers arrive as JSON numbers or, from a CSV or a form, as decimal text; empty text is a missing value. */
+const number = (message: string) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), numberField(z.number({ error: message })));
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isCalendarDate = (v: string) => ISO_DATE.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);

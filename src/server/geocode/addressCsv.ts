@@ -1,3 +1,4 @@
+import { parseDecimal } from '../../common/api/fields.js';
 import { addressLabel } from '../../common/api/geocode.js';
 import { ValidationError } from '../errors.js';
 import { parseCsv } from './csv.js';
@@ -22,13 +23,11 @@ export interface AddressCsvResult {
   errors: { line: number; message: string }[];
 }
 
-const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
-
 function coordinate(text: string | undefined, name: 'Latitude' | 'Longitude', limit: number): number | string {
   const trimmed = (text ?? '').trim();
   if (trimmed === '') return `${name} is required`;
-  if (!DECIMAL.test(trimmed)) return `${name} must be a number`;
-  const value = Number(trimmed);
+  const value = parseDecimal(trimmed);
+  if (Number.isNaN(value)) return `${name} must be a number`;
   if (value < -limit || value > limit) return `${name} must be between -${limit} and ${limit}`;
   return value;
 }

@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
+import { parseDecimal } from '../../common/api/fields.js';
 import type { AddressSuggestion } from '../../common/api/geocode.js';
 import type { Clock } from '../clock.js';
 import { UpstreamError } from '../errors.js';
@@ -38,8 +39,8 @@ const nominatimPlace = z.object({
 function toSuggestion(item: unknown): AddressSuggestion | undefined {
   const parsed = nominatimPlace.safeParse(item);
   if (!parsed.success) return undefined;
-  const lat = Number(parsed.data.lat);
-  const lng = Number(parsed.data.lon);
+  const lat = typeof parsed.data.lat === 'number' ? parsed.data.lat : parseDecimal(parsed.data.lat);
+  const lng = typeof parsed.data.lon === 'number' ? parsed.data.lon : parseDecimal(parsed.data.lon);
   const valid = Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180;
   return valid ? { label: parsed.data.display_name, lat, lng } : undefined;
 }

@@ -263,6 +263,15 @@ describe('provider API answer', () => {
     expect(await detected({ speed: null }, rule)).toBe(false);
   });
 
+  it('reads numeric text in decimal notation only, as every number the API takes', async () => {
+    const rule = { coverage_field: 'speed', coverage_condition: 'greater_than', coverage_value: 10 } as const;
+    expect(await detected({ speed: '2e1' }, rule)).toBe(true);
+    expect(await detected({ speed: '0x20' }, rule)).toBe(false);
+    expect(await detected({ speed: 'Infinity' }, rule)).toBe(false);
+    expect(await detected({ plan: '0x10' }, { coverage_field: 'plan', coverage_value: 16 })).toBe(false);
+    expect(await detected({ plan: '16.0' }, { coverage_field: 'plan', coverage_value: 16 })).toBe(true);
+  });
+
   it('exists detects any present, non-null value', async () => {
     const rule = { coverage_field: 'result.plan', coverage_condition: 'exists' } as const;
     expect(await detected({ result: { plan: false } }, rule)).toBe(true);

@@ -1,3 +1,4 @@
+import { parseDecimal } from '../../common/api/fields.js';
 import {
   type ApiAuthType,
   type ApiCoverageAnswer,
@@ -245,10 +246,10 @@ function comparable(value: unknown): ScalarValue | undefined {
   return Number.isFinite(number) ? number : text;
 }
 
-/** A number or numeric text as a number; anything else NaN (so every comparison is false). */
+/** A number or decimal text (parseDecimal) as a number; anything else NaN (so every comparison is false). */
 function toNumber(value: unknown): number {
   if (typeof value === 'number') return value;
-  if (typeof value === 'string' && value.trim() !== '') return Number(value);
+  if (typeof value === 'string') return parseDecimal(value);
   return Number.NaN;
 }
 

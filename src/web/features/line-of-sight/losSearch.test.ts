@@ -10,7 +10,7 @@ describe('target height (SPEC.md section 5)', () => {
   });
 
   it('falls back to 2 m when empty, not a number or out of range', () => {
-    for (const text of ['', '  ', 'abc', '-1', '100.5', 'NaN', 'Infinity']) expect(targetHeightOf(text), text).toBe(2);
+    for (const text of ['', '  ', 'abc', '-1', '100.5', 'NaN', 'Infinity', '0x1e', '0b1', '0o7']) expect(targetHeightOf(text), text).toBe(2);
   });
 });
 

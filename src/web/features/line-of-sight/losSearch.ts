@@ -1,3 +1,4 @@
+import { parseDecimal } from '../../../common/api/fields.js';
 import { DEFAULT_TARGET_HEIGHT_M, MAX_TARGET_HEIGHT_M } from '../../../common/api/lineOfSight.js';
 import type { LatLng } from '../../map/mapTypes.js';
 
@@ -20,9 +21,8 @@ export const LOS_MESSAGES = {
 
 /** SPEC.md section 5: the target height typed, or the default (2 m) when it is not a number from 0 to 100. */
 export function targetHeightOf(text: string): number {
-  const trimmed = text.trim();
-  const value = trimmed === '' ? Number.NaN : Number(trimmed);
-  if (!Number.isFinite(value) || value < TARGET_HEIGHT_INPUT.min || value > TARGET_HEIGHT_INPUT.max) return DEFAULT_TARGET_HEIGHT_M;
+  const value = parseDecimal(text);
+  if (Number.isNaN(value) || value < TARGET_HEIGHT_INPUT.min || value > TARGET_HEIGHT_INPUT.max) return DEFAULT_TARGET_HEIGHT_M;
   return value;
 }
 
