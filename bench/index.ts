@@ -15,6 +15,7 @@ import * as ingest from './ingest.js';
 import * as lighthouse from './lighthouse.js';
 import * as lineOfSight from './lineOfSight.js';
 import * as lookup from './lookup.js';
+import * as publicBurst from './publicBurst.js';
 import * as publicMap from './publicMap.js';
 import * as reports from './reports.js';
 import * as terrainMemory from './terrainMemory.js';
@@ -24,11 +25,11 @@ interface BenchModule {
   run(context: BenchContext): Promise<void>;
 }
 
-const BENCHES: Record<string, BenchModule> = { ingest, lookup, throughput, indexScaling, coverageServer, publicMap, lineOfSight, terrainMemory, terrainUploads, reports, lighthouse, footprints, databaseOutage };
+const BENCHES: Record<string, BenchModule> = { ingest, lookup, throughput, indexScaling, coverageServer, publicMap, lineOfSight, terrainMemory, terrainUploads, reports, lighthouse, footprints, databaseOutage, publicBurst };
 const chosen = process.argv.slice(2);
 for (const name of chosen) if (!(name in BENCHES)) throw new Error(`no benchmark "${name}"; choose from ${Object.keys(BENCHES).join(', ')}`);
 const selected = chosen.length > 0 ? chosen.map((name) => BENCHES[name]!) : Object.values(BENCHES);
-const needsKml = chosen.length === 0 || chosen.some((name) => ['ingest', 'lookup', 'throughput', 'coverageServer', 'publicMap'].includes(name));
+const needsKml = chosen.length === 0 || chosen.some((name) => ['ingest', 'lookup', 'throughput', 'coverageServer', 'publicMap', 'publicBurst'].includes(name));
 
 if (needsKml && !existsSync(DEFAULT_COVERAGE_KML)) {
   console.log(`Generating ${DEFAULT_COVERAGE_KML} …`);

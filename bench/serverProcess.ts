@@ -4,12 +4,14 @@
  * requests run. The benchmark's own process (the HTTP client, the KML it sends) is not counted.
  */
 import { spawn, spawnSync, type ChildProcessByStdio } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { SERVER_NODE_FLAGS, serverEnv } from '../scripts/server-options.mjs';
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -184,6 +186,96 @@ export async function checkWhile(base: string, point: { lat: number; lng: number
   ms.sort((a, b) => a - b);
   const at = (fraction: number) => ms[Math.min(ms.length - 1, Math.floor(fraction * ms.length))] ?? 0;
   return { count: ms.length, p50: at(0.5), p99: at(0.99), max: at(1), failed, timedOut };
+}
+
+/**
+ * Environment for startServer that preloads bench/eventLoopProbe.cjs into the server: then
+ * eventLoopDelay() reads the longest stall of its event loop.
+ */
+export const EVENT_LOOP_PROBE_ENV = { NODE_OPTIONS: `--require ${path.join(ROOT, 'bench/eventLoopProbe.cjs')}` };
+
+/** The server's main thread's process.memoryUsage(), MB: its V8 heap, and memory outside it that JavaScript objects hold. */
+export interface MainThreadMemory {
+  rss: number;
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+}
+
+/**
+ * How late the server's event loop ran since the previous call (or since it started): its longest
+ * single stall and the 99th percentile, ms. The server must run with EVENT_LOOP_PROBE_ENV.
+ */
+export async function eventLoopDelay(server: ServerProcess): Promise<{ maxMs: number; p99Ms: number; memory: MainThreadMemory }> {
+  const before = server.logs.length;
+  process.kill(server.pid, 'SIGUSR2');
+  for (let waited = 0; waited < 5000; waited += 10) {
+    const line = server.logs.slice(before).find((l) => l.msg === 'event loop delay');
+    if (line) return { maxMs: Number(line.maxMs), p99Ms: Number(line.p99Ms), memory: line.memory as MainThreadMemory };
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('the server did not report its event loop delay: was it started with EVENT_LOOP_PROBE_ENV?');
+}
+
+/** Checks sent by checkEvery stop after this long even when stop() is never called, ms. */
+const CHECK_EVERY_MAX_MS = 10 * 60 * 1000;
+
+/**
+ * A visitor's check sent every `intervalMs` (each without waiting for the one before) from when
+ * this resolves until stop() is called; stop() resolves with their latencies once all have
+ * answered (at most `timeoutMs` each). The checks go out from a worker thread, so that what this
+ * thread does meanwhile (sending a large upload) does not delay them or their timing; one check
+ * first, not counted, readies its HTTP client (the first fetch of a thread takes 100 ms or more).
+ */
+export async function checkEvery(base: string, point: { lat: number; lng: number }, intervalMs = 100, timeoutMs = 5000): Promise<{ stop(): Promise<CheckLatencies> }> {
+  const worker = new Worker(
+    `
+    const { parentPort, workerData } = require('node:worker_threads');
+    const ms = [];
+    const sent = [];
+    let failed = 0;
+    let timedOut = 0;
+    let stopped = false;
+    parentPort.once('message', () => (stopped = true));
+    (async () => {
+      await fetch(workerData.url).then((response) => response.arrayBuffer());
+      parentPort.postMessage('ready');
+      const begun = performance.now();
+      while (!stopped && performance.now() - begun < workerData.maxMs) {
+        const started = performance.now();
+        sent.push(
+          fetch(workerData.url, { signal: AbortSignal.timeout(workerData.timeoutMs) }).then(
+            async (response) => {
+              await response.arrayBuffer();
+              if (response.status !== 200) failed++;
+              ms.push(performance.now() - started);
+            },
+            () => timedOut++,
+          ),
+        );
+        await new Promise((resolve) => setTimeout(resolve, workerData.intervalMs));
+      }
+      await Promise.all(sent);
+      parentPort.postMessage({ ms, failed, timedOut });
+    })();
+    `,
+    { eval: true, workerData: { url: `${base}/api/check_coverage?lat=${point.lat}&lng=${point.lng}`, intervalMs, timeoutMs, maxMs: CHECK_EVERY_MAX_MS } },
+  );
+  // A benchmark that failed before stop() must still be able to exit.
+  worker.unref();
+  // once() rejects on the worker's 'error'; the answer to stop() comes only after it is asked for.
+  await once(worker, 'message');
+  return {
+    stop: async () => {
+      worker.postMessage('stop');
+      const [{ ms, failed, timedOut }] = (await once(worker, 'message')) as [{ ms: number[]; failed: number; timedOut: number }];
+      await worker.terminate();
+      ms.sort((a, b) => a - b);
+      const at = (fraction: number) => ms[Math.min(ms.length - 1, Math.floor(fraction * ms.length))] ?? 0;
+      return { count: ms.length, p50: at(0.5), p99: at(0.99), max: at(1), failed, timedOut };
+    },
+  };
 }
 
 /** A KML document with one placemark per packed ring ([lng, lat, …] degrees), coordinates with 6 decimals. */

@@ -2,7 +2,7 @@
 // server (bench/serverProcess.ts and others) use these, so the benchmarks measure what runs.
 //
 // --expose-gc: work that frees a lot at a known moment collects it at once
-//   (src/server/system/collectGarbage.ts: dropped terrain tiles, export batches, layer rebuilds).
+//   (src/server/system/collectGarbage.ts: dropped terrain tiles, export batches).
 // --max-semi-space-size=2 (MB): V8's young generation otherwise grows to 2 x 16 MB and stays
 //   committed; the server's allocations are small and short-lived, and the smaller nursery
 //   lowers its idle RSS by about 30 MB (measured with bench/coverageServer.ts).

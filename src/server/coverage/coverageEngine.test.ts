@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WIRELESS_UNAVAILABLE } from '../../common/api/coverage.js';
 import { encodePackedCollection } from '../../geo/packedCollection.js';
 import { circleRing, zigZagRing, type Box } from '../../geo/testing/shapes.js';
@@ -86,6 +86,24 @@ async function statusesAt(engine: CoverageEngine, point: { lat: number; lng: num
 }
 
 describe('CoverageEngine rebuilds', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('indexes a large upload without stopping the thread that answers checks for a full garbage collection', async () => {
+    // What npm start's --expose-gc gives: a collection of the whole heap, during which nothing else runs.
+    const fullCollection = vi.fn();
+    vi.stubGlobal('gc', fullCollection);
+    const { store, engine } = fakeStore();
+    store.records = [layerRecord(1, 1)];
+    // A million vertices: 16 MB of stored geometry.
+    store.geometries.set(1, encodePackedCollection([{ polygons: [[circleRing(1_000_000, WEST)]], properties: { color: '#ff6600' } }]));
+    const coverage = engine();
+    await coverage.start();
+    coverage.stop();
+    expect(store.built).toEqual([{ revision: 1, reindexed: 1 }]);
+    expect(await statusesAt(coverage, IN_WEST)).toEqual(['1:live']);
+    expect(fullCollection).not.toHaveBeenCalled();
+  });
+
   it('keeps the index of layers whose geometry is unchanged and indexes only the changed one', async () => {
     const { store, engine } = fakeStore();
     store.records = [layerRecord(1, 1), layerRecord(2, 2)];

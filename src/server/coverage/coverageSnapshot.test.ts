@@ -123,6 +123,19 @@ describe('CoverageSnapshot', () => {
     expect(geojson.features[61]?.geometry.type).toBe('MultiPolygon');
   });
 
+  it('makes the map\'s GeoJSON geometry as each feature is read and keeps only the latest, never the whole map at once', () => {
+    const [first, second] = CoverageSnapshot.build(1, testLayers()).mapGeoJson().features;
+    const firstGeometry = first!.geometry;
+    // Read again before another: the same object (geojson-vt reads a feature's geometry several times in a row).
+    expect(first!.geometry).toBe(firstGeometry);
+    const secondGeometry = second!.geometry;
+    expect(second!.geometry).toBe(secondGeometry);
+    // Once another was read, the first is not held: reading it again makes it anew, equal to before.
+    const again = first!.geometry;
+    expect(again).not.toBe(firstGeometry);
+    expect(again).toEqual(firstGeometry);
+  });
+
   it('is empty without layers', () => {
     const snapshot = new CoverageSnapshot(1, []);
     expect(snapshot.size).toBe(0);

@@ -4,6 +4,7 @@ import { createDialect, type DialectName } from './dialect.js';
 import { migrateToLatest } from './migrate.js';
 import type { DatabaseLog } from './postgresPool.js';
 import type { Database } from './schema.js';
+import { startWalCheckpoints } from './walCheckpoints.js';
 
 export type Reachability = 'ok' | 'unreachable';
 
@@ -18,16 +19,24 @@ export interface Db {
   close(): Promise<void>;
 }
 
-/** Opens the configured database, creates the PostgreSQL schema if one is named, and migrates. */
+/**
+ * Opens the configured database, creates the PostgreSQL schema if one is named, and migrates. On
+ * SQLite, a thread of its own copies the write-ahead log into the database file (walCheckpoints.ts).
+ */
 export async function openDatabase(config: DatabaseConfig, log: DatabaseLog): Promise<Db> {
   const kysely = new Kysely<Database>({ dialect: createDialect(config, log) });
+  const checkpoints = config.kind === 'sqlite' ? startWalCheckpoints(config.file, log) : null;
+  const close = async () => {
+    await checkpoints?.stop();
+    await kysely.destroy();
+  };
   try {
     await migrate(config, kysely, log);
   } catch (error) {
-    await kysely.destroy();
+    await close();
     throw error;
   }
-  return { kysely, dialect: config.kind, reachability: sharedProbe(kysely), close: () => kysely.destroy() };
+  return { kysely, dialect: config.kind, reachability: sharedProbe(kysely), close };
 }
 
 /** PostgreSQL migrates on connections of its own, without the request timeouts; SQLite on its one connection. */

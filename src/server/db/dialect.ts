@@ -4,6 +4,7 @@ import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Dialect, Po
 import type { DatabaseConfig } from '../config.js';
 import { makeOwnerOnlyDir, makeOwnerOnlyFile } from '../ownerOnlyFiles.js';
 import { createPostgresPool, type DatabaseLog } from './postgresPool.js';
+import { WAL_CHECKPOINT_FROM_BYTES } from './walCheckpoints.js';
 
 /** Everything that differs between SQLite and PostgreSQL lives here. */
 export type DialectName = DatabaseConfig['kind'];
@@ -21,6 +22,10 @@ export function createDialect(config: DatabaseConfig, log: DatabaseLog, purpose:
     database.pragma('journal_mode = WAL');
     database.pragma('foreign_keys = ON');
     database.pragma('busy_timeout = 5000');
+    // Commits do not copy the log into the database file on this thread: walCheckpoints.ts does, in
+    // its own; the log's file is cut back to the size that starts a checkpoint when it starts over.
+    database.pragma('wal_autocheckpoint = 0');
+    database.pragma(`journal_size_limit = ${WAL_CHECKPOINT_FROM_BYTES}`);
     return new SqliteDialect({ database });
   }
   const pool = createPostgresPool({ url: config.url, schema: config.schema, timeouts: purpose === 'serve' ? config.timeouts : null, log });

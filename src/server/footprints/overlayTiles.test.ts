@@ -72,6 +72,24 @@ describe('OverlayTiles', () => {
     expect([...(await retried)!]).toEqual([7]);
   });
 
+  it('keeps a bounded number of bytes of tiles: with many large tiles, the least recently used is asked of the worker again', async () => {
+    const worker = new FakeTileWorker();
+    const overlay = overlayWith(worker);
+    const cutAndAnswer = async (x: number) => {
+      const request = overlay.tile(1, noFootprints, 8, x, 1);
+      // A tile of 4 MiB: twelve of them are more than any cache here may keep.
+      worker.reply({ id: worker.tileRequests.at(-1)!.id, version: 1, bytes: new Uint8Array(4 * 1024 * 1024) });
+      return request;
+    };
+    for (let x = 0; x < 12; x++) await cutAndAnswer(x);
+    expect(worker.tileRequests).toHaveLength(12);
+    // The latest tile is still kept; the first is not, so the worker is asked for it again.
+    await overlay.tile(1, noFootprints, 8, 11, 1);
+    expect(worker.tileRequests).toHaveLength(12);
+    expect((await cutAndAnswer(0))?.byteLength).toBe(4 * 1024 * 1024);
+    expect(worker.tileRequests).toHaveLength(13);
+  });
+
   it('fails a request the worker could not cut, with its reason', async () => {
     const worker = new FakeTileWorker();
     const overlay = overlayWith(worker);

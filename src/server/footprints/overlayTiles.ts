@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { LRUCache } from 'lru-cache';
 
 export type OverlayTileRequest =
   | { kind: 'set'; version: number; layer: string; footprints: { towerId: number; areasJson: string }[] }
@@ -7,8 +8,13 @@ export type OverlayTileRequest =
 /** The worker's answer to a tile request: the tile (null where it holds nothing), or why it could not be cut. */
 export type OverlayTileReply = { id: number; version: number; bytes: Uint8Array | null } | { id: number; version: number; error: string };
 
-/** Tiles kept here per version, most recently used last. */
+/** Tiles kept here (least recently used go first), and their bytes: a low-zoom tile of many footprints is hundreds of KB. */
 const MAX_CACHED_TILES = 2000;
+const MAX_CACHED_BYTES = 8 * 1024 * 1024;
+/** What a cached tile costs beyond its bytes (its key and the cache's entry), bytes. */
+const ENTRY_OVERHEAD_BYTES = 200;
+/** An empty tile, kept in the cache (which takes no null) so the worker is not asked again. */
+const EMPTY_TILE = new Uint8Array(0);
 /**
  * A tile is cut in milliseconds, after the worker has indexed the footprints (hundreds of
  * milliseconds for 50 towers); a worker this slow is stuck. Only the backstop: a reply that was
@@ -39,7 +45,11 @@ export class OverlayTiles {
   private sentVersion = -1;
   private nextId = 0;
   private readonly pending = new Map<number, { resolve: (bytes: Uint8Array | null) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }>();
-  private readonly cache = new Map<string, Uint8Array | null>();
+  private readonly cache = new LRUCache<string, Uint8Array>({
+    max: MAX_CACHED_TILES,
+    maxSize: MAX_CACHED_BYTES,
+    sizeCalculation: (bytes) => bytes.byteLength + ENTRY_OVERHEAD_BYTES,
+  });
   /** Tiles asked of the worker and not answered yet, by cache key: one cut however many requests want it. */
   private readonly inFlight = new Map<string, Promise<Uint8Array | null>>();
 
@@ -52,21 +62,14 @@ export class OverlayTiles {
   async tile(version: number, footprints: () => { towerId: number; areasJson: string }[], z: number, x: number, y: number): Promise<Uint8Array | null> {
     const key = `${version}/${z}/${x}/${y}`;
     const cached = this.cache.get(key);
-    if (cached !== undefined) {
-      this.cache.delete(key);
-      this.cache.set(key, cached);
-      return cached;
-    }
+    if (cached !== undefined) return cached === EMPTY_TILE ? null : cached;
     let cut = this.inFlight.get(key);
     if (!cut) {
       cut = this.cut(version, footprints, z, x, y).finally(() => this.inFlight.delete(key));
       this.inFlight.set(key, cut);
     }
     const bytes = await cut;
-    if (this.sentVersion === version) {
-      this.cache.set(key, bytes);
-      if (this.cache.size > MAX_CACHED_TILES) this.cache.delete(this.cache.keys().next().value as string);
-    }
+    if (this.sentVersion === version) this.cache.set(key, bytes ?? EMPTY_TILE);
     return bytes;
   }
 

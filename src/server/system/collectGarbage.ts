@@ -1,5 +1,3 @@
-const gc = (globalThis as { gc?: () => void }).gc;
-
 /**
  * Collects garbage now when the process allows it (npm start runs node with --expose-gc), else
  * does nothing. For work that frees a lot at a known moment, where waiting for V8 to notice would
@@ -7,5 +5,5 @@ const gc = (globalThis as { gc?: () => void }).gc;
  * rows of a long export, which V8 otherwise lets pile up in the old generation for tens of MB.
  */
 export function collectGarbage(): void {
-  gc?.();
+  (globalThis as { gc?: () => void }).gc?.();
 }

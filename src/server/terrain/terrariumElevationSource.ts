@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { decodeTerrarium, TERRARIUM_TILE_SIZE, terrariumHeightAt, terrariumTileAt, terrariumZoomFor } from '../../geo/elevation/terrarium.js';
 import { EARTH_RADIUS_M, type LatLng } from '../../geo/sphere.js';
 import type { OutboundClient } from '../outbound/outboundClient.js';
@@ -16,6 +17,8 @@ const FETCH_TIMEOUT_MS = 5000;
 const COOL_DOWN_MS = 60_000;
 /** The zoom is chosen for pixels of about this size: the data is SRTM-derived, finer adds nothing. */
 const TERRARIUM_SPACING_M = 40;
+/** Tiles remembered as absent (about 100 bytes each): checks anywhere on earth must not grow the set without end. */
+const MAX_ABSENT_TILES = 10_000;
 
 export interface TileAddress {
   z: number;
@@ -40,8 +43,8 @@ export class TerrariumTile {
 export class TerrariumElevationSource implements ElevationSource {
   readonly kind = 'terrarium' as const;
   private readonly breaker = new CircuitBreaker(COOL_DOWN_MS);
-  /** Tiles the server does not have (404): not asked again by this process. */
-  private readonly absent = new Set<string>();
+  /** Tiles the server does not have (404): not asked again by this process while remembered. */
+  private readonly absent: LRUCache<string, true>;
 
   constructor(
     private readonly urlTemplate: string,
@@ -49,7 +52,10 @@ export class TerrariumElevationSource implements ElevationSource {
     private readonly outbound: OutboundClient,
     private readonly memory: TileMemory,
     private readonly log: FastifyBaseLogger,
-  ) {}
+    absentTilesKept = MAX_ABSENT_TILES,
+  ) {
+    this.absent = new LRUCache({ max: absentTilesKept });
+  }
 
   async spacingAt(point: LatLng): Promise<number | null> {
     return pixelSizeM(point.lat, terrariumZoomFor(point.lat, TERRARIUM_SPACING_M));
@@ -89,7 +95,7 @@ export class TerrariumElevationSource implements ElevationSource {
     const key = `terrarium:${address.z}/${address.x}/${address.y}`;
     const inMemory = this.memory.peek<TerrariumTile>(key);
     if (inMemory) return inMemory;
-    if (this.absent.has(key)) return null;
+    if (this.absent.get(key)) return null;
     try {
       return await this.memory.load(key, async () => new TerrariumTile(await this.decoded(address)), TERRARIUM_TILE_SIZE * TERRARIUM_TILE_SIZE * 4);
     } catch (error) {
@@ -126,7 +132,7 @@ export class TerrariumElevationSource implements ElevationSource {
       const response = await this.outbound.request(url, { timeoutMs: FETCH_TIMEOUT_MS, maxBytes: MAX_TILE_BYTES });
       if (response.status === 404) {
         this.breaker.succeeded();
-        this.absent.add(`terrarium:${address.z}/${address.x}/${address.y}`);
+        this.absent.set(`terrarium:${address.z}/${address.x}/${address.y}`, true);
         throw new TileUnavailable();
       }
       if (response.status !== 200) throw new Error(`the tile server answered HTTP ${response.status}`);
