@@ -25,7 +25,7 @@ export const BENCH_SHAPE: CoverageKmlShape = { polygons: 10_000, verticesPerPoly
 /** South Africa's mainland, roughly, in degrees: where the polygon centres fall. */
 const EXTENT = { west: 16.5, south: -34.8, east: 32.9, north: -22.1 };
 
-/** KML colours are aabbggrr: the five colours SPEC.md section 4 names; inline styles add purple and grey. */
+/** KML colours are aabbggrr: the five colours a style reference may name (kmlColors.ts); inline styles add purple and grey. */
 const SHARED_STYLES = [
   { id: 'live', line: 'ff0066ff', poly: '800066ff' },
   { id: 'in-progress', line: 'ff50af4c', poly: '8050af4c' },

@@ -29,7 +29,7 @@ const CENTRE: LatLng = { lat: -33.5, lng: 18.5 };
 /**
  * 50 towers at seeded random bearings and distances from the centre: `near` puts them 2-20 km away
  * with a 25 km radius (every one reaches the centre: the heaviest check); `spread` scatters them
- * evenly over a 45 km disk with the SPEC's default 10 km radius, so that about two reach any one
+ * evenly over a 45 km disk with the default 10 km radius, so that about two reach any one
  * point, as in a network whose towers' areas overlap at the edges.
  */
 function benchTowers(layout: 'near' | 'spread'): TowerRecord[] {

@@ -19,7 +19,7 @@ const TILE = RIDGE_TILE;
 const RIDGE_LNG = 18.45;
 const TARGET = { lat: -33.9, lng: 18.5 };
 const TARGET_DMS = `33°54'0"S 18°30'0"E`;
-/** SPEC.md section 9: the Line of Sight map's first view. */
+/** The Line of Sight map's first view. */
 const LOS_CENTER = { lat: -33.9249, lng: 18.4241 };
 const LOS_ZOOM = 10;
 /** Every line-of-sight tile server is a closed port: the map must draw without tiles. */

@@ -157,7 +157,7 @@ describe.runIf(browserAvailable())('public map: search, coverage check and leads
     await searchBox().fill('Kloof');
     await page.getByText('Address search temporarily unavailable. Please try again.', { exact: true }).waitFor({ timeout: 10_000 });
     expect(attempts).toHaveLength(3);
-    // SPEC.md section 8: the retries wait 1 s and then 2 s.
+    // The retries wait 1 s and then 2 s.
     expect(attempts[1]! - attempts[0]!).toBeGreaterThanOrEqual(950);
     expect(attempts[2]! - attempts[1]!).toBeGreaterThanOrEqual(1950);
   });
@@ -224,7 +224,7 @@ describe.runIf(browserAvailable())('public map: search, coverage check and leads
     await leadDialog().getByText(/Thank you!/).waitFor();
     await expectNoSeriousA11yViolations(page, 'lead form sent');
     expect(await leadDialog().getByRole('link', { name: /sign-up page/ }).getAttribute('href')).toBe(SIGNUP_URL);
-    // SPEC.md section 4: the dialog closes after 2 s and a search log with action contact_me is sent.
+    // The dialog closes after 2 s and a search log with action contact_me is sent.
     // (The server marks the lead's own search as sign_up when it stores the lead.)
     await leadDialog().waitFor({ state: 'hidden', timeout: 5_000 });
     await expect.poll(async () => (await searchLogs()).map((log) => log.action_taken)).toEqual(['sign_up', 'contact_me']);

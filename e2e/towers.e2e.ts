@@ -60,7 +60,7 @@ describe.runIf(browserAvailable())('tower management in the admin portal', () =>
     await page.getByRole('button', { name: 'Add Tower', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New Tower' });
     await dialog.waitFor();
-    // SPEC.md section 3: the new-tower defaults.
+    // The new-tower defaults.
     expect(await dialog.getByRole('spinbutton', { name: 'Latitude' }).inputValue()).toBe('-33.9249');
     expect(await dialog.getByRole('spinbutton', { name: 'Longitude' }).inputValue()).toBe('18.4241');
     expect(await dialog.getByRole('spinbutton', { name: 'Height' }).first().inputValue()).toBe('30');

@@ -13,7 +13,7 @@ import { ADMIN, bearer, signIn } from './support/testApp.js';
 
 const url = process.env.TEST_DATABASE_URL;
 
-// DESIGN.md section 1: several stateless API processes on one PostgreSQL.
+// Several stateless API processes on one PostgreSQL.
 describe.skipIf(!url)('several servers on one PostgreSQL', () => {
   const schema = `scale_${randomBytes(4).toString('hex')}`;
   const apps: App[] = [];

@@ -1,5 +1,5 @@
 /**
- * Coordinates typed by a person (SPEC.md section 5, "Search inputs"): a decimal pair
+ * Coordinates typed by a person: a decimal pair
  * "lat, lng" (latitude first), or degrees-minutes-seconds with hemisphere letters such as
  * 33°55'31"S 18°25'26"E. Everything here is degrees; latitude -90..90, longitude -180..180.
  */

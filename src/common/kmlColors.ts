@@ -1,11 +1,11 @@
 /**
- * KML colour analysis (SPEC.md section 4, KML upload). One module for the browser's upload dialog
+ * KML colour analysis. One module for the browser's upload dialog
  * and the server, so both find the same colours in the same order. It scans text with regular
  * expressions instead of building a DOM: it must run in Node and in the browser, on files up to
  * 50 MB, where a DOM would cost hundreds of megabytes.
  */
 
-/** Colours that a style reference may name instead of carrying them (SPEC.md section 4). */
+/** Colours that a style reference may name instead of carrying them. */
 export const NAMED_STYLE_COLORS: Readonly<Record<string, string>> = {
   orange: '#ff6600',
   green: '#4caf50',

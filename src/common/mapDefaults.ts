@@ -1,4 +1,4 @@
-/** Map centres and zooms of SPEC.md section 9. Coordinates are [latitude, longitude] in degrees. */
+/** Map centres and zooms of the public map, the embed and the Line of Sight map. Coordinates are [latitude, longitude] in degrees. */
 export const PUBLIC_MAP_CENTER = { lat: -34.53, lng: 20.04 } as const;
 export const WIDGET_MAP_CENTER = { lat: -34.5333, lng: 20.0419 } as const;
 export const EMBED_MAP_CENTER = { lat: -25.7479, lng: 28.2293 } as const;

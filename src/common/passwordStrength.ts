@@ -1,5 +1,5 @@
 /**
- * Password strength per SPEC.md section 5: one point each for length 8+, length 12+, a lowercase
+ * Password strength: one point each for length 8+, length 12+, a lowercase
  * letter, an uppercase letter, a digit and a special character (anything else).
  */
 export type StrengthLabel = 'Weak' | 'Medium' | 'Strong';

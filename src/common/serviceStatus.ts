@@ -1,4 +1,4 @@
-/** Service statuses of SPEC.md section 4, best first. */
+/** Service statuses, best first. */
 export const SERVICE_STATUSES = ['live', 'in_progress', 'coming_soon', 'unknown'] as const;
 export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
 

@@ -1,4 +1,4 @@
-/** SPEC.md section 9: signal strength bands, by received signal in dBm (strictly above each floor). */
+/** Signal strength bands, by received signal in dBm (strictly above each floor). */
 export const SIGNAL_BANDS = ['Excellent', 'Good', 'Fair', 'Poor', 'Unusable', 'Unknown'] as const;
 export type SignalBand = (typeof SIGNAL_BANDS)[number];
 

@@ -38,7 +38,7 @@ export function kmz(kml: string): Buffer {
   return Buffer.from(zipSync({ 'doc.kml': strToU8(kml) }));
 }
 
-/** KML colours (aabbggrr) of the SPEC's colour names, and the hex each becomes. */
+/** KML colours (aabbggrr) of colours a style reference may name (kmlColors.ts), and the hex each becomes. */
 export const ORANGE = { kml: 'ff0066ff', hex: '#ff6600' };
 export const GREEN = { kml: 'ff50af4c', hex: '#4caf50' };
 export const BLUE = { kml: 'fff39621', hex: '#2196f3' };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { hasNoNul, nulMessage, requiredText } from './fields.js';
 
-/** Rules of SPEC.md section 5 (Admin login); the browser form and the server share them. */
+/** Sign-in rules (username 3+ characters, password 6+); the browser form and the server share them. */
 export const loginRequest = z.object({
   username: requiredText(100, 'Username').min(3, 'Username must be at least 3 characters'),
   password: z
@@ -15,7 +15,7 @@ export type LoginRequest = z.infer<typeof loginRequest>;
 
 export const PASSWORD_MIN_LENGTH = 8;
 
-/** SPEC.md section 7: POST /auth/change-password {currentPassword, newPassword}. */
+/** POST /auth/change-password {currentPassword, newPassword}. */
 export const changePasswordRequest = z.object({
   currentPassword: z
     .string({ error: 'Current password is required' })

@@ -14,7 +14,7 @@ export const coverageProvider = z.object({
 });
 export type CoverageProvider = z.infer<typeof coverageProvider>;
 
-/** SPEC.md section 3: the wireless part of a coverage check, from the towers in range of the point. */
+/** The wireless part of a coverage check, from the towers in range of the point. */
 export const wirelessFeasibility = z.object({
   wireless_available: z.boolean(),
   /** The best tower's signal band in lower case (excellent … poor), or no_signal. */
@@ -40,7 +40,7 @@ export const wirelessFeasibility = z.object({
 });
 export type WirelessFeasibility = z.infer<typeof wirelessFeasibility>;
 
-/** SPEC.md section 8: what a failed or not-yet-available wireless check reports. */
+/** What a failed or not-yet-available wireless check reports. */
 export const WIRELESS_UNAVAILABLE: WirelessFeasibility = {
   wireless_available: false,
   signal_quality: 'no_signal',
@@ -51,7 +51,7 @@ export const WIRELESS_UNAVAILABLE: WirelessFeasibility = {
   message: 'Wireless feasibility check unavailable',
 };
 
-/** The Coverage check result of SPEC.md section 3. */
+/** The coverage check result (docs/api.md, "The coverage check result"). */
 export const coverageCheckResult = z.object({
   location: z.object({ lat: z.number(), lng: z.number(), address: z.string().nullable() }),
   coverage_available: z.boolean(),
@@ -66,7 +66,7 @@ export type CoverageCheckResult = z.infer<typeof coverageCheckResult>;
 const blankAsMissing = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 /**
- * GET /api/check_coverage. SPEC.md section 7: the browser omits lat or lng when it is 0, so one
+ * GET /api/check_coverage. The browser omits lat or lng when it is 0, so one
  * missing coordinate is 0; both missing is a request without a point.
  */
 export const coverageCheckQuery = z

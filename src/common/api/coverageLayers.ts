@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SERVICE_STATUSES } from '../serviceStatus.js';
 import { booleanField, entityId, requiredText, text } from './fields.js';
 
-/** One colour of a KML file and the status its polygons mean (SPEC.md section 4). Colour is "#rrggbb". */
+/** One colour of a KML file and the status its polygons mean. Colour is "#rrggbb". */
 export const colorMapping = z.object({
   color: z.string().trim().toLowerCase().regex(/^#[0-9a-f]{6}$/, 'Colour must be #rrggbb'),
   status: z.enum(SERVICE_STATUSES),
@@ -17,7 +17,7 @@ export const coverageLayer = z.object({
   name: z.string(),
   provider_id: z.number(),
   services: z.array(z.string()),
-  /** Whether a KML file has been uploaded (SPEC.md: "kml_data (present or not)"). */
+  /** Whether a KML file has been uploaded (the file itself is never sent back). */
   kml_data: z.boolean(),
   kml_filename: z.string().nullable(),
   feature_count: z.number(),
@@ -36,7 +36,7 @@ export type CoverageLayer = z.infer<typeof coverageLayer>;
 
 export const layerName = requiredText(200, 'Layer name');
 
-/** SPEC.md section 5: services are comma-separated; split, trimmed, empties dropped. */
+/** Services are comma-separated; split, trimmed, empties dropped. */
 export function splitServices(value: string): string[] {
   return value
     .split(',')
@@ -61,7 +61,7 @@ function normaliseServices(value: unknown): unknown {
 
 const status = (field: string) => z.enum(SERVICE_STATUSES, { error: `${field} must be one of ${SERVICE_STATUSES.join(', ')}` });
 
-/** color_mappings as JSON text (SPEC.md section 7), or already a list; null or '' means none. */
+/** color_mappings as JSON text, or already a list; null or '' means none. */
 const colorMappingsInput = z.preprocess(
   (v) => {
     if (v === '' || v === undefined) return null;

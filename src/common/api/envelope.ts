@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every JSON body the API sends: `{ success, message?, data? }` (DESIGN.md section 2b). */
+/** Every JSON body the API sends: `{ success, message?, data? }` (docs/api.md, Conventions). */
 export interface ApiEnvelope<T> {
   success: boolean;
   message?: string;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The one rule for each kind of field (DESIGN.md section 3): e-mail, phone, URL, ids, text and
+ * The one rule for each kind of field (never copied elsewhere): e-mail, phone, URL, ids, text and
  * booleans sent as text. Every entity schema in this folder, on the server and in the browser,
  * builds on these.
  */
@@ -20,7 +20,7 @@ export function isEmail(value: string): boolean {
   return EMAIL.test(value);
 }
 
-/** Digits, plus, hyphen, spaces and brackets (SPEC.md section 5). */
+/** Digits, plus, hyphen, spaces and brackets. */
 export function isPhone(value: string): boolean {
   return PHONE.test(value);
 }
@@ -45,7 +45,7 @@ export function nulMessage(label: string): string {
 }
 
 /**
- * The one rule of all text the API takes (DESIGN.md section 3): at most `max` characters and no NUL.
+ * The one rule of all text the API takes: at most `max` characters and no NUL.
  * Every text input, in a body, a query, a path, a form or a CSV row, goes through this (or the
  * functions below, which build on it). Not trimmed: for passwords, secrets and JSON kept as sent.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { rawText, requiredText } from './fields.js';
 
-/** SPEC.md section 3, Address suggestion. Coordinates in degrees. */
+/** An address suggestion. Coordinates in degrees. */
 export const addressSuggestion = z.object({ label: z.string(), lat: z.number(), lng: z.number() });
 export type AddressSuggestion = z.infer<typeof addressSuggestion>;
 

@@ -7,13 +7,13 @@ export const SEARCH_TYPES = ['address', 'geolocation'] as const;
 export const SEARCH_ACTIONS = ['no_action', 'sign_up', 'contact_me'] as const;
 export type SearchAction = (typeof SEARCH_ACTIONS)[number];
 
-/** The pseudo-provider of the no-coverage "Contact Us" button (SPEC.md section 2). */
+/** The pseudo-provider of the no-coverage "Contact Us" button. */
 export const GENERAL_INQUIRY = { id: 0, name: 'General Inquiry' } as const;
 
-/** Empty text counts as absent (SPEC.md section 7: email, phone and message are omitted when empty). */
+/** Empty text counts as absent (email, phone and message are omitted when empty). */
 const omittedWhenEmpty = (schema: z.ZodType<string, string>) => schema.optional().transform((v) => (v ? v : undefined));
 
-/** The lead form's rules (SPEC.md section 5); the browser form and POST /api/submit_lead share them. */
+/** The lead form's rules; the browser form and POST /api/submit_lead share them. */
 export const leadRequest = z.object({
   search_id: entityId('search_id must be a search id').nullable().optional(),
   /** GENERAL_INQUIRY.id (0) or a provider. */
@@ -33,7 +33,7 @@ export type LeadRequest = z.infer<typeof leadRequest>;
 
 export const leadResult = z.object({ id: z.number().nullable() });
 
-/** POST /api/log_search (SPEC.md section 3, Search log). */
+/** POST /api/log_search. */
 export const searchLogRequest = z.object({
   session_id: requiredText(100, 'session_id').min(8, 'session_id is required'),
   search_type: z.enum(SEARCH_TYPES, { error: `search_type must be one of ${SEARCH_TYPES.join(', ')}` }),

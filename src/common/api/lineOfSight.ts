@@ -8,7 +8,7 @@ export const TERRAIN_SOURCES = ['hgt', 'terrarium', 'flat'] as const;
 export const PROFILE_MAX_POINTS = 256;
 export type TerrainSource = (typeof TERRAIN_SOURCES)[number];
 
-/** SPEC.md sections 5 and 9: target height above ground, metres. */
+/** Target height above ground, metres. */
 export const DEFAULT_TARGET_HEIGHT_M = 2;
 export const MAX_TARGET_HEIGHT_M = 100;
 
@@ -17,7 +17,7 @@ const blankAsMissing = (value: unknown) => (typeof value === 'string' && value.t
 
 const latitude = z.preprocess(blankAsMissing, numberField(z.number({ error: 'lat is required' }).min(-90, 'lat must be between -90 and 90').max(90, 'lat must be between -90 and 90')));
 const longitude = z.preprocess(blankAsMissing, numberField(z.number({ error: 'lng is required' }).min(-180, 'lng must be between -180 and 180').max(180, 'lng must be between -180 and 180')));
-/** SPEC.md section 5: an invalid height falls back to the default; out of range is refused. */
+/** An invalid height falls back to the default; out of range is refused. */
 const targetHeight = z.preprocess(
   (v) => {
     const height = decimalTextInput(blankAsMissing(v));
@@ -88,7 +88,7 @@ export const losTowerResult = z.object({
 });
 export type LosTowerResult = z.infer<typeof losTowerResult>;
 
-/** SPEC.md section 3, Line-of-sight result, with each tower's path analysis. */
+/** A line-of-sight answer: the target, the tower counts, and each tower's path analysis (docs/radio-model.md). */
 export const losResult = z.object({
   target: z.object({ latitude: z.number(), longitude: z.number() }),
   total_towers: z.number(),

@@ -23,7 +23,7 @@ export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const apiHeaders = z.record(rawText(200, 'A header name'), rawText(8000, 'A header value'));
 export type ApiHeaders = z.infer<typeof apiHeaders>;
 
-/** api_fields_mapping (SPEC.md section 3). Field paths may be dotted ("result.covered"). */
+/** api_fields_mapping. Field paths may be dotted ("result.covered"). */
 const fieldPath = (label: string) => rawText(500, label).optional();
 const mappedValue = (label: string) => z.union([rawText(2000, label), z.number(), z.boolean()]);
 export const apiFieldsMapping = z.object({
@@ -99,8 +99,8 @@ function jsonText<T extends z.ZodType>(schema: T, label: string, message: string
 }
 
 /**
- * The provider form as POST /providers and PUT /providers/{id} receive it (multipart, SPEC.md
- * section 7: every value is text, booleans too). Every field is optional here: on create the
+ * The provider form as POST /providers and PUT /providers/{id} receive it (multipart:
+ * every value is text, booleans too). Every field is optional here: on create the
  * server applies defaults and requires a name; on update an absent field keeps its stored value.
  */
 export const providerInput = z
@@ -126,7 +126,7 @@ export const providerInput = z
 export type ProviderInput = z.infer<typeof providerInput>;
 
 /**
- * SPEC.md section 5: the chosen source needs its URL (My Maps or API endpoint). The one cross-field
+ * The chosen source needs its URL (My Maps or API endpoint). The one cross-field
  * rule of the provider form, used by the dialog and the server alike; null when the source is fine.
  */
 export function sourceUrlProblem(values: {
@@ -170,9 +170,9 @@ export const validateMyMapsUrlResult = z.object({ valid: z.boolean(), map_id: z.
 /** Null or empty text is a missing value (then the default applies), not zero. */
 const blankAsMissing = (value: unknown) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value);
 
-/** POST /api/test (SPEC.md section 7). The JSON-text fields are as stored on a provider. */
+/** POST /api/test. The JSON-text fields are as stored on a provider. */
 export const API_TEST_URL_REQUIRED = 'API endpoint URL is required for testing';
-/** SPEC.md section 7: where an API test asks when no point is given (Cape Town). */
+/** Where an API test asks when no point is given (Cape Town). */
 export const DEFAULT_TEST_POINT = { lat: -33.9249, lng: 18.4241 } as const;
 
 export const apiTestRequest = z.object({

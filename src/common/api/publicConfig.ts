@@ -9,7 +9,7 @@ const rasterTiles = z.object({
 
 export const publicConfig = z.object({
   basemap: rasterTiles,
-  /** The line-of-sight map's styles (SPEC.md section 2): Hybrid is the satellite tiles with the labels on top. */
+  /** The line-of-sight map's styles: Hybrid is the satellite tiles with the labels on top. */
   losMap: z.object({ terrain: rasterTiles, satellite: rasterTiles, labels: rasterTiles }),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;

@@ -39,7 +39,7 @@ const format = z.preprocess(blankAsMissing, z.enum(['json', 'csv'], { error: 'fo
 
 export const period = z.object({ start_date: z.string(), end_date: z.string() });
 
-/** SPEC.md section 3, Dashboard data, with the period's searches per day for the chart. */
+/** The dashboard's data, with the period's searches per day for the chart. */
 export const dashboardData = z.object({
   overview: z.object({
     total_searches: z.number(),

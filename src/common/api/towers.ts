@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { booleanField, entityId, numberField, requiredText, text } from './fields.js';
 
-/** SPEC.md sections 3 and 9: what a tower gets when a field is left out. */
+/** What a tower gets when a field is left out. */
 export const TOWER_DEFAULTS = {
   antenna_height_meters: 0,
   frequency_ghz: 5.8,
@@ -10,7 +10,7 @@ export const TOWER_DEFAULTS = {
   active: true,
 } as const;
 
-/** SPEC.md section 3: the add dialog's starting values (Cape Town, a 30 m mast). */
+/** The add dialog's starting values (Cape Town, a 30 m mast). */
 export const NEW_TOWER_FORM_DEFAULTS = { latitude: -33.9249, longitude: 18.4241, height_meters: 30, active: true } as const;
 
 /** Most towers one bulk import takes. */
@@ -50,7 +50,7 @@ const isCalendarDate = (v: string) => ISO_DATE.test(v) && new Date(`${v}T00:00:0
 const clearableText = (max: number, label: string) =>
   z.preprocess((v) => (v === null ? '' : v), text(max, label)).transform((v) => (v === '' ? null : v));
 
-/** The rules of SPEC.md section 5 (Tower), field by field, without defaults. */
+/** The tower rules, field by field, without defaults. */
 const towerShape = {
   name: requiredText(200, 'Tower name'),
   code: clearableText(50, 'Code'),
@@ -78,7 +78,7 @@ const towerShape = {
  */
 const blankAsMissing = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
 
-/** POST /api/towers and each row of a bulk import: SPEC.md section 5, with the section 3 defaults. */
+/** POST /api/towers and each row of a bulk import: the tower rules, with TOWER_DEFAULTS. */
 export const towerInput = z.object({
   ...towerShape,
   code: towerShape.code.optional(),

@@ -4,7 +4,7 @@
  * the ray's major axis, and tracking the highest elevation angle seen so far, so each cell costs
  * O(1) for the line-of-sight verdict instead of a path of its own.
  *
- * The model is the one of pathProfile.ts (DESIGN.md section 5), rearranged for a sweep: with heights
+ * The model is the one of pathProfile.ts (docs/radio-model.md), rearranged for a sweep: with heights
  * taken relative to the earth's curve, c = terrain − d² / (2kR), the earth bulge d1·d2 / (2kR) of a
  * path of length D becomes a straight line, so "the ray clears every sample" is "the target's angle
  * (c_target + receiver − tower top) / D is at least every earlier sample's (c − tower top) / d".

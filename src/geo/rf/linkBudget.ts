@@ -1,4 +1,4 @@
-/** Received signal of one link (DESIGN.md section 5). Powers dBm, gains dBi, losses dB. */
+/** Received signal of one link (docs/radio-model.md, Link budget). Powers dBm, gains dBi, losses dB. */
 
 export interface LinkBudgetInput {
   /** Transmitter output power, dBm. */

@@ -1,5 +1,5 @@
 /**
- * Line of sight along one path profile (DESIGN.md section 5). The profile runs from the tower
+ * Line of sight along one path profile (docs/radio-model.md). The profile runs from the tower
  * (sample 0) to the target (the last sample); every distance and height is metres, heights above
  * sea level unless said. The straight ray joins the two antennas; the earth's bulge
  * d1·d2 / (2kR) is added to the terrain, so the ray stays straight on an effective flat earth.

@@ -1,5 +1,5 @@
 /**
- * Radio formulas of the line-of-sight model (DESIGN.md section 5). Distances and heights are
+ * Radio formulas of the line-of-sight model (docs/radio-model.md). Distances and heights are
  * metres, frequencies hertz, losses decibels.
  */
 import { EARTH_RADIUS_M } from '../sphere.js';

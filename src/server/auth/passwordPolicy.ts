@@ -21,7 +21,7 @@ function guessEstimator(): ZxcvbnFactory {
 }
 
 /**
- * Why a new password is refused, or null: the rule the browser shows (SPEC.md section 5, a
+ * Why a new password is refused, or null: the rule the browser shows (docs/api.md, Authentication: a
  * strength score of at least 3) and then not a common or easily guessed one (zxcvbn, with the
  * username as a word to avoid).
  */

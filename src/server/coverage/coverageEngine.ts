@@ -14,7 +14,7 @@ import type { WirelessCheck, WirelessSource } from './wirelessCheck.js';
 
 /**
  * A check waits at most this long for its wireless part (terrain tiles may be fetched the first
- * time an area is asked about); after that it answers the SPEC.md section 8 default.
+ * time an area is asked about); after that it answers WIRELESS_UNAVAILABLE.
  */
 const WIRELESS_TIMEOUT_MS = 4000;
 
@@ -138,7 +138,7 @@ export class CoverageEngine {
     return this.state;
   }
 
-  /** The Coverage check result of SPEC.md section 3 for a point (degrees). */
+  /** The coverage check result for a point (degrees): docs/api.md, "The coverage check result". */
   async check(lat: number, lng: number, address: string | null): Promise<CoverageCheckResult> {
     const state = this.current();
     const found = new Map<number, { statuses: ServiceStatus[]; services: Set<string> }>();
@@ -186,7 +186,7 @@ export class CoverageEngine {
     return found;
   }
 
-  /** SPEC.md section 8: a wireless check that fails or takes too long answers "unavailable", never a failed check. */
+  /** A wireless check that fails or takes too long answers "unavailable", never a failed check. */
   private async assessWireless(state: EngineState, point: { lat: number; lng: number }): Promise<WirelessFeasibility> {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<WirelessFeasibility>((resolve) => {

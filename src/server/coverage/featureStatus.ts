@@ -9,7 +9,7 @@ export interface LayerStatusRules {
 }
 
 /**
- * The service status of one polygon (SPEC.md section 4): with the override on, one status for all;
+ * The service status of one polygon: with the override on, one status for all;
  * otherwise the status mapped to the polygon's colour ("#rrggbb"), else the layer's default.
  */
 export function featureStatus(color: string | null, rules: LayerStatusRules): ServiceStatus {

@@ -12,7 +12,7 @@ const tags = ['coverage layers'];
 const security = [{ bearerAuth: [] }];
 const KML_TOO_LARGE = 'Coverage file must be at most 50 MB';
 
-/** Coverage layers (SPEC.md section 7): list, get, create (JSON or multipart), update, delete, upload. */
+/** Coverage layers: list, get, create (JSON or multipart), update, delete, upload. */
 export function layerRoutes(deps: { auth: AuthService; layers: LayerService }): FastifyPluginAsyncZod {
   return async (app) => {
     const admin = requireAdmin(deps.auth);

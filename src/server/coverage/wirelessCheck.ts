@@ -2,7 +2,7 @@ import type { WirelessFeasibility } from '../../common/api/coverage.js';
 
 /** The wireless part of coverage checks, as one coverage revision knows it (its towers). */
 export interface WirelessCheck {
-  /** The wireless feasibility at a point (degrees); may throw, and the engine then answers the SPEC.md section 8 default. */
+  /** The wireless feasibility at a point (degrees); may throw, and the engine then answers WIRELESS_UNAVAILABLE. */
   assess(point: { lat: number; lng: number }): Promise<WirelessFeasibility>;
 }
 

@@ -12,7 +12,7 @@ const MAX_SUGGESTIONS = 5;
 const ADDRESS_NOT_FOUND_MESSAGE = 'Could not find the specified address';
 
 /**
- * Address search (DESIGN.md section 2, Geocoding): the imported address book first, then the
+ * Address search (docs/api.md, Address search): the imported address book first, then the
  * built-in places of the configured country, and only when both find nothing the upstream
  * geocoder. An upstream failure is logged and answered with what the local sources gave.
  */

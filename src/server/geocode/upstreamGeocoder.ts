@@ -8,7 +8,7 @@ import type { OutboundClient } from '../outbound/outboundClient.js';
 import { normalizeForSearch } from './searchText.js';
 import { TtlLruCache } from './ttlLruCache.js';
 
-/** SPEC.md section 9: the place-search fallback answers within 8 s with at most 5 results. */
+/** The place-search fallback answers within 8 s with at most 5 results. */
 const TIMEOUT_MS = 8000;
 const UPSTREAM_LIMIT = 5;
 /** A search answer of 5 places is a few KB; anything near this is not a geocoder. */

@@ -30,7 +30,7 @@ export interface LeadProviders {
   find(id: number): Promise<LeadProvider | undefined>;
 }
 
-/** What a lead of each type says about the search it came from (SPEC.md section 3, Search log). */
+/** What a lead of each type says about the search it came from. */
 const ACTION_OF: Record<LeadType, SearchAction> = { sign_up: 'sign_up', contact_request: 'contact_me' };
 
 export const SIGN_UP_UNAVAILABLE = 'This provider does not take sign-ups online. Please send a contact request instead.';
@@ -52,7 +52,7 @@ export class LeadService {
   /**
    * Stores a search with the providers the server's coverage finds at its point. A log with an
    * action at the point of the session's latest search is what the visitor did next on the same
-   * visit (SPEC.md section 4: contact_me after a lead): a follow-up of that search, which takes the
+   * visit (contact_me after a lead): a follow-up of that search, which takes the
    * action when it had none, and not a search of its own.
    */
   async logSearch(input: SearchLogRequest): Promise<{ id: number }> {

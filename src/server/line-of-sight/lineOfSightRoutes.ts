@@ -22,7 +22,7 @@ export interface LineOfSightRouteDeps {
   searchesPerMinute: number;
 }
 
-/** SPEC.md section 7 (Line of sight), admin only; and the public wireless feasibility of a point. */
+/** /api/line-of-sight/check, /optimal and /tower/{id}, admin only; and the public wireless feasibility of a point. */
 export function lineOfSightRoutes(deps: LineOfSightRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const admin = requireAdmin(deps.auth);

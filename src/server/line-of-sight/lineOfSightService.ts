@@ -58,7 +58,7 @@ export class LineOfSightService {
     return withProfile(await this.link(tower, target, heightM));
   }
 
-  /** The wireless part of a coverage check (SPEC.md section 3) from the active towers now. */
+  /** The wireless part of a coverage check from the active towers now. */
   async feasibility(target: LatLng, heightM: number): Promise<WirelessFeasibility> {
     return this.feasibilityOf(await this.towers.listActive(), target, heightM);
   }

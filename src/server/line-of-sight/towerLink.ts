@@ -73,7 +73,7 @@ export interface AnalysedLink {
 
 /**
  * The link from a tower to a target antenna `targetHeightM` above the ground, over `terrain`
- * (DESIGN.md section 5): the straight ray over terrain + earth bulge (k = 4/3), the first Fresnel
+ * (docs/radio-model.md): the straight ray over terrain + earth bulge (k = 4/3), the first Fresnel
  * zone, free-space loss plus the knife-edge loss of the worst obstacle, and the received signal.
  */
 export function analyseLink(tower: LinkTower, terrain: PathTerrain, targetHeightM: number, gains: AntennaGains): AnalysedLink {

@@ -1,7 +1,7 @@
 import { type ApiAuthType, SECRET_MASK } from '../../common/api/providers.js';
 import { ValidationError } from '../errors.js';
 
-/** api_auth_config per api_auth_type (SPEC.md section 3). */
+/** api_auth_config per api_auth_type. */
 export type BearerAuthConfig = { token: string };
 export type BasicAuthConfig = { username: string; password: string };
 export type HeaderKeyAuthConfig = { api_key: string; header_name: string };

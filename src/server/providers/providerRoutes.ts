@@ -20,7 +20,7 @@ const security = [{ bearerAuth: [] }];
 /** The provider form's OpenAPI body: its text fields and the optional logo. */
 const providerFormDocs = multipartDocs({ fields: providerInput, fileField: 'logo' });
 
-/** Providers (SPEC.md section 7): admin CRUD with logos. */
+/** Providers: admin CRUD with logos. */
 export function providerRoutes(deps: ProviderRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const admin = requireAdmin(deps.auth);

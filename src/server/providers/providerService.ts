@@ -272,7 +272,7 @@ export class ProviderService {
   }
 }
 
-/** SPEC.md section 5: the source's URL is required for My Maps and API sources. */
+/** The source's URL is required for My Maps and API sources. */
 function checkSourceFields(record: Pick<ProviderRecord, 'data_source' | 'my_maps_url' | 'api_endpoint_url'>): void {
   const problem = sourceUrlProblem(record);
   if (problem) throw new ValidationError(problem.message);

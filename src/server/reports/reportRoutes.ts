@@ -35,7 +35,7 @@ export interface ReportRouteDeps {
 const tags = ['reports'];
 const security = [{ bearerAuth: [] }];
 
-/** Sends a CSV download as it is produced (SPEC.md section 7, Reports: ?format=csv). */
+/** Sends a CSV download (a report with ?format=csv) as it is produced. */
 function sendCsv(reply: FastifyReply, csv: CsvExport): FastifyReply {
   return reply
     .type('text/csv; charset=utf-8')
@@ -44,7 +44,7 @@ function sendCsv(reply: FastifyReply, csv: CsvExport): FastifyReply {
     .send(Readable.from(csv.body, { highWaterMark: 1 }));
 }
 
-/** Statistics for admins (SPEC.md sections 2, 3 and 7): dashboard, reports with CSV exports, the leads inbox, provider counts. */
+/** Statistics for admins: dashboard, reports with CSV exports, the leads inbox, provider counts. */
 export function reportRoutes(deps: ReportRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const admin = requireAdmin(deps.auth);

@@ -80,7 +80,7 @@ function tiersOf(startMs: number, endMs: number): Tiers {
 const zeroes = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
 
 /**
- * Reports over searches and leads (SPEC.md sections 2 and 3), in the days of REPORTS_TIME_ZONE.
+ * Reports over searches and leads, in the days of REPORTS_TIME_ZONE.
  * Searches come from the roll-ups (daily for whole UTC days, hourly for the rest); an hour that
  * a day's boundary cuts (zones whose offset is not whole hours) is counted search by search, so
  * every figure is exact at midnight.

@@ -15,7 +15,7 @@ export interface SourceRouteDeps {
 const tags = ['providers'];
 const security = [{ bearerAuth: [] }];
 
-/** Providers' outside sources (SPEC.md section 7): My Maps sync and URL check, and the API test. */
+/** Providers' outside sources: My Maps sync and URL check, and the API test. */
 export function sourceRoutes(deps: SourceRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const admin = requireAdmin(deps.auth);

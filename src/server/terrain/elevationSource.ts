@@ -10,7 +10,7 @@ export interface ElevationTile {
 }
 
 /**
- * Where terrain heights come from (DESIGN.md section 2, Terrain): SRTM tiles in a folder, Terrarium
+ * Where terrain heights come from (docs/radio-model.md, Terrain): SRTM tiles in a folder, Terrarium
  * tiles from a URL, or flat ground. Terrain tries them in that order for every point.
  */
 export interface ElevationSource {

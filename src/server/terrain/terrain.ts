@@ -30,7 +30,7 @@ const GRID_ROWS_PER_TURN = 16;
 const WEAKNESS: Record<TerrainSource, number> = { flat: 0, terrarium: 1, hgt: 2 };
 
 /**
- * The terrain of the line-of-sight model (DESIGN.md section 5). Every point is read from the first
+ * The terrain of the line-of-sight model (docs/radio-model.md, Terrain). Every point is read from the first
  * source that has data there (SRTM tiles, then Terrarium tiles, then flat ground); a path any
  * point of which only flat ground covers is flat all along, since mixing real heights with sea
  * level would invent cliffs.

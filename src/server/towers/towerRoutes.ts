@@ -23,7 +23,7 @@ export const BULK_IMPORT_BODY_LIMIT_BYTES = BULK_IMPORT_MAX_TOWERS * BULK_IMPORT
 const tags = ['towers'];
 const security = [{ bearerAuth: [] }];
 
-/** Towers (SPEC.md section 7): admin list, create, update, delete and bulk import. */
+/** Towers: admin list, create, update, delete and bulk import. */
 export function towerRoutes(deps: TowerRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const admin = requireAdmin(deps.auth);

@@ -12,7 +12,7 @@ export type CoverageCommits = Pick<CoverageChanges, 'commit'>;
 const NOT_FOUND = 'Tower not found';
 
 /**
- * Rules for towers: SPEC.md sections 3 and 5 (the schemas of common/api/towers.ts apply the
+ * Rules for towers: defaults and field checks (the schemas of common/api/towers.ts apply the
  * defaults and checks), bulk import row by row. Towers feed every coverage check's wireless answer,
  * so every write commits through CoverageChanges and moves the coverage revision.
  */

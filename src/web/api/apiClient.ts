@@ -5,7 +5,7 @@ import { ApiError } from './ApiError.js';
 
 const API_BASE = '/api';
 
-/** SPEC.md section 7: every call gives up after 10 s. */
+/** Every call gives up after 10 s. */
 export const API_TIMEOUT_MS = 10_000;
 
 export interface ApiRequestOptions {
@@ -38,7 +38,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions = {
     signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
   });
 
-  // SPEC.md section 4: a rejected token ends the admin session wherever it happens. Calls made
+  // A rejected token ends the admin session wherever it happens. Calls made
   // without a token (the login itself) report their 401 to the caller instead.
   if (response.status === 401 && token) {
     clearToken();

@@ -20,7 +20,7 @@ const AdminRoutes = lazy(() =>
   import('../features/admin-shell/index.js').then((module) => ({ default: module.AdminRoutes })),
 );
 
-/** The routes of SPEC.md section 2. */
+/** The public pages (/, /map, /embed, /widget), /admin/login and the guarded /admin area; any other path goes to /. */
 export function AppRoutes() {
   return (
     <Suspense fallback={<CenteredSpinner label="Loading page" />}>

@@ -1,6 +1,6 @@
 import { createTheme } from '@mui/material/styles';
 
-/** Admin drawer width, SPEC.md section 9. */
+/** Admin drawer width, px. */
 export const ADMIN_DRAWER_WIDTH = 240;
 
 export const theme = createTheme({

@@ -6,7 +6,7 @@ import { clearToken, readToken } from './tokenStore.js';
 import { useVerifySession } from './useVerifySession.js';
 
 /**
- * Guards the admin area (SPEC.md section 2): the stored token must verify with the server,
+ * Guards the admin area: the stored token must verify with the server,
  * otherwise it is dropped and the visitor goes to the login page.
  */
 export function RequireAdminSession() {

@@ -14,7 +14,7 @@ function matches(filter: FilterSpecification | undefined, status: unknown): bool
   throw new Error(`unexpected filter ${op}`);
 }
 
-describe('coverage overlay layers (SPEC.md section 4)', () => {
+describe('coverage overlay layers', () => {
   it('draws live solid orange and the other statuses dashed green, blue and grey', () => {
     expect(lineFor('live')?.paint).toMatchObject({ 'line-color': '#ff6600' });
     expect(lineFor('live')?.paint?.['line-dasharray']).toBeUndefined();

@@ -37,7 +37,7 @@ function statusFilter(status: ServiceStatus): FilterSpecification {
 }
 
 /**
- * The overlay of SPEC.md section 4 as MapLibre layers: a translucent fill in each status colour,
+ * The coverage overlay as MapLibre layers: a translucent fill in each status colour,
  * then one outline layer per status (live solid orange; in_progress green, coming_soon blue and
  * unknown grey dashed). The styles are SERVICE_STATUS_STYLES, so the legend and chips agree.
  */

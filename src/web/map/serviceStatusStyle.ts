@@ -1,7 +1,7 @@
 import type { ServiceStatus } from '../../common/serviceStatus.js';
 import { SERVICE_STATUS_LABELS, isServiceStatus } from '../../common/serviceStatus.js';
 
-/** How one service status is drawn: on the map (outline and fill) and as a chip (SPEC.md section 4). */
+/** How one service status is drawn: on the map (outline and fill) and as a chip. */
 export interface ServiceStatusStyle {
   /** People-facing name, e.g. "Live Service". */
   readonly label: string;
@@ -24,7 +24,7 @@ export interface ServiceStatusStyle {
 const CHIP_TEXT = 'rgba(0, 0, 0, 0.87)';
 
 /**
- * SPEC.md section 4: live is solid orange; in_progress green dashed; coming_soon blue dashed;
+ * Live is solid orange; in_progress green dashed; coming_soon blue dashed;
  * unknown grey dashed. Chips use the same colours, so the legend and the map agree.
  */
 export const SERVICE_STATUS_STYLES: Readonly<Record<ServiceStatus, ServiceStatusStyle>> = {

@@ -3,7 +3,7 @@ import Snackbar from '@mui/material/Snackbar';
 import type { SnackbarCloseReason } from '@mui/material/Snackbar';
 import type { Notice } from './useNotice.js';
 
-/** SPEC.md section 9: snackbars and notices hide themselves after 6 s. */
+/** Snackbars and notices hide themselves after 6 s. */
 export const NOTICE_AUTO_HIDE_MS = 6_000;
 
 interface NoticeSnackbarProps {

@@ -9,7 +9,7 @@ interface ServiceStatusChipProps {
   size?: ChipProps['size'];
 }
 
-/** A service status in its map colour (SPEC.md section 4): live orange, in progress green, coming soon blue, unknown grey. */
+/** A service status in its map colour: live orange, in progress green, coming soon blue, unknown grey. */
 export function ServiceStatusChip({ status, size = 'small' }: ServiceStatusChipProps) {
   const style = SERVICE_STATUS_STYLES[isServiceStatus(status) ? status : 'unknown'];
   const label = isServiceStatus(status) ? style.label : status;

@@ -17,7 +17,7 @@ export const LEAD_STATUS_COLORS: Record<LeadStatus, 'info' | 'warning' | 'succes
 };
 
 /**
- * The provider a lead went to: its name, or "General Inquiry" (SPEC.md section 2) for a lead without
+ * The provider a lead went to: its name, or "General Inquiry" for a lead without
  * one (the contract gives a deleted provider's leads no provider either).
  */
 export function leadProviderName(lead: { provider_id: number | null; provider_name: string | null }): string {

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useTimedMessage } from './useTimedMessage.js';
 import { copyText } from './copyText.js';
 
-/** SPEC.md section 2 and 9: copying shows this for 2 s. */
+/** Copying shows this for 2 s. */
 export const COPY_CONFIRMATION = 'Code copied to clipboard!';
 export const COPY_CONFIRMATION_MS = 2_000;
 export const COPY_FAILED = 'Could not copy automatically. Select the code and press Ctrl+C (⌘C on a Mac).';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 
 /**
- * A message that clears itself after `durationMs` (the spec's 5 s password notice, 6 s snackbars,
+ * A message that clears itself after `durationMs` (the 5 s password notice, 6 s snackbars,
  * 2 s copy confirmation). Showing a message, even the same text again, restarts the clock.
  */
 export function useTimedMessage(durationMs: number): [message: string | null, show: (message: string) => void] {

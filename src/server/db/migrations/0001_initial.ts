@@ -2,7 +2,7 @@ import { type Kysely, type Migration, sql } from 'kysely';
 import { type DialectName, withIdColumn } from '../dialect.js';
 
 /**
- * The tables of every SPEC.md section 3 entity, plus admin users, sessions, login failures and the
+ * The tables of every entity of the API (providers, coverage layers, towers, leads, search logs), plus admin users, sessions, login failures and the
  * coverage revision counter. Later issues add columns in new migrations; never edit this one.
  */
 export function initialMigration(dialect: DialectName): Migration {

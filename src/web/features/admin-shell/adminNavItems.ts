@@ -15,7 +15,7 @@ export interface AdminNavItem {
   icon: typeof SvgIcon;
 }
 
-/** The side menu of SPEC.md section 2 ("Admin shell"), in its order, with the leads inbox (issue 9) after Reports. */
+/** The admin side menu, in its order, with the leads inbox (issue 9) after Reports. */
 export const ADMIN_NAV_ITEMS: readonly AdminNavItem[] = [
   { label: 'Dashboard', path: '/admin/dashboard', icon: DashboardOutlined },
   { label: 'Providers', path: '/admin/providers', icon: BusinessOutlined },

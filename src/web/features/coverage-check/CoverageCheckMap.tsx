@@ -39,7 +39,7 @@ interface CoverageCheckMapProps {
   theme: MapTheme;
   center: LatLng;
   zoom: number;
-  /** SPEC.md section 9: 200 ms on the public map, 150 ms in the embed. */
+  /** 200 ms on the public map, 150 ms in the embed. */
   suggestionDebounceMs: number;
   /** The embed's search=false hides the search box (the My Location button stays). */
   showSearch: boolean;

@@ -39,7 +39,7 @@ interface CoverageResultsDialogProps {
   onLead: (target: LeadTarget) => void;
 }
 
-/** The "Coverage Results" dialog of SPEC.md section 2. */
+/** The "Coverage Results" dialog: the providers at the point and the wireless offer, or the no-coverage message with Contact Us. */
 export function CoverageResultsDialog({ open, request, checking, error, result, onClose, onLead }: CoverageResultsDialogProps) {
   const titleId = useId();
   const place = request ? (request.address ?? formatPoint(request.point)) : '';

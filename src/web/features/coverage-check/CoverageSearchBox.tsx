@@ -31,7 +31,7 @@ interface SearchOption extends AddressSuggestion {
 }
 
 interface CoverageSearchBoxProps {
-  /** SPEC.md section 9: 200 ms on the public map, 150 ms in the embed. */
+  /** 200 ms on the public map, 150 ms in the embed. */
   debounceMs: number;
   onPlace: (place: ChosenPlace) => void;
 }
@@ -41,7 +41,7 @@ export function formatPoint(point: LatLng): string {
 }
 
 /**
- * The floating search box (SPEC.md section 5, "Search inputs"): address suggestions from 2
+ * The floating search box: address suggestions from 2
  * characters, debounced; typed coordinates (decimal or degrees-minutes-seconds) recognised and
  * range-checked here without any server call; Enter geocodes text no suggestion was chosen for.
  */

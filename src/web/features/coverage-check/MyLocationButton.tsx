@@ -8,11 +8,11 @@ import { GEOLOCATION_MESSAGES, locateDevice } from './geolocation.js';
 
 interface MyLocationButtonProps {
   onLocated: (point: LatLng) => void;
-  /** Called with one of the SPEC.md section 8 device-location messages. */
+  /** Called with one of the GEOLOCATION_MESSAGES. */
   onError: (message: string) => void;
 }
 
-/** Asks the browser for the device's position (SPEC.md section 2, "My Location"). */
+/** Asks the browser for the device's position ("My Location"). */
 export function MyLocationButton({ onLocated, onError }: MyLocationButtonProps) {
   const [locating, setLocating] = useState(false);
 

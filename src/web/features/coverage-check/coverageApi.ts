@@ -8,7 +8,7 @@ import { isNoAnswer } from './failureMessage.js';
 import { MESSAGES } from './messages.js';
 import { ADDRESS_SEARCH_RETRY_DELAYS_MS, retryWithDelays } from './retry.js';
 
-// The public calls of SPEC.md section 7, "Public map and search". Only types come from
+// The public calls of the map (docs/api.md, Public endpoints). Only types come from
 // common/api: its zod schemas stay out of the map's first download.
 
 /** GET /api/search_addresses: up to 5 suggestions; a call that got no answer is retried twice (1 s, 2 s). */
@@ -19,7 +19,7 @@ export function fetchAddressSuggestions(query: string, signal?: AbortSignal): Pr
   );
 }
 
-/** GET /api/geocode: the best match for an address; a 404 becomes the SPEC's "not found" message. */
+/** GET /api/geocode: the best match for an address; a 404 becomes the "Could not find the specified address" message. */
 export async function geocodeAddress(address: string, signal?: AbortSignal): Promise<AddressSuggestion> {
   try {
     return await apiData<AddressSuggestion>(`/geocode?${new URLSearchParams({ address })}`, { signal });
@@ -29,7 +29,7 @@ export async function geocodeAddress(address: string, signal?: AbortSignal): Pro
   }
 }
 
-/** GET /api/check_coverage. SPEC.md section 7: lat and lng are left out when 0. */
+/** GET /api/check_coverage. lat and lng are left out when 0. */
 export function checkCoverage(point: LatLng, address: string | null, signal?: AbortSignal): Promise<CoverageCheckResult> {
   const params = new URLSearchParams();
   if (point.lat !== 0) params.set('lat', String(point.lat));
@@ -38,7 +38,7 @@ export function checkCoverage(point: LatLng, address: string | null, signal?: Ab
   return apiData<CoverageCheckResult>(`/check_coverage?${params}`, { signal });
 }
 
-/** POST /api/log_search. SPEC.md section 7: failures are silent; the answer is the log's id, or null. */
+/** POST /api/log_search. Failures are silent; the answer is the log's id, or null. */
 export async function logSearch(entry: SearchLogRequest): Promise<number | null> {
   try {
     const { id } = await apiData<{ id: number }>('/log_search', { method: 'POST', body: entry });

@@ -11,7 +11,7 @@ export interface Debounced<Args extends unknown[]> {
 
 /**
  * Calls `fn` with the arguments of the last call once `waitMs` have passed without a newer one
- * (SPEC.md section 5: address suggestions wait 200 ms on the public map, 150 ms in the embed).
+ * (address suggestions wait 200 ms on the public map, 150 ms in the embed).
  */
 export function debounce<Args extends unknown[]>(fn: (...args: Args) => void, waitMs: number): Debounced<Args> {
   let timer: ReturnType<typeof setTimeout> | undefined;

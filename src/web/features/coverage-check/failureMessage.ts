@@ -1,7 +1,7 @@
 import { ApiError } from '../../api/ApiError.js';
 
 /**
- * What to tell a visitor about a failed call. SPEC.md section 8 prefers the server's message
+ * What to tell a visitor about a failed call: the server's message is preferred
  * where it supplies one: a 4xx answer (a refused input, "Too many requests", "not found") carries a
  * message written for people. Server faults and calls that got no answer get the catalogue text.
  */

@@ -1,6 +1,6 @@
 import type { LatLng } from '../../map/mapTypes.js';
 
-/** SPEC.md section 8, device location. */
+/** What a visitor reads when the device's location cannot be had, by cause. */
 export const GEOLOCATION_MESSAGES = {
   denied: 'Location access denied by user',
   unavailable: 'Location information is unavailable',
@@ -33,7 +33,7 @@ export class GeolocationFailure extends Error {
   override readonly name = 'GeolocationFailure';
 }
 
-/** Asks the device where it is; rejects with a GeolocationFailure carrying the SPEC message. */
+/** Asks the device where it is; rejects with a GeolocationFailure carrying its GEOLOCATION_MESSAGES text. */
 export function locateDevice(geolocation: Geolocation | undefined, timeoutMs = 15_000): Promise<LatLng> {
   return new Promise((resolve, reject) => {
     if (!geolocation) {

@@ -2,12 +2,12 @@ import type { LeadType } from '../../../common/api/leads.js';
 
 /** Whom a lead goes to, and which request type the visitor asked for by the button they pressed. */
 export interface LeadTarget {
-  /** A provider's id; 0 is the General Inquiry pseudo-provider (SPEC.md section 2). */
+  /** A provider's id; 0 is the General Inquiry pseudo-provider. */
   providerId: number;
   providerName: string;
-  /** Without one the "I want to sign up" option is disabled (SPEC.md section 5). */
+  /** Without one the "I want to sign up" option is disabled. */
   signupUrl: string | null;
-  /** The button's type ("Sign Up" or "Contact"); null leaves the SPEC default. */
+  /** The button's type ("Sign Up" or "Contact"); null leaves the default (sign_up when there is a signup_url, else contact_request). */
   requestedType: LeadType | null;
 }
 
@@ -23,7 +23,7 @@ export const GENERAL_INQUIRY_TARGET: LeadTarget = {
 };
 
 /**
- * SPEC.md section 5: the default request type is sign_up when the provider has a signup_url, else
+ * The default request type is sign_up when the provider has a signup_url, else
  * contact_request. A requested sign_up without a signup_url cannot be chosen, so it falls back too.
  */
 export function initialLeadType(signupUrl: string | null, requested: LeadType | null): LeadType {

@@ -1,4 +1,4 @@
-/** People-facing texts of the public coverage check, from SPEC.md sections 2, 8 and 9. */
+/** People-facing texts and timings of the public coverage check. */
 export const MESSAGES = {
   addressSearchUnavailable: 'Address search temporarily unavailable. Please try again.',
   addressNotFound: 'Could not find the specified address',
@@ -11,17 +11,17 @@ export const MESSAGES = {
   leadFailed: 'Failed to submit your request. Please try again.',
 } as const;
 
-/** SPEC.md section 9: suggestion debounce on the first map screen and in the embed. */
+/** Suggestion debounce on the first map screen and in the embed. */
 export const PUBLIC_MAP_SUGGESTION_DEBOUNCE_MS = 200;
 export const EMBED_SUGGESTION_DEBOUNCE_MS = 150;
 
 /**
- * SPEC.md section 5: suggestions start at 2 characters. The same number as MIN_SUGGESTION_CHARS
+ * Suggestions start at 2 characters. The same number as MIN_SUGGESTION_CHARS
  * in common/api/geocode.ts, kept here because that module brings zod into the map's first bundle.
  */
 export const MIN_SUGGESTION_CHARS = 2;
 
-/** SPEC.md section 9: the lead dialog closes 2 s after a successful submission. */
+/** The lead dialog closes 2 s after a successful submission. */
 export const LEAD_SUCCESS_CLOSE_MS = 2_000;
 
 /** Zoom the map flies to for a searched or located place, unless it is already closer. */

@@ -1,4 +1,4 @@
-/** SPEC.md sections 8 and 9: an address search that timed out is tried 2 more times, after 1 s and then 2 s. */
+/** An address search that timed out is tried 2 more times, after 1 s and then 2 s. */
 export const ADDRESS_SEARCH_RETRY_DELAYS_MS: readonly number[] = [1_000, 2_000];
 
 export interface RetryOptions {

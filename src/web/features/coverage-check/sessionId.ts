@@ -7,7 +7,7 @@ type IdStorage = Pick<Storage, 'getItem' | 'setItem'>;
 let memoryId: string | null = null;
 
 /**
- * SPEC.md section 3: one random session id per visit. It lives in sessionStorage, so it lasts as
+ * One random session id per visit. It lives in sessionStorage, so it lasts as
  * long as the tab and every search of the visit shares it.
  */
 export function visitSessionId(storage: IdStorage | null = browserSessionStorage(), newId: () => string = randomId): string {

@@ -15,13 +15,13 @@ const result = (overrides: Partial<CoverageCheckResult>): CoverageCheckResult =>
 });
 
 describe('coverage check results', () => {
-  it('counts wireless feasibility as coverage even without providers (SPEC.md section 4)', () => {
+  it('counts wireless feasibility as coverage even without providers', () => {
     expect(hasCoverage(result({}))).toBe(false);
     expect(hasCoverage(result({ coverage_available: true }))).toBe(true);
     expect(hasCoverage(result({ wireless_feasibility: { ...WIRELESS_UNAVAILABLE, wireless_available: true } }))).toBe(true);
   });
 
-  it('names a failed check by what started it (SPEC.md section 8)', () => {
+  it('names a failed check by what started it', () => {
     const fault = new ApiError('Internal Server Error', 500);
     expect(checkFailureMessage(fault, 'map')).toBe('Coverage check failed');
     expect(checkFailureMessage(fault, 'marker')).toBe('Coverage check failed');

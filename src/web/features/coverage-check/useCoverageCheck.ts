@@ -19,7 +19,7 @@ export interface CheckRequest {
   source: CheckSource;
 }
 
-/** SPEC.md section 8: the message for a failed check, by what started it. */
+/** The message for a failed check, by what started it. */
 const CHECK_FAILED: Record<CheckSource, string> = {
   map: MESSAGES.checkFailed,
   marker: MESSAGES.checkFailed,
@@ -29,14 +29,14 @@ const CHECK_FAILED: Record<CheckSource, string> = {
 
 /**
  * The message for a failed check: an answer without coverage data says so; otherwise the server's
- * own message for a refused request, or the SPEC text for what started the check.
+ * own message for a refused request, or the catalogue text for what started the check.
  */
 export function checkFailureMessage(error: unknown, source: CheckSource): string {
   if (error instanceof ApiError && error.status !== null && error.status < 300) return MESSAGES.noCoverageInformation;
   return failureMessage(error, CHECK_FAILED[source]);
 }
 
-/** The providers a result offers; SPEC.md section 4 counts wireless feasibility as coverage too. */
+/** The providers a result offers; wireless feasibility counts as coverage too. */
 export function hasCoverage(result: CoverageCheckResult): boolean {
   return result.coverage_available || result.wireless_feasibility?.wireless_available === true;
 }
@@ -47,8 +47,8 @@ interface SearchLogHandle {
 }
 
 /**
- * The public check flow: the chosen point, the coverage check, and the search log of each search
- * (SPEC.md sections 3 and 7). A newer check supersedes an older one still under way.
+ * The public check flow: the chosen point, the coverage check, and the search log of each search.
+ * A newer check supersedes an older one still under way.
  */
 export function useCoverageCheck() {
   const [request, setRequest] = useState<CheckRequest | null>(null);
@@ -84,7 +84,7 @@ export function useCoverageCheck() {
   /** The id of the current search's log (for a lead's search_id), once it is written; null if it failed. */
   const searchId = useCallback((): Promise<number | null> => searchLog.current?.id ?? Promise.resolve(null), []);
 
-  /** Records what the visitor did after the current search (SPEC.md section 4: contact_me after a lead). */
+  /** Records what the visitor did after the current search (contact_me after a lead). */
   const logAction = useCallback((action: SearchAction) => {
     const current = searchLog.current;
     if (current) void logSearch({ ...current.entry, action_taken: action });

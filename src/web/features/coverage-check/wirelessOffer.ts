@@ -18,7 +18,7 @@ export interface WirelessOffer {
 const QUALITIES = ['excellent', 'good', 'fair', 'poor'] as const;
 
 /**
- * The wireless offer of a coverage check (SPEC.md sections 3 and 4), or null when wireless service
+ * The wireless offer of a coverage check, or null when wireless service
  * is not available. The best tower is the first with line of sight: tower_distances come clear
  * first, best signal first, and wireless is available only when that signal is usable.
  */

@@ -16,7 +16,7 @@ interface ColorMappingPanelProps {
 }
 
 /**
- * The per-colour status assignment of SPEC.md section 4: each colour of the KML file, as a swatch,
+ * The per-colour status assignment: each colour of the KML file, as a swatch,
  * with the service status its polygons stand for and an optional description.
  */
 export function ColorMappingPanel({ control }: ColorMappingPanelProps) {

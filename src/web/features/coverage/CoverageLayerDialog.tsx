@@ -34,7 +34,7 @@ import { formatBytes, KML_ACCEPT, KML_SIZE_NOTE, kmlFileProblem, readKmlText } f
 const CREATED_FALLBACK = 'Coverage layer created successfully!';
 const UPDATED_FALLBACK = 'Coverage layer updated successfully!';
 const SAVE_FAILED = 'Failed to save coverage layer';
-/** SPEC.md sections 4 and 8. */
+/** Told after a file was chosen: no colours found (override switched on), or the file could not be read. */
 const NO_COLORS = 'No colors detected in KML file. You can manually assign a status to all polygons.';
 const ANALYSIS_FAILED = 'Could not analyze KML file colors';
 
@@ -55,7 +55,7 @@ interface CoverageLayerDialogProps {
   onResult: (severity: 'success' | 'error', message: string) => void;
 }
 
-/** The add/edit dialog of SPEC.md section 2 ("Coverage Management"); mounted afresh for each opening. */
+/** The coverage layer add/edit dialog (docs/admin-guide.md, Coverage); mounted afresh for each opening. */
 export function CoverageLayerDialog({ layer, providers, providersLoaded, onClose, onResult }: CoverageLayerDialogProps) {
   const editing = layer !== null;
   const titleId = useId();
@@ -94,7 +94,7 @@ export function CoverageLayerDialog({ layer, providers, providersLoaded, onClose
       return;
     }
     if (mine !== choice.current) return;
-    // SPEC.md section 4: colours found switch the override off; none found switch it on.
+    // Colours found switch the override off; none found switch it on.
     if (colors.length > 0) {
       setValue('color_mappings', mappingsForColors(colors, getValues('color_mappings')));
       setValue('use_manual_override', false);

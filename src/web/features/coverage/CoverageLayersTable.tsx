@@ -21,7 +21,7 @@ interface CoverageLayersTableProps {
   onDelete: (layer: CoverageLayer) => void;
 }
 
-/** SPEC.md section 2, "Coverage Management": Layer Name, Provider, Services, KML Data, Status, Actions. */
+/** The coverage layers table: Layer Name, Provider, Services, KML Data, Status, Actions. */
 export function CoverageLayersTable({ layers, providerNames, onEdit, onDelete }: CoverageLayersTableProps) {
   return (
     <TableContainer component={Paper} variant="outlined">

@@ -20,7 +20,7 @@ import { useCoverageLayers, useDeleteCoverageLayer } from './coverageQueries.js'
 const DELETED_FALLBACK = 'Coverage layer deleted successfully!';
 const DELETE_FAILED = 'Failed to delete coverage layer';
 
-/** /admin/coverage (SPEC.md section 2, "Coverage Management"). */
+/** /admin/coverage ("Coverage Management"). */
 export function CoverageManagementPage() {
   const layers = useCoverageLayers();
   const providers = useProviders();
@@ -31,7 +31,7 @@ export function CoverageManagementPage() {
   const [toDelete, setToDelete] = useState<CoverageLayer | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);
 
-  // SPEC.md section 8: fetch failures of layers and providers are only logged.
+  // Fetch failures of layers and providers are only logged.
   useEffect(() => {
     if (layers.isError) console.error('Failed to fetch coverage layers', layers.error);
   }, [layers.isError, layers.error]);

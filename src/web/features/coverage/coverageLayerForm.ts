@@ -9,7 +9,7 @@ import { SERVICE_STATUSES } from '../../../common/serviceStatus.js';
 const status = z.enum(SERVICE_STATUSES);
 
 /**
- * The coverage layer dialog's values (SPEC.md sections 3 and 5, "Coverage layer"); the name and the
+ * The coverage layer dialog's values; the name and the
  * services' splitting are the server's rules (common/api/coverageLayers.ts).
  */
 export const coverageLayerForm = z.object({
@@ -40,7 +40,7 @@ export const EMPTY_COVERAGE_LAYER_FORM: CoverageLayerFormValues = {
 };
 
 /**
- * Mappings for the colours found in a file (SPEC.md section 4): each new colour starts as unknown;
+ * Mappings for the colours found in a file: each new colour starts as unknown;
  * a colour that already had a status (re-uploading a file) keeps it.
  */
 export function mappingsForColors(colors: readonly string[], previous: readonly ColorMapping[]): ColorMapping[] {
@@ -73,7 +73,7 @@ function cleanMappings(values: CoverageLayerFormValues): ColorMapping[] {
 }
 
 /**
- * The multipart body of POST /coverage_layers (SPEC.md section 7): manual_override_status only with
+ * The multipart body of POST /coverage_layers: manual_override_status only with
  * the override on; color_mappings only with it off and when there are some; kml_file optional.
  */
 export function createLayerFormData(values: CoverageLayerFormValues, file: File | null): FormData {
@@ -103,7 +103,7 @@ export interface UpdateLayerBody {
   color_mappings: string | null;
 }
 
-/** The JSON body of PUT /coverage_layers/{id} (SPEC.md section 7). */
+/** The JSON body of PUT /coverage_layers/{id}. */
 export function updateLayerBody(values: CoverageLayerFormValues): UpdateLayerBody {
   return {
     name: values.name.trim(),

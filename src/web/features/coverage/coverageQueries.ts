@@ -24,7 +24,7 @@ export interface SaveCoverageLayerInput {
 }
 
 /**
- * Saves a layer per SPEC.md section 7. A new layer is one multipart POST (the file included). An
+ * Saves a layer. A new layer is one multipart POST (the file included). An
  * edit uploads a newly chosen file first (POST /coverage_layers/{id}/upload), then PUTs the fields
  * as JSON. Resolves to the last envelope, for its message.
  */

@@ -1,7 +1,7 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { KML_MAX_BYTES } from '../../../common/api/coverageLayers.js';
 
-/** SPEC.md section 9: the size limit as people read it. */
+/** The size limit as people read it. */
 export const KML_SIZE_NOTE = '50MB';
 export const KML_ACCEPT = '.kml,.kmz';
 

@@ -33,11 +33,11 @@ import { usePeriodParam } from '../../ui/usePeriodParam.js';
 import { searchesByAction, searchesPerDay, topProviders } from './dashboardFormat.js';
 import { useDashboard, useLatestLeads } from './dashboardQueries.js';
 
-/** SPEC.md section 8. */
+/** Shown when the dashboard's data cannot be loaded. */
 const LOAD_FAILED = 'Failed to load dashboard data';
 const SEARCH_COLOR = '#1565c0';
 
-/** /admin/dashboard (SPEC.md section 2, "Admin dashboard"), with a period picker and a chart of searches per day. */
+/** /admin/dashboard, with a period picker and a chart of searches per day. */
 export function DashboardPage() {
   const { choice, range, setChoice } = usePeriodParam();
   const dashboard = useDashboard(range);

@@ -4,7 +4,7 @@ import type { DashboardData } from '../../../common/api/reports.js';
 import type { BarListItem } from '../../ui/barListItem.js';
 import { fillDays } from '../../ui/daySeries.js';
 
-/** SPEC.md section 3, Search log: what the visitor did after the search. */
+/** What the visitor did after the search. */
 export const SEARCH_ACTION_LABELS: Record<SearchAction, string> = {
   no_action: 'No action',
   sign_up: 'Sign up',
@@ -13,10 +13,10 @@ export const SEARCH_ACTION_LABELS: Record<SearchAction, string> = {
 
 const ACTION_COLORS: Record<SearchAction, string> = { no_action: '#90a4ae', sign_up: '#2e7d32', contact_me: '#ef6c00' };
 
-/** SPEC.md section 9: the dashboard lists the first 5 providers. */
+/** The dashboard lists the first 5 providers. */
 export const DASHBOARD_TOP_PROVIDERS = 5;
 
-/** Every action in the spec's order, with the server's count or 0. */
+/** Every action in the order no_action, sign_up, contact_me, with the server's count or 0. */
 export function searchesByAction(rows: DashboardData['searches_by_action']): BarListItem[] {
   const counts = new Map(rows.map((row) => [row.action, row.count]));
   return SEARCH_ACTIONS.map((action) => ({ key: action, label: SEARCH_ACTION_LABELS[action], value: counts.get(action) ?? 0, color: ACTION_COLORS[action] }));

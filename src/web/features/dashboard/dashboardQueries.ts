@@ -8,7 +8,7 @@ import type { PeriodRange } from '../../ui/reportPeriod.js';
 export const LATEST_LEADS = 5;
 
 /**
- * GET /api/reports/dashboard for the period (SPEC.md section 3, Dashboard data). The previous
+ * GET /api/reports/dashboard for the period. The previous
  * period's figures stay on screen while the next period loads.
  */
 export function useDashboard(range: PeriodRange) {

@@ -17,7 +17,7 @@ interface EmbedConfigFormProps {
   onReset: () => void;
 }
 
-/** The generator's settings (SPEC.md sections 2 and 5, "Embed generator"); the code follows every keystroke. */
+/** The generator's settings; the code follows every keystroke. */
 export function EmbedConfigForm({ value, problems, onChange, onReset }: EmbedConfigFormProps) {
   return (
     <Stack component="form" noValidate onSubmit={(event) => event.preventDefault()} aria-label="Embed settings">

@@ -23,7 +23,7 @@ import { UsageInstructions } from './UsageInstructions.js';
 
 const POPUP_BLOCKED = 'The browser blocked the preview window. Allow pop-ups for this site, or open the Embed URL in a new tab.';
 
-/** /admin/embed (SPEC.md section 2, "Embed Code Generator"). */
+/** /admin/embed ("Embed Code Generator"). */
 export function EmbedGeneratorPage() {
   const [input, setInput] = useState<EmbedConfigInput>(DEFAULT_EMBED_CONFIG_INPUT);
   const { config, problems } = useMemo(() => resolveEmbedConfig(input), [input]);

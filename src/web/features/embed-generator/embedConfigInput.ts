@@ -45,7 +45,7 @@ const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
 
 /**
  * Checks every typed value. An invalid one is reported and replaced by its default, so the code
- * shown is always usable (SPEC.md section 5: an invalid zoom falls back to 10).
+ * shown is always usable (an invalid zoom falls back to 10).
  */
 export function resolveEmbedConfig(input: EmbedConfigInput): {
   config: EmbedConfig;
@@ -106,5 +106,5 @@ export function parseLocation(text: string): LatLng | string {
   return { lat, lng };
 }
 
-/** SPEC.md section 9: the preview popup is 800x600. */
+/** The preview popup is 800x600. */
 export const PREVIEW_POPUP_FEATURES = 'width=800,height=600';

@@ -3,8 +3,8 @@ import type { LatLng, MapTheme } from '../../map/mapTypes.js';
 import { EMBED_DEFAULT_HEIGHT, EMBED_DEFAULT_THEME } from './embedParams.js';
 
 /**
- * The code another website pastes to show the coverage map (SPEC.md section 2, "Embed Code
- * Generator"): the /embed address, iframe code and the embed.js script tag. Everything here is
+ * The code another website pastes to show the coverage map (the Embed Code Generator screen):
+ * the /embed address, iframe code and the embed.js script tag. Everything here is
  * pure: the generator screen and the widget page only render it, and /embed reads it back
  * (embedParams.ts).
  *
@@ -25,7 +25,7 @@ export interface EmbedConfig {
   location: LatLng;
 }
 
-/** SPEC.md section 9, "Embed defaults": height 600px, width 100%, zoom 10. */
+/** The embed's defaults: height 600px, width 100%, zoom 10. */
 export const EMBED_DEFAULT_WIDTH = '100%';
 
 export const DEFAULT_EMBED_CONFIG: EmbedConfig = {
@@ -72,7 +72,7 @@ function attribute(name: string, value: string): string {
   return `${name}="${escapeHtmlAttribute(value)}"`;
 }
 
-/** The /embed query parameters, in SPEC.md's order, that differ from the page's defaults. */
+/** The /embed query parameters (search, height, theme, zoom, location, in that order) that differ from the page's defaults. */
 function embedParameters(config: EmbedConfig): [name: string, value: string][] {
   const params: [string, string][] = [];
   if (!config.showSearch) params.push(['search', 'false']);

@@ -1,4 +1,4 @@
-/** The message type a host page listens for to size its iframe (SPEC.md section 2). */
+/** The message type a host page listens for to size its iframe. */
 export const EMBED_HEIGHT_MESSAGE_TYPE = 'isp-coverage-embed-height';
 
 /** What /embed posts to its parent window, on load and whenever its size changes. */

@@ -1,7 +1,7 @@
 import { DEFAULT_ZOOM, EMBED_MAP_CENTER, EMBED_ZOOM_RANGE } from '../../../common/mapDefaults.js';
 import type { LatLng, MapTheme } from '../../map/mapTypes.js';
 
-/** What the /embed page shows, from its query string (SPEC.md section 2, "Embed query parameters"). */
+/** What the /embed page shows, from its query string (docs/api.md, Embedding the map). */
 export interface EmbedParams {
   /** search=false hides the search bar; any other value, or none, shows it. */
   showSearch: boolean;
@@ -13,7 +13,7 @@ export interface EmbedParams {
 }
 
 export const EMBED_DEFAULT_HEIGHT = '600px';
-/** SPEC.md leaves the default theme open; light suits the pages a map is usually embedded in. */
+/** Light suits the pages a map is usually embedded in. */
 export const EMBED_DEFAULT_THEME: MapTheme = 'light';
 
 const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;

@@ -30,12 +30,12 @@ interface Candidate {
   summary: string;
 }
 
-/** SPEC.md section 8: a refused request (4xx) carries a message written for people; anything else gets the catalogue text. */
+/** A refused request (4xx) carries a message written for people; anything else gets the catalogue text. */
 function serverMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.status !== null && error.status >= 400 && error.status < 500 && error.message ? error.message : fallback;
 }
 
-/** /admin/line-of-sight (SPEC.md sections 2, 4, 5 and 8, "Line of Sight"). */
+/** /admin/line-of-sight ("Line of Sight"). */
 export function LineOfSightPage() {
   const towers = useTowers();
   const tiles = useTerrainTiles();
@@ -93,7 +93,7 @@ export function LineOfSightPage() {
     });
   };
 
-  /** SPEC.md section 4: a click in pin-drop mode sets the target, fills the search box, runs the analysis and ends the mode. */
+  /** A click in pin-drop mode sets the target, fills the search box, runs the analysis and ends the mode. */
   const onPinDrop = (point: LatLng) => {
     setSearch(formatTarget(point));
     setSearchError(null);

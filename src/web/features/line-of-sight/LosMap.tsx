@@ -39,7 +39,7 @@ import {
 } from './losMapLayers.js';
 import { LOS_DEFAULT_CENTER, LOS_DEFAULT_ZOOM, LOS_TARGET_ZOOM } from './losSearch.js';
 
-/** SPEC.md section 2: the Line of Sight map is 500 px tall. */
+/** The Line of Sight map is 500 px tall. */
 export const LOS_MAP_HEIGHT = 500;
 
 interface LosMapProps {
@@ -57,7 +57,7 @@ interface LosMapProps {
 }
 
 /**
- * The Line of Sight map (SPEC.md sections 2 and 4): Terrain, Satellite or Hybrid tiles; the active
+ * The Line of Sight map: Terrain, Satellite or Hybrid tiles; the active
  * towers, blue when clear to the target and grey otherwise; a line from each analysed tower to the
  * target, green when clear and red dashed when blocked; the loaded terrain tiles outlined. Zoom 10
  * around Cape Town until a target exists, then 14 on the target.

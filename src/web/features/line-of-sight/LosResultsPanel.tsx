@@ -30,7 +30,7 @@ interface LosResultsPanelProps {
 
 const VERDICT_COLORS: Record<LinkVerdict, 'success' | 'error' | 'default'> = { clear: 'success', blocked: 'error', out_of_range: 'default' };
 
-/** The results panel of SPEC.md section 2: one entry per tower, the best marked OPTIMAL; a click shows its profile. */
+/** The results panel: one entry per tower, the best marked OPTIMAL; a click shows its profile. */
 export function LosResultsPanel({ requested, loading, error, result, targetLabel, height, selectedId, onSelect }: LosResultsPanelProps) {
   const headingId = useId();
   const optimal = optimalTowerId(result);

@@ -38,7 +38,7 @@ interface LosSearchFormProps {
 }
 
 /**
- * The inputs of SPEC.md sections 2 and 5: the search (coordinates or a place name), Target Height
+ * The inputs: the search (coordinates or a place name), Target Height
  * (m), the Tower Filter, Analyze LOS, and the pin-drop toggle.
  */
 export function LosSearchForm(props: LosSearchFormProps) {

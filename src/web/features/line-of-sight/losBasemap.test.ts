@@ -7,7 +7,7 @@ const losMap = {
   labels: { tiles: ['https://labels.example/{z}/{y}/{x}'], attribution: 'Labels' },
 };
 
-describe('line-of-sight map types (SPEC.md section 2)', () => {
+describe('line-of-sight map types', () => {
   it('draws Terrain from the terrain tiles, Satellite from the imagery, Hybrid as imagery under labels', () => {
     const tilesOf = (type: 'terrain' | 'satellite' | 'hybrid') => losBasemapLayers(losMap, type).map((layer) => layer.source.tiles?.[0]);
     expect(tilesOf('terrain')).toEqual(['https://topo.example/{z}/{x}/{y}.png']);

@@ -1,7 +1,7 @@
 import type { RasterLayerSpecification, RasterSourceSpecification, StyleSpecification } from 'maplibre-gl';
 import type { PublicConfig } from '../../../common/api/publicConfig.js';
 
-/** SPEC.md section 2: the Line of Sight map's type selector; Terrain is the default. */
+/** The Line of Sight map's type selector; Terrain is the default. */
 export const LOS_MAP_TYPES = ['terrain', 'satellite', 'hybrid'] as const;
 export type LosMapType = (typeof LOS_MAP_TYPES)[number];
 export const LOS_MAP_TYPE_LABELS: Record<LosMapType, string> = { terrain: 'Terrain', satellite: 'Satellite', hybrid: 'Hybrid' };

@@ -1,6 +1,6 @@
 import type { LosResult, LosTowerResult, TerrainSource } from '../../../common/api/lineOfSight.js';
 
-/** SPEC.md section 2: the best tower, the first with clear line of sight (results come clear first). */
+/** The best tower, the first with clear line of sight (results come clear first). */
 export function optimalTowerId(result: Pick<LosResult, 'results'> | undefined): number | null {
   return result?.results.find((link) => link.has_line_of_sight)?.tower_id ?? null;
 }

@@ -18,7 +18,7 @@ function byFlag(expression: unknown, properties: Record<string, unknown>): unkno
   return properties[prop] ? whenTrue : whenFalse;
 }
 
-describe('line-of-sight drawing (SPEC.md section 4)', () => {
+describe('line-of-sight drawing', () => {
   it('draws only active towers, blue when clear to the target and grey otherwise', () => {
     const markers = towerMarkers(towers, result, 2);
     expect(markers.features.map((f) => f.properties)).toEqual([

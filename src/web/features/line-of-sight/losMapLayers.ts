@@ -5,7 +5,7 @@ import type { Tower } from '../../../common/api/towers.js';
 import type { LatLng } from '../../map/mapTypes.js';
 
 /**
- * SPEC.md section 4 (Line-of-sight drawing): a clear line is green and solid, a blocked one red and
+ * A clear line is green and solid, a blocked one red and
  * dashed; a tower marker is blue when its line is clear and grey otherwise.
  */
 export const LOS_COLORS = {
@@ -46,7 +46,7 @@ export interface SightLineProperties {
 
 type MapTower = Pick<Tower, 'id' | 'name' | 'latitude' | 'longitude' | 'active'>;
 
-/** SPEC.md section 4: only active towers are drawn. */
+/** Only active towers are drawn. */
 export function activeTowers<T extends Pick<Tower, 'active'>>(towers: readonly T[]): T[] {
   return towers.filter((tower) => tower.active);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatTarget, losCheckPath, sameRequest, targetHeightOf, towerFilterLabel, towerIdsParam } from './losSearch.js';
 
-describe('target height (SPEC.md section 5)', () => {
+describe('target height', () => {
   it('takes a number from 0 to 100, halves included', () => {
     expect(targetHeightOf('2')).toBe(2);
     expect(targetHeightOf(' 12.5 ')).toBe(12.5);
@@ -20,7 +20,7 @@ describe('tower filter', () => {
     expect(towerFilterLabel(3)).toBe('3 towers selected');
   });
 
-  it('sends tower_ids only for a non-empty subset of the towers on offer (SPEC.md section 7)', () => {
+  it('sends tower_ids only for a non-empty subset of the towers on offer', () => {
     expect(towerIdsParam([], [1, 2, 3])).toBeUndefined();
     expect(towerIdsParam([3, 1, 2], [1, 2, 3])).toBeUndefined();
     expect(towerIdsParam([3, 1], [1, 2, 3])).toBe('1,3');

@@ -2,16 +2,16 @@ import { parseDecimal } from '../../../common/api/fields.js';
 import { DEFAULT_TARGET_HEIGHT_M, MAX_TARGET_HEIGHT_M } from '../../../common/api/lineOfSight.js';
 import type { LatLng } from '../../map/mapTypes.js';
 
-/** SPEC.md section 9: the Line of Sight map before and after a target is chosen. */
+/** The Line of Sight map before and after a target is chosen. */
 export const LOS_DEFAULT_CENTER: LatLng = { lat: -33.9249, lng: 18.4241 };
 export const LOS_DEFAULT_ZOOM = 10;
 export const LOS_TARGET_ZOOM = 14;
 
-/** SPEC.md section 5: the Target Height input's range and step, metres. */
+/** The Target Height input's range and step, metres. */
 export const TARGET_HEIGHT_INPUT = { min: 0, max: MAX_TARGET_HEIGHT_M, step: 0.5 } as const;
 export const DEFAULT_TARGET_HEIGHT_TEXT = String(DEFAULT_TARGET_HEIGHT_M);
 
-/** SPEC.md section 8 (Line of sight). */
+/** The Line of Sight screen's messages: failures, and the empty results panel. */
 export const LOS_MESSAGES = {
   locationNotFound: 'Location not found. Try using coordinates instead.',
   searchFailed: 'Failed to search for location',
@@ -19,20 +19,20 @@ export const LOS_MESSAGES = {
   empty: 'Search for a location to perform line of sight analysis.',
 } as const;
 
-/** SPEC.md section 5: the target height typed, or the default (2 m) when it is not a number from 0 to 100. */
+/** The target height typed, or the default (2 m) when it is not a number from 0 to 100. */
 export function targetHeightOf(text: string): number {
   const value = parseDecimal(text);
   if (Number.isNaN(value) || value < TARGET_HEIGHT_INPUT.min || value > TARGET_HEIGHT_INPUT.max) return DEFAULT_TARGET_HEIGHT_M;
   return value;
 }
 
-/** SPEC.md section 2: the Tower Filter's closed text; no selection means every active tower. */
+/** The Tower Filter's closed text; no selection means every active tower. */
 export function towerFilterLabel(selectedCount: number): string {
   return selectedCount === 0 ? 'All active towers' : `${selectedCount} towers selected`;
 }
 
 /**
- * SPEC.md section 7: tower_ids goes with the check only when the selection is a non-empty subset of
+ * tower_ids goes with the check only when the selection is a non-empty subset of
  * the towers on offer (ids no longer on offer are dropped first). Ascending, comma-separated.
  */
 export function towerIdsParam(selected: readonly number[], available: readonly number[]): string | undefined {

@@ -19,7 +19,7 @@ import { ADMIN_HOME_PATH } from '../../auth/adminPaths.js';
 import { FormTextField } from '../../ui/FormTextField.js';
 import { useLogin } from './loginQueries.js';
 
-/** SPEC.md section 8: shown after "Login Error:" when the server gave no message. */
+/** Shown after "Login Error:" when the server gave no message. */
 const LOGIN_FAILED_FALLBACK = 'Login failed. Please check your credentials.';
 
 export function LoginCard() {

@@ -19,7 +19,7 @@ interface ApiEndpointFieldsProps {
   control: ProviderFormControl;
 }
 
-/** Source api_endpoint (SPEC.md section 3): URL, headers, authentication and the field mapping. */
+/** Source api_endpoint: URL, headers, authentication and the field mapping. */
 export function ApiEndpointFields({ control }: ApiEndpointFieldsProps) {
   const authType = useWatch({ control, name: 'api_auth_type' });
   const keyLocation = useWatch({ control, name: 'api_key_location' });

@@ -31,7 +31,7 @@ interface ApiTestPanelProps {
 
 /**
  * Calls a provider's API once at a test point and shows what the mapping made of the answer
- * (SPEC.md section 7, POST /test): coverage yes/no, status, services, details, and the raw answer.
+ * (POST /api/test): coverage yes/no, status, services, details, and the raw answer.
  */
 export function ApiTestPanel({ buildRequest }: ApiTestPanelProps) {
   const test = useTestProviderApi();

@@ -40,7 +40,7 @@ interface ProviderDialogProps {
   onResult: (severity: 'success' | 'error', message: string) => void;
 }
 
-/** The add/edit dialog of SPEC.md sections 2 and 5 ("Provider form"); mounted afresh for each opening. */
+/** The provider add/edit dialog (docs/admin-guide.md, Providers); mounted afresh for each opening. */
 export function ProviderDialog({ provider, onClose, onResult }: ProviderDialogProps) {
   const editing = provider !== null;
   const titleId = useId();

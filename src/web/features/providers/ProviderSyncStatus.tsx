@@ -27,7 +27,7 @@ interface ProviderSyncStatusProps {
   provider: Pick<Provider, 'sync_status' | 'last_sync' | 'sync_error_message' | 'auto_sync'>;
 }
 
-/** The My Maps sync state of a provider (SPEC.md sections 2 and 4): a chip, the last sync time, the error on hover. */
+/** The My Maps sync state of a provider: a chip, the last sync time, the error on hover. */
 export function ProviderSyncStatus({ provider }: ProviderSyncStatusProps) {
   const { label, color } = syncChip(provider.sync_status);
   const failed = provider.sync_status === 'error';

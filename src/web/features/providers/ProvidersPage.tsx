@@ -21,7 +21,7 @@ const DELETED_FALLBACK = 'Provider deleted successfully!';
 const DELETE_FAILED = 'Failed to delete provider';
 const SYNC_FAILED = 'Failed to sync My Maps data';
 
-/** /admin/providers (SPEC.md section 2, "Providers Management"). */
+/** /admin/providers ("Providers Management"). */
 export function ProvidersPage() {
   const providers = useProviders();
   const deleteProvider = useDeleteProvider();

@@ -31,7 +31,7 @@ interface ProvidersTableProps {
   onTestApi: (provider: Provider) => void;
 }
 
-/** SPEC.md section 2, "Providers Management": Name, Contact, Status, Actions. */
+/** The providers table: Name, Contact, Status, Actions. */
 export function ProvidersTable({ providers, syncingId, onEdit, onDelete, onSync, onTestApi }: ProvidersTableProps) {
   return (
     <TableContainer component={Paper} variant="outlined">

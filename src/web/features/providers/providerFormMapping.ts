@@ -114,7 +114,7 @@ export function headersText(values: ProviderFormValues): string | null {
 }
 
 /**
- * The multipart body of POST /providers and PUT /providers/{id} (SPEC.md section 7), as the
+ * The multipart body of POST /providers and PUT /providers/{id}, as the
  * server's `providerInput` reads it. Booleans go as text; null values are skipped. A new provider
  * also skips empty text; an edit sends it, because empty text is how a saved value is cleared.
  * Source-specific fields go only for the chosen source, so switching source and back keeps what

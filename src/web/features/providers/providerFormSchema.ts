@@ -9,7 +9,7 @@ export const STATIC_PARAMS_MESSAGE = 'Static parameters must be a JSON object, e
 const plain = z.string();
 
 /**
- * The add/edit dialog's values (SPEC.md section 5, "Provider form"). Every text is a string, as the
+ * The add/edit dialog's values. Every text is a string, as the
  * inputs hold it. The fields the server checks use the same rules (common/api); the source's own
  * fields are checked only for the chosen source.
  */
@@ -30,7 +30,7 @@ export const providerForm = z
     auth_token: plain,
     auth_username: plain,
     auth_password: plain,
-    /** api_key auth sends the key either in a header or as a query parameter (SPEC.md section 3). */
+    /** api_key auth sends the key either in a header or as a query parameter. */
     api_key_location: z.enum(['header', 'query']),
     auth_header_name: plain.trim(),
     auth_api_key: plain,

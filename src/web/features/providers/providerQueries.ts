@@ -90,7 +90,7 @@ export function useValidateMyMapsUrl() {
   });
 }
 
-/** POST /test: calls the provider's API once with the given settings (SPEC.md section 7). */
+/** POST /test: calls the provider's API once with the given settings. */
 export function useTestProviderApi() {
   return useMutation({
     mutationFn: (request: ApiTestRequest) =>

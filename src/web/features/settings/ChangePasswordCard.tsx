@@ -19,7 +19,7 @@ import { PasswordChecklist } from './PasswordChecklist.js';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter.js';
 import { useChangePassword } from './passwordQueries.js';
 
-/** SPEC.md section 9: the success notice stays 5 s. */
+/** The success notice stays 5 s. */
 const SUCCESS_NOTICE_MS = 5_000;
 const SUCCESS_FALLBACK = 'Password changed successfully! Your account is now more secure.';
 const FAILURE_FALLBACK = 'Failed to change password. Please try again.';

@@ -10,7 +10,7 @@ interface PasswordChecklistProps {
   password: string;
 }
 
-/** Which password requirements the new password meets (SPEC.md section 5). */
+/** Which password requirements the new password meets. */
 export function PasswordChecklist({ password }: PasswordChecklistProps) {
   return (
     <List dense aria-label="Password requirements">

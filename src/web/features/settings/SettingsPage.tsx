@@ -7,7 +7,7 @@ import { ChangePasswordCard } from './ChangePasswordCard.js';
 import { EmbeddingCard } from './EmbeddingCard.js';
 import { SecurityTipsCard } from './SecurityTipsCard.js';
 
-/** /admin/settings (SPEC.md section 2, "Settings"), plus the embedding and address book settings. */
+/** /admin/settings (Account Settings): the password, plus the embedding and address book settings. */
 export function SettingsPage() {
   const { notice, show, close } = useNotice();
   return (

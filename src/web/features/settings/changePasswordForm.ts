@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { changePasswordRequest } from '../../../common/api/auth.js';
 
-/** SPEC.md section 5 ("Change password"): the request's rules plus the confirmation field. */
+/** The Change Password form: the request's rules plus the confirmation field. */
 export const changePasswordForm = changePasswordRequest
   .extend({
     confirmPassword: z.string().min(1, 'Please confirm your new password'),

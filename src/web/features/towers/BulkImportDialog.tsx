@@ -38,7 +38,7 @@ interface Outcome {
 }
 
 /**
- * SPEC.md sections 5 and 8 (Bulk import): a JSON list of towers, typed or filled from a CSV file
+ * A JSON list of towers, typed or filled from a CSV file
  * with a header row. The server stores the valid rows and reports the others, which stay listed
  * here to be fixed.
  */

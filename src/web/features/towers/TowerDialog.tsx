@@ -29,7 +29,7 @@ interface TowerDialogProps {
 
 const unit = (text: string) => ({ input: { endAdornment: <InputAdornment position="end">{text}</InputAdornment> } });
 
-/** The add/edit dialog of SPEC.md sections 2, 3 and 5 (Tower); mounted afresh for each opening. */
+/** The tower add/edit dialog (docs/admin-guide.md, Towers); mounted afresh for each opening. */
 export function TowerDialog({ tower, onClose, onResult }: TowerDialogProps) {
   const editing = tower !== null;
   const titleId = useId();

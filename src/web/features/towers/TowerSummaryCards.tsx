@@ -6,7 +6,7 @@ import Grid from '@mui/material/Grid';
 import { StatCard } from '../../ui/StatCard.js';
 import { formatNumber, type TowerSummary } from './towerFormat.js';
 
-/** SPEC.md section 2: Total Towers, Active Towers, Inactive Towers, Total Coverage (km). */
+/** The summary cards: Total Towers, Active Towers, Inactive Towers, Total Coverage (km). */
 export function TowerSummaryCards({ summary }: { summary: TowerSummary }) {
   const cards = [
     { title: 'Total Towers', value: String(summary.total), icon: <CellTower />, color: 'primary.main' },

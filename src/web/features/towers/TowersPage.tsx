@@ -27,7 +27,7 @@ const FETCH_FAILED = 'Failed to fetch towers';
 const DELETED_FALLBACK = 'Tower deleted successfully';
 const DELETE_FAILED = 'Failed to delete tower';
 
-/** /admin/towers (SPEC.md section 2, "Tower Management"). */
+/** /admin/towers ("Tower Management"). */
 export function TowersPage() {
   const towers = useTowers();
   const footprints = useFootprintStates();

@@ -27,7 +27,7 @@ interface TowersTableProps {
 }
 
 /**
- * SPEC.md section 2, "Tower Management": Name (with description), Code, Location, Height,
+ * The towers table: Name (with description), Code, Location, Height,
  * Frequency, Coverage, Status, the predicted footprint (progress, then KML and GeoJSON), Actions. Paged, since a bulk import brings thousands of towers.
  */
 export function TowersTable({ towers, footprints, onFootprintError, onEdit, onDelete }: TowersTableProps) {

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 
-/** SPEC.md section 8: the text of the Bulk Import dialog must be JSON, and a list. */
+/** The text of the Bulk Import dialog must be JSON, and a list. */
 export const INVALID_JSON = 'Invalid JSON format';
 export const NOT_AN_ARRAY = 'Data must be an array of tower objects';
 
@@ -20,12 +20,12 @@ export const TOWER_CSV_COLUMNS = [
   'installed_date',
 ] as const;
 
-/** SPEC.md section 5: what each tower should include. */
+/** What each tower should include. */
 export const REQUIRED_TOWER_FIELDS = ['name', 'latitude', 'longitude', 'height_meters'] as const;
 
 export type ImportRows = { rows: unknown[] } | { error: string };
 
-/** The rows in the dialog's JSON text, or the SPEC message saying why there are none. */
+/** The rows in the dialog's JSON text, or the message saying why there are none ("Invalid JSON format", "Data must be an array of tower objects"). */
 export function parseImportJson(text: string): ImportRows {
   let value: unknown;
   try {

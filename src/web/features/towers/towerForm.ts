@@ -24,7 +24,7 @@ export interface TowerFormValues {
 export type TowerPayload = Omit<Tower, 'id' | 'created_at' | 'updated_at'>;
 
 /**
- * SPEC.md section 5 (Tower), checked as the server checks it: the form uses the very field rules of
+ * The tower form, checked as the server checks it: the form uses the very field rules of
  * the API contract, so every message (e.g. "Latitude must be between -90 and 90") is the same.
  */
 export const towerForm = z.object({
@@ -43,7 +43,7 @@ export const towerForm = z.object({
 }) satisfies z.ZodType<unknown, TowerFormValues>;
 export type TowerFormOutput = z.output<typeof towerForm>;
 
-/** SPEC.md section 3: a new tower starts in Cape Town on a 30 m mast, with the section 9 defaults. */
+/** A new tower starts in Cape Town on a 30 m mast, with the defaults of TOWER_DEFAULTS. */
 export const NEW_TOWER_FORM: TowerFormValues = {
   name: '',
   code: '',
@@ -78,7 +78,7 @@ export function towerToForm(tower: Tower): TowerFormValues {
 }
 
 /**
- * The checked values as the API takes them (SPEC.md section 5): numbers converted, heights, radius
+ * The checked values as the API takes them: numbers converted, heights, radius
  * and power rounded to whole numbers, empty optional text and an empty installed_date sent as null.
  */
 export function towerPayload(values: TowerFormOutput): TowerPayload {

@@ -1,7 +1,7 @@
 import type { Tower } from '../../../common/api/towers.js';
 
 /**
- * How the Tower Management screen writes a tower's values (SPEC.md section 2): degrees to 6
+ * How the Tower Management screen writes a tower's values: degrees to 6
  * decimals with N/S/E/W, heights in metres, frequency in GHz with power in dBm, radius in km.
  */
 

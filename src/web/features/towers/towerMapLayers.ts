@@ -2,7 +2,7 @@ import type { FeatureCollection, Point, Polygon } from 'geojson';
 import type { CircleLayerSpecification, ExpressionSpecification, FillLayerSpecification, LineLayerSpecification, LngLatBoundsLike } from 'maplibre-gl';
 import type { Tower } from '../../../common/api/towers.js';
 
-/** Marker colours: SPEC.md section 2 (Line of Sight) draws active towers blue and inactive ones grey. */
+/** Marker colours: active towers blue, inactive ones grey, as on the Line of Sight map. */
 export const TOWER_COLORS = { active: '#1976d2', inactive: '#9e9e9e' } as const;
 
 export const TOWER_POINTS_SOURCE_ID = 'towers';

@@ -21,7 +21,7 @@ import { buildIframeCode, buildScriptEmbedCode, DEFAULT_EMBED_CONFIG, EMBED_HEIG
 import { ScriptEmbedOptionsTable } from './ScriptEmbedOptionsTable.js';
 import { WidgetLiveExample } from './WidgetLiveExample.js';
 
-/** SPEC.md section 2: the widget's four features, offered now. */
+/** The widget's four features, offered now. */
 const FEATURES = [
   {
     title: 'Lightweight map',

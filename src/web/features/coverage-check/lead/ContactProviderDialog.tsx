@@ -31,7 +31,7 @@ export interface ContactProviderDialogProps {
   /** The current search's log id, for the lead's search_id (null when logging failed). */
   searchId: () => Promise<number | null>;
   onClose: () => void;
-  /** After a lead was stored and the dialog closed (SPEC.md section 4: log contact_me). */
+  /** After a lead was stored and the dialog closed (log contact_me). */
   onSubmitted: () => void;
 }
 
@@ -40,7 +40,7 @@ function isWebUrl(value: string | null): value is string {
 }
 
 /**
- * The "Contact Provider" dialog with the lead form (SPEC.md sections 2, 4 and 5): idle, submitting
+ * The "Contact Provider" dialog with the lead form: idle, submitting
  * (buttons disabled, "Submitting..."), success (thanks; closes after 2 s), error (the message).
  * Mounted afresh for each opening; loaded only when first needed, as it brings the form libraries.
  */

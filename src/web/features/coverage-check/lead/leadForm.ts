@@ -7,7 +7,7 @@ import { initialLeadType } from '../leadTarget.js';
 export type LeadFormValues = z.input<typeof leadRequest>;
 export type LeadFormOutput = z.output<typeof leadRequest>;
 
-/** SPEC.md section 5: the hint under the contact fields; having one of them is not enforced. */
+/** The hint under the contact fields; having one of them is not enforced. */
 export const CONTACT_HINT = 'Please give an email address or a phone number so we can reach you.';
 
 export const LEAD_TYPE_LABELS = {
@@ -31,7 +31,7 @@ export function leadFormDefaults(target: LeadTarget): LeadFormValues {
 
 /**
  * The POST /api/submit_lead body from the checked form. Empty email, phone and message are already
- * gone (SPEC.md section 7); the honeypot goes only when something filled it in.
+ * gone; the honeypot goes only when something filled it in.
  */
 export function leadRequestBody(output: LeadFormOutput, searchId: number | null): LeadFormOutput {
   const { website, ...rest } = output;
