@@ -207,12 +207,12 @@ export interface MainThreadMemory {
  * How late the server's event loop ran since the previous call (or since it started): its longest
  * single stall and the 99th percentile, ms. The server must run with EVENT_LOOP_PROBE_ENV.
  */
-export async function eventLoopDelay(server: ServerProcess): Promise<{ maxMs: number; p99Ms: number; memory: MainThreadMemory }> {
+export async function eventLoopDelay(server: ServerProcess): Promise<{ maxMs: number; p99Ms: number; memory: MainThreadMemory; workerHeapsMb: { threadId: number; heapMb: number }[] }> {
   const before = server.logs.length;
   process.kill(server.pid, 'SIGUSR2');
   for (let waited = 0; waited < 5000; waited += 10) {
     const line = server.logs.slice(before).find((l) => l.msg === 'event loop delay');
-    if (line) return { maxMs: Number(line.maxMs), p99Ms: Number(line.p99Ms), memory: line.memory as MainThreadMemory };
+    if (line) return { maxMs: Number(line.maxMs), p99Ms: Number(line.p99Ms), memory: line.memory as MainThreadMemory, workerHeapsMb: line.workerHeapsMb as { threadId: number; heapMb: number }[] };
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   throw new Error('the server did not report its event loop delay: was it started with EVENT_LOOP_PROBE_ENV?');
