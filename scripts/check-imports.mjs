@@ -6,7 +6,8 @@
 //   test-helper        production modules never import test helpers (a testing/ folder or a
 //                      *.testHelpers.ts file); tests and other helpers may
 //   server-base        the modules directly in server/ other than the composition root (app.ts,
-//                      main.ts) import no server folder; no server folder imports app.ts or main.ts
+//                      main.ts, services.ts, background.ts) import no server folder; no server
+//                      folder imports the composition root
 //   server-cycle       the top-level folders of server/ import one another without a cycle; each
 //                      cycle is reported once, with one example import for each arrow
 //                      (server-base and server-cycle judge production code: the imports of tests
@@ -27,7 +28,7 @@ import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
 
 const SOURCE_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
-const SERVER_COMPOSITION_ROOT = new Set(['app.ts', 'main.ts']);
+const SERVER_COMPOSITION_ROOT = new Set(['app.ts', 'main.ts', 'services.ts', 'background.ts']);
 const WEB_SHARED = new Set(['ui', 'map', 'api', 'auth']);
 /** Cycles listed per strongly connected group of folders (shortest first); the rest are counted. */
 const MAX_CYCLES_PER_GROUP = 20;

@@ -9,6 +9,7 @@ import { decodePackedCollection } from '../src/geo/packedCollection.js';
 import type { DatabaseConfig } from '../src/server/config.js';
 import { createDialect } from '../src/server/db/dialect.js';
 import { createMigrator, migrateToLatest } from '../src/server/db/migrate.js';
+import { createSecretBox } from '../src/server/system/secretBox.js';
 import { databaseKinds } from './support/testApp.js';
 
 const silentLog = { warn: () => {} };
@@ -209,6 +210,62 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
       [large, 2, 0.5 * 1024 * 1024],
     ]);
     expect(Buffer.concat(parts.map((p) => p.bytes)).equals(geometry)).toBe(true);
+  });
+
+  it('gives layers with geometry before 0009 geometry version 1, and the others 0', async () => {
+    const db = await emptyDatabase();
+    const migrator = createMigrator(db, kind, schema);
+    expect((await migrator.migrateTo('0008_tower_footprints')).error).toBeUndefined();
+    const now = new Date().toISOString();
+    const { id: providerId } = await db.insertInto('providers').values({ name: 'Old', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    const layer = async (name: string, bytes: number | null) =>
+      (await db.insertInto('coverage_layers').values({ name, provider_id: providerId, services: '[]', geometry_bytes: bytes, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+    const drawn = await layer('Drawn', 16);
+    const empty = await layer('Empty', null);
+
+    expect((await migrator.migrateTo('0009_layer_geometry_version')).error).toBeUndefined();
+    const layers = await db.selectFrom('coverage_layers').select(['id', 'geometry_version']).orderBy('id').execute();
+    expect(layers.map((l) => [l.id, Number(l.geometry_version)])).toEqual([
+      [drawn, 1],
+      [empty, 0],
+    ]);
+  });
+
+  it('seals API headers left in clear by an earlier version once (0010), with the seal the server hands the migrations', async () => {
+    const db = await emptyDatabase();
+    expect((await createMigrator(db, kind, schema).migrateTo('0009_layer_geometry_version')).error).toBeUndefined();
+    const box = createSecretBox('s'.repeat(32));
+    const now = new Date().toISOString();
+    const provider = async (name: string, apiHeaders: string | null) =>
+      (await db.insertInto('providers').values({ name, api_headers: apiHeaders, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+    const alreadySealed = box.seal('{"X-Api-Key":"new-key"}');
+    const clear = await provider('Old', '{"X-Api-Key":"old-key"}');
+    const sealed = await provider('New', alreadySealed);
+    const none = await provider('None', null);
+    const headersOf = async (id: number) => (await db.selectFrom('providers').select('api_headers').where('id', '=', id).executeTakeFirstOrThrow()).api_headers as string | null;
+
+    // Without the app secret, clear headers stop the migration rather than be left behind for good.
+    await expect(migrateToLatest(db, kind, schema)).rejects.toThrow('needs the app secret');
+    expect(await headersOf(clear)).toBe('{"X-Api-Key":"old-key"}');
+
+    let seals = 0;
+    const seal = (plain: string) => {
+      seals += 1;
+      return box.seal(plain);
+    };
+    await migrateToLatest(db, kind, schema, { seal });
+    const sealedOnce = await headersOf(clear);
+    expect(sealedOnce).not.toContain('old-key');
+    expect(JSON.parse(box.open(sealedOnce ?? ''))).toEqual({ 'X-Api-Key': 'old-key' });
+    expect(await headersOf(sealed)).toBe(alreadySealed);
+    expect(await headersOf(none)).toBeNull();
+    expect(seals).toBe(1);
+
+    // Recorded: a later start seals nothing again, even headers written in clear since.
+    await db.updateTable('providers').set({ api_headers: '{"X-Api-Key":"written-later"}' }).where('id', '=', none).execute();
+    await migrateToLatest(db, kind, schema, { seal });
+    expect(seals).toBe(1);
+    expect(await headersOf(clear)).toBe(sealedOnce);
   });
 
   it('runs the whole history on an empty database', async () => {

@@ -6,6 +6,7 @@ import { circleRing, zigZagRing, type Box } from '../../geo/testing/shapes.js';
 import type { CoverageRevisionRepository } from '../coverage-revision/coverageRevisionRepository.js';
 import { CoverageEngine } from './coverageEngine.js';
 import type { LayerGeometry, LayerRecord, LayerRepository } from './layerRepository.js';
+import type { WirelessSource } from './wirelessCheck.js';
 
 const box = (west: number, south: number, size: number): Box => ({ west, south, east: west + size, north: south + size / 2 });
 
@@ -40,19 +41,31 @@ function layerRecord(id: number, providerId: number, changes: Partial<LayerRecor
   };
 }
 
+/** Layers' stored geometry; storing one moves the layer's geometry version on, as layerRepository.ts does. */
+class VersionedGeometries extends Map<number, LayerGeometry> {
+  readonly versions = new Map<number, number>();
+  override set(id: number, geometry: LayerGeometry): this {
+    this.versions.set(id, (this.versions.get(id) ?? 0) + 1);
+    return super.set(id, geometry);
+  }
+}
+
 /** The database as the engine reads it, changed by the test between revisions; geometry reads can be held. */
 function fakeStore() {
   const store = {
     revision: 1,
     records: [] as LayerRecord[],
-    geometries: new Map<number, LayerGeometry>(),
+    geometries: new VersionedGeometries(),
     /** When set, geometry reads wait for it. */
     hold: null as Promise<void> | null,
     built: [] as { revision: number; reindexed: number }[],
+    /** The layer of each geometry read, in order. */
+    geometryReads: [] as number[],
   };
   const layers = {
-    liveLayerRecords: async () => store.records.map((record) => ({ ...record })),
+    liveLayerRecords: async () => store.records.map((record) => ({ ...record, geometry_version: store.geometries.versions.get(record.id) ?? 0 })),
     geometry: async (id: number) => {
+      store.geometryReads.push(id);
       if (store.hold) await store.hold;
       const bytes = store.geometries.get(id);
       // A fresh copy per read, as a database read gives.
@@ -67,12 +80,12 @@ function fakeStore() {
     error: () => undefined,
   } as unknown as FastifyBaseLogger;
   const provider = (id: number) => ({ provider: { id, name: `Provider ${id}`, description: null, logo_filename: null, signup_url: null }, askApi: null });
-  const engine = (indexInWorkerFromBytes?: number) =>
+  const engine = (indexInWorkerFromBytes?: number, wireless: WirelessSource = { load: async () => ({ assess: async () => WIRELESS_UNAVAILABLE }) }) =>
     new CoverageEngine({
       revisions: { read: async () => store.revision } as unknown as CoverageRevisionRepository,
       layers,
       providers: { live: async () => [provider(1), provider(2)], exists: async () => true },
-      wireless: { load: async () => ({ assess: async () => WIRELESS_UNAVAILABLE }) },
+      wireless,
       pollMs: 60_000,
       log,
       ...(indexInWorkerFromBytes === undefined ? {} : { indexInWorkerFromBytes }),
@@ -180,5 +193,64 @@ describe('CoverageEngine rebuilds', () => {
     // In the comb's spine along the east area's north edge.
     expect(await statusesAt(coverage, { lat: -33.9005, lng: 18.6 })).toEqual(['2:unknown']);
     expect(store.built.at(-1)).toEqual({ revision: 2, reindexed: 1 });
+  });
+
+  it('reads no geometry for a rebuild whose layers kept their geometry versions, and only the changed layer for one that did not', async () => {
+    const { store, engine } = fakeStore();
+    store.records = [layerRecord(1, 1), layerRecord(2, 2)];
+    store.geometries.set(1, areaGeometry(WEST, '#ff6600'));
+    store.geometries.set(2, areaGeometry(EAST, null));
+    const coverage = engine();
+    await coverage.start();
+    coverage.stop();
+    expect(store.geometryReads).toEqual([1, 2]);
+
+    // A provider renamed, a layer's rules changed: a new revision, the same geometry versions.
+    store.revision = 2;
+    store.records = [layerRecord(1, 1, { default_status: 'coming_soon', color_mappings: null }), layerRecord(2, 2)];
+    await coverage.refresh();
+    expect(store.built.at(-1)).toEqual({ revision: 2, reindexed: 0 });
+    expect(store.geometryReads).toEqual([1, 2]);
+    expect(await statusesAt(coverage, IN_WEST)).toEqual(['1:coming_soon']);
+
+    store.revision = 3;
+    store.geometries.set(2, areaGeometry(WEST, null));
+    await coverage.refresh();
+    expect(store.geometryReads).toEqual([1, 2, 2]);
+    expect(await statusesAt(coverage, IN_WEST)).toEqual(['1:coming_soon', '2:unknown']);
+  });
+});
+
+describe('CoverageEngine announces its rebuilds', () => {
+  it('tells its listeners each rebuilt revision, after the new snapshot answers, and starts nothing else while loading wireless', async () => {
+    const { store, engine } = fakeStore();
+    store.records = [layerRecord(1, 1)];
+    store.geometries.set(1, areaGeometry(WEST, '#ff6600'));
+    // The wireless source records its loads; a load that started other work would show up as a call of its own.
+    const loads: number[] = [];
+    const wireless: WirelessSource = {
+      load: async () => {
+        loads.push(store.revision);
+        return { assess: async () => WIRELESS_UNAVAILABLE };
+      },
+    };
+    const coverage = engine(undefined, wireless);
+    const announced: { revision: number; answeredFrom: number | null }[] = [];
+    coverage.onRebuilt((revision) => announced.push({ revision, answeredFrom: coverage.revision }));
+    coverage.onRebuilt(() => {
+      throw new Error('a failing listener');
+    });
+    await coverage.start();
+    coverage.stop();
+    store.revision = 2;
+    await coverage.refresh();
+    // The same revision again: nothing rebuilt, nothing announced.
+    await coverage.refresh();
+
+    expect(announced).toEqual([
+      { revision: 1, answeredFrom: 1 },
+      { revision: 2, answeredFrom: 2 },
+    ]);
+    expect(loads).toEqual([1, 2]);
   });
 });

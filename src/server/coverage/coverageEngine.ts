@@ -18,7 +18,10 @@ import type { WirelessCheck, WirelessSource } from './wirelessCheck.js';
  */
 const WIRELESS_TIMEOUT_MS = 4000;
 
-/** Everything a coverage check needs, built once per revision so that a check touches no database. */
+/**
+ * Everything a coverage check needs, built once per revision. The polygon part of a check touches
+ * no database; the wireless part may (see WirelessCheck).
+ */
 interface EngineState {
   snapshot: CoverageSnapshot;
   providers: Map<number, PublicProvider>;
@@ -26,6 +29,9 @@ interface EngineState {
   wireless: WirelessCheck;
   tiles: VectorTileSet | null;
 }
+
+/** Told after each rebuild, with the revision now answered from (see CoverageEngine.onRebuilt). */
+export type RebuiltListener = (revision: number) => void;
 
 export interface CoverageEngineDeps {
   revisions: CoverageRevisionRepository;
@@ -55,8 +61,18 @@ export class CoverageEngine {
   private refreshing: Promise<void> | null = null;
   private refreshWanted = false;
   private timer: NodeJS.Timeout | null = null;
+  private readonly rebuiltListeners: RebuiltListener[] = [];
 
   constructor(private readonly deps: CoverageEngineDeps) {}
+
+  /**
+   * Tells `listener` after every rebuild (the first one in start() included), once the new
+   * snapshot answers checks: what else follows the coverage data (the towers' footprints) is wired
+   * to it in app.ts. A listener that throws is logged; the rebuild stands.
+   */
+  onRebuilt(listener: RebuiltListener): void {
+    this.rebuiltListeners.push(listener);
+  }
 
   async start(): Promise<void> {
     await this.refresh();
@@ -107,13 +123,19 @@ export class CoverageEngine {
     const indexed = new Map<number, IndexedLayer>();
     const changed: LayerToIndex[] = [];
     for (const record of records) {
+      // A layer whose geometry version is the one its index was built from keeps it, unread.
+      const prior = previous?.indexedLayer(record.id, record.geometry_version);
+      if (prior) {
+        indexed.set(record.id, prior);
+        continue;
+      }
       // One layer's geometry at a time, and the checks waiting meanwhile are answered in between.
       await yieldToRequests();
+      // Read after its version: bytes newer than the version are indexed again on the next pass
+      // (the change that moved the version moved the revision too), never the other way round.
       const geometry = await this.deps.layers.geometry(record.id);
       if (geometry === null) continue; // removed since: the revision moved, so another pass follows
-      const prior = previous?.indexedLayer(record.id);
-      if (prior?.hasGeometry(geometry)) indexed.set(record.id, prior);
-      else changed.push({ layerId: record.id, geometry });
+      changed.push({ layerId: record.id, geometry });
     }
     // No collection of the whole heap here (collectGarbage): after a large upload it stopped every
     // check for about 20 ms, and the server's peak memory is the same without it (bench/coverageServer.ts).
@@ -122,7 +144,7 @@ export class CoverageEngine {
     const layers: SnapshotLayer[] = [];
     for (const record of records) {
       const layer = indexed.get(record.id);
-      if (layer) layers.push({ record: { ...record, provider_name: providers.get(record.provider_id)?.name ?? '' }, indexed: layer });
+      if (layer) layers.push({ record: { ...record, provider_name: providers.get(record.provider_id)?.name ?? '' }, indexed: layer, geometryVersion: record.geometry_version });
     }
     const snapshot = new CoverageSnapshot(revision, layers);
     const wireless = await this.deps.wireless.load();
@@ -131,6 +153,17 @@ export class CoverageEngine {
       { revision, layers: layers.length, reindexed, features: snapshot.size, ms: Math.round(performance.now() - started) },
       'coverage index built',
     );
+    this.announceRebuilt(revision);
+  }
+
+  private announceRebuilt(revision: number): void {
+    for (const listener of this.rebuiltListeners) {
+      try {
+        listener(revision);
+      } catch (error) {
+        this.deps.log.error({ err: error, revision }, 'a listener of coverage rebuilds failed');
+      }
+    }
   }
 
   private current(): EngineState {

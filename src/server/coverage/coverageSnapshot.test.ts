@@ -33,6 +33,7 @@ function layer(id: number, providerId: number, features: Feature[], rules: Parti
     feature_count: features.length,
     detected_colors: [],
     has_geometry: true,
+    geometry_version: 1,
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
     ...rules,

@@ -34,6 +34,8 @@ export type SnapshotLayerRecord = Pick<
 export interface SnapshotLayer {
   record: SnapshotLayerRecord;
   indexed: IndexedLayer;
+  /** The layer's geometry version the index was built from (layerRepository.ts LiveLayerRecord). */
+  geometryVersion: number;
 }
 
 interface LiveIndexedLayer extends SnapshotLayer {
@@ -78,7 +80,7 @@ export class CoverageSnapshot {
   static build(revision: number, layers: readonly (LiveLayer & { provider_name: string })[]): CoverageSnapshot {
     return new CoverageSnapshot(
       revision,
-      layers.map((layer) => ({ record: layer, indexed: new IndexedLayer(indexLayerGeometry(layer.id, layer.geometry)) })),
+      layers.map((layer) => ({ record: layer, indexed: new IndexedLayer(indexLayerGeometry(layer.id, layer.geometry)), geometryVersion: layer.geometry_version })),
     );
   }
 
@@ -87,9 +89,10 @@ export class CoverageSnapshot {
     return this.layers.reduce((sum, layer) => sum + layer.indexed.featureCount, 0);
   }
 
-  /** The index of a live layer's geometry, for the next snapshot to reuse. */
-  indexedLayer(layerId: number): IndexedLayer | undefined {
-    return this.byId.get(layerId)?.indexed;
+  /** The index of a live layer's geometry at this geometry version, for the next snapshot to reuse; undefined when it has another. */
+  indexedLayer(layerId: number, geometryVersion: number): IndexedLayer | undefined {
+    const layer = this.byId.get(layerId);
+    return layer?.geometryVersion === geometryVersion ? layer.indexed : undefined;
   }
 
   /**

@@ -1,5 +1,5 @@
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { ColorMapping } from '../../common/api/coverageLayers.js';
 import { parseColorMappings } from '../../common/colorMappings.js';
 import { isServiceStatus, type ServiceStatus } from '../../common/serviceStatus.js';
@@ -28,9 +28,16 @@ export interface LayerRecord {
   updated_at: string;
 }
 
+/**
+ * A live layer as the coverage index is built from it: its record and the version of its stored
+ * geometry (migration 0009), which moves on whenever the geometry is replaced or removed, so that
+ * an unchanged layer is known by a number instead of by reading and comparing its bytes.
+ */
+export type LiveLayerRecord = LayerRecord & { geometry_version: number };
+
 /** A layer's polygons with {name, color}, packed (src/geo/packedCollection.ts). */
 export type LayerGeometry = Uint8Array;
-export type LiveLayer = LayerRecord & { geometry: LayerGeometry };
+export type LiveLayer = LiveLayerRecord & { geometry: LayerGeometry };
 export type NewLayerRecord = Omit<LayerRecord, 'id' | 'has_geometry'> & { geometry: LayerGeometry | null };
 export type LayerChanges = Partial<Omit<NewLayerRecord, 'created_at'>>;
 
@@ -85,20 +92,21 @@ export class LayerRepository {
   }
 
   /**
-   * The active layers of these providers that have geometry, without it: what the coverage index
-   * is built from (each layer's geometry is read on its own with geometry(), so that no more than
-   * one large layer is read at a time). Ids go in chunks, so any number of providers stays within
-   * the bound-parameter limits. Sorted by id.
+   * The active layers of these providers that have geometry, without it but with its version:
+   * what the coverage index is built from (each changed layer's geometry is read on its own with
+   * geometry(), so that no more than one large layer is read at a time). Ids go in chunks, so any
+   * number of providers stays within the bound-parameter limits. Sorted by id.
    */
-  async liveLayerRecords(providerIds: readonly number[]): Promise<LayerRecord[]> {
-    const layers: LayerRecord[] = [];
+  async liveLayerRecords(providerIds: readonly number[]): Promise<LiveLayerRecord[]> {
+    const layers: LiveLayerRecord[] = [];
     for (let start = 0; start < providerIds.length; start += IN_LIST_CHUNK) {
       const rows = await this.summaries()
+        .select('geometry_version')
         .where('active', '=', fromBool(true))
         .where('provider_id', 'in', providerIds.slice(start, start + IN_LIST_CHUNK))
         .where('geometry_bytes', 'is not', null)
         .execute();
-      for (const row of rows) layers.push(toRecord(row));
+      for (const row of rows) layers.push({ ...toRecord(row), geometry_version: Number(row.geometry_version) });
     }
     return layers.sort((a, b) => a.id - b.id);
   }
@@ -130,15 +138,24 @@ export class LayerRepository {
 
   async insert(record: NewLayerRecord, trx?: Executor): Promise<number> {
     const executor = trx ?? this.db;
-    const { id } = await executor.insertInto('coverage_layers').values(toRow(record)).returning('id').executeTakeFirstOrThrow();
+    const { id } = await executor
+      .insertInto('coverage_layers')
+      .values({ ...toRow(record), geometry_version: record.geometry ? 1 : 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     if (record.geometry) await writeGeometry(executor, id, record.geometry);
     return id;
   }
 
-  /** False when there is no such layer. */
+  /** False when there is no such layer. New geometry (or none) moves the layer's geometry version on. */
   async update(id: number, changes: LayerChanges, trx?: Executor): Promise<boolean> {
     const executor = trx ?? this.db;
-    const result = await executor.updateTable('coverage_layers').set(toRow(changes)).where('id', '=', id).executeTakeFirst();
+    const newVersion = changes.geometry === undefined ? {} : { geometry_version: sql<number>`geometry_version + 1` };
+    const result = await executor
+      .updateTable('coverage_layers')
+      .set({ ...toRow(changes), ...newVersion })
+      .where('id', '=', id)
+      .executeTakeFirst();
     const found = Number(result.numUpdatedRows) > 0;
     if (found && changes.geometry !== undefined) {
       await executor.deleteFrom('coverage_layer_geometry_parts').where('layer_id', '=', id).execute();

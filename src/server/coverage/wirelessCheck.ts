@@ -1,6 +1,9 @@
 import type { WirelessFeasibility } from '../../common/api/coverage.js';
 
-/** The wireless part of coverage checks, as one coverage revision knows it (its towers). */
+/**
+ * The wireless part of coverage checks, as one coverage revision knows it (its towers). Unlike the
+ * polygon part, answering may read storage (footprints, terrain tiles): the engine bounds its wait.
+ */
 export interface WirelessCheck {
   /** The wireless feasibility at a point (degrees); may throw, and the engine then answers WIRELESS_UNAVAILABLE. */
   assess(point: { lat: number; lng: number }): Promise<WirelessFeasibility>;
@@ -11,5 +14,6 @@ export interface WirelessCheck {
  * on towers or line of sight: this is implemented above them (server/line-of-sight/) and handed in.
  */
 export interface WirelessSource {
+  /** Reads what the check needs; starts nothing else. */
   load(): Promise<WirelessCheck>;
 }

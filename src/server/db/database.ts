@@ -1,7 +1,7 @@
 import { Kysely, sql } from 'kysely';
 import type { DatabaseConfig } from '../config.js';
 import { createDialect, type DialectName } from './dialect.js';
-import { migrateToLatest } from './migrate.js';
+import { type MigrationContext, migrateToLatest } from './migrate.js';
 import type { DatabaseLog } from './postgresPool.js';
 import type { Database } from './schema.js';
 import { startWalCheckpoints } from './walCheckpoints.js';
@@ -20,10 +20,11 @@ export interface Db {
 }
 
 /**
- * Opens the configured database, creates the PostgreSQL schema if one is named, and migrates. On
- * SQLite, a thread of its own copies the write-ahead log into the database file (walCheckpoints.ts).
+ * Opens the configured database, creates the PostgreSQL schema if one is named, and migrates (with
+ * `context`: the server hands in its app secret's seal). On SQLite, a thread of its own copies the
+ * write-ahead log into the database file (walCheckpoints.ts).
  */
-export async function openDatabase(config: DatabaseConfig, log: DatabaseLog): Promise<Db> {
+export async function openDatabase(config: DatabaseConfig, log: DatabaseLog, context: MigrationContext = {}): Promise<Db> {
   const kysely = new Kysely<Database>({ dialect: createDialect(config, log) });
   const checkpoints = config.kind === 'sqlite' ? startWalCheckpoints(config.file, log) : null;
   const close = async () => {
@@ -31,7 +32,7 @@ export async function openDatabase(config: DatabaseConfig, log: DatabaseLog): Pr
     await kysely.destroy();
   };
   try {
-    await migrate(config, kysely, log);
+    await migrate(config, kysely, log, context);
   } catch (error) {
     await close();
     throw error;
@@ -40,15 +41,15 @@ export async function openDatabase(config: DatabaseConfig, log: DatabaseLog): Pr
 }
 
 /** PostgreSQL migrates on connections of its own, without the request timeouts; SQLite on its one connection. */
-async function migrate(config: DatabaseConfig, serving: Kysely<Database>, log: DatabaseLog): Promise<void> {
+async function migrate(config: DatabaseConfig, serving: Kysely<Database>, log: DatabaseLog, context: MigrationContext): Promise<void> {
   if (config.kind === 'sqlite') {
-    await migrateToLatest(serving, 'sqlite', undefined);
+    await migrateToLatest(serving, 'sqlite', undefined, context);
     return;
   }
   const kysely = new Kysely<Database>({ dialect: createDialect(config, log, 'migrate') });
   try {
     if (config.schema) await ensureSchema(kysely, config.schema);
-    await migrateToLatest(kysely, 'postgres', config.schema);
+    await migrateToLatest(kysely, 'postgres', config.schema, context);
   } finally {
     await kysely.destroy();
   }

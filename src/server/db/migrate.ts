@@ -8,9 +8,17 @@ import { searchLogProvidersMigration } from './migrations/0005_search_log_provid
 import { reportsMigration } from './migrations/0006_reports.js';
 import { geometryPartsMigration } from './migrations/0007_geometry_parts.js';
 import { towerFootprintsMigration } from './migrations/0008_tower_footprints.js';
+import { layerGeometryVersionMigration } from './migrations/0009_layer_geometry_version.js';
+import { type SealSecret, sealClearApiHeadersMigration } from './migrations/0010_seal_clear_api_headers.js';
+
+/** What some migrations need beyond the database. */
+export interface MigrationContext {
+  /** Seals secrets under the app secret (0010); the server hands it in, other tools may not. */
+  seal?: SealSecret;
+}
 
 /** The one migration history, in order; names sort in the order they run. */
-function migrationsFor(dialect: DialectName): Record<string, Migration> {
+function migrationsFor(dialect: DialectName, context: MigrationContext): Record<string, Migration> {
   return {
     '0001_initial': initialMigration(dialect),
     '0002_coverage_engine': coverageEngineMigration,
@@ -20,11 +28,13 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0006_reports': reportsMigration,
     '0007_geometry_parts': geometryPartsMigration(dialect),
     '0008_tower_footprints': towerFootprintsMigration(dialect),
+    '0009_layer_geometry_version': layerGeometryVersionMigration,
+    '0010_seal_clear_api_headers': sealClearApiHeadersMigration(context.seal),
   };
 }
 
-export function migrationProvider(dialect: DialectName): MigrationProvider {
-  return { getMigrations: async () => migrationsFor(dialect) };
+export function migrationProvider(dialect: DialectName, context: MigrationContext = {}): MigrationProvider {
+  return { getMigrations: async () => migrationsFor(dialect, context) };
 }
 
 /**
@@ -32,13 +42,13 @@ export function migrationProvider(dialect: DialectName): MigrationProvider {
  * tables are kept and looked for in that schema: otherwise it finds them in any schema of the
  * database (another deployment's, or another test's) and skips creating them in this one.
  */
-export function createMigrator(db: Kysely<any>, dialect: DialectName, schema?: string): Migrator {
-  return new Migrator({ db, provider: migrationProvider(dialect), ...(schema ? { migrationTableSchema: schema } : {}) });
+export function createMigrator(db: Kysely<any>, dialect: DialectName, schema?: string, context: MigrationContext = {}): Migrator {
+  return new Migrator({ db, provider: migrationProvider(dialect, context), ...(schema ? { migrationTableSchema: schema } : {}) });
 }
 
 /** Brings the schema up to date. Kysely's migrator takes a lock, so processes may start together. */
-export async function migrateToLatest(db: Kysely<any>, dialect: DialectName, schema?: string): Promise<void> {
-  const { error, results } = await createMigrator(db, dialect, schema).migrateToLatest();
+export async function migrateToLatest(db: Kysely<any>, dialect: DialectName, schema?: string, context: MigrationContext = {}): Promise<void> {
+  const { error, results } = await createMigrator(db, dialect, schema, context).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');

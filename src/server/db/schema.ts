@@ -69,6 +69,8 @@ export interface CoverageLayersTable {
   services: string;
   /** Length of the layer's geometry (its parts in coverage_layer_geometry_parts); null until a file is uploaded. */
   geometry_bytes: number | null;
+  /** Moves on whenever the layer's geometry is replaced or removed (migration 0009); 0 for a layer created without one. */
+  geometry_version: Generated<number>;
   kml_filename: string | null;
   active: DbBool;
   default_status: string;

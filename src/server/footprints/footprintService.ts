@@ -62,10 +62,21 @@ const PROGRESS_STEP = 0.1;
 /** While some tower has no footprint in memory, the ready ones are read again at most this often (another process may have computed them). */
 const RELOAD_MS = 5_000;
 
+export interface FootprintServiceDeps {
+  repository: FootprintRepository;
+  towers: Pick<TowerRepository, 'listActive'>;
+  terrain: Pick<Terrain, 'heightGrid'>;
+  /** What an area's terrain is made of (terrain/terrainSignature.ts): part of a footprint's inputs. */
+  terrainSignature: (bounds: FootprintBounds) => Promise<string>;
+  settings: FootprintSettings;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
 /**
  * Each active tower's predicted footprint (src/geo/rf/footprint.ts): computed in a worker thread
  * after a change to the towers or the terrain (every such change moves the coverage revision, and
- * the engine's reload of wireless calls `reconcile`), one tower at a time, stored with the inputs
+ * app.ts calls `reconcile` after each rebuild of the coverage index), one tower at a time, stored with the inputs
  * it came from, and kept in memory for the coverage checks, which look a point up instead of
  * walking the terrain.
  */
@@ -87,15 +98,23 @@ export class FootprintService {
   /** What-ifs run one at a time: each holds a grid and a worker. */
   private readonly whatIfRuns = new PQueue({ concurrency: 1 });
 
-  constructor(
-    private readonly repo: FootprintRepository,
-    private readonly towers: Pick<TowerRepository, 'listActive'>,
-    private readonly terrain: Pick<Terrain, 'heightGrid'>,
-    private readonly terrainSignature: (bounds: FootprintBounds) => Promise<string>,
-    private readonly settings: FootprintSettings,
-    private readonly clock: Clock,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+  private readonly repo: FootprintRepository;
+  private readonly towers: Pick<TowerRepository, 'listActive'>;
+  private readonly terrain: Pick<Terrain, 'heightGrid'>;
+  private readonly terrainSignature: (bounds: FootprintBounds) => Promise<string>;
+  private readonly settings: FootprintSettings;
+  private readonly clock: Clock;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(deps: FootprintServiceDeps) {
+    this.repo = deps.repository;
+    this.towers = deps.towers;
+    this.terrain = deps.terrain;
+    this.terrainSignature = deps.terrainSignature;
+    this.settings = deps.settings;
+    this.clock = deps.clock;
+    this.log = deps.log;
+  }
 
   /** Brings every active tower's footprint up to date, in the background; a call during a pass asks for one more. */
   reconcile(): Promise<void> {

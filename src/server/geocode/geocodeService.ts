@@ -11,20 +11,34 @@ import type { UpstreamGeocoder } from './upstreamGeocoder.js';
 const MAX_SUGGESTIONS = 5;
 const ADDRESS_NOT_FOUND_MESSAGE = 'Could not find the specified address';
 
+export interface GeocodeServiceDeps {
+  addresses: AddressRepository;
+  places: BuiltInPlaces;
+  /** null when GEOCODER_URL is none. */
+  upstream: UpstreamGeocoder | null;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
 /**
  * Address search (docs/api.md, Address search): the imported address book first, then the
  * built-in places of the configured country, and only when both find nothing the upstream
  * geocoder. An upstream failure is logged and answered with what the local sources gave.
  */
 export class GeocodeService {
-  constructor(
-    private readonly addresses: AddressRepository,
-    private readonly places: BuiltInPlaces,
-    /** null when GEOCODER_URL is none. */
-    private readonly upstream: UpstreamGeocoder | null,
-    private readonly clock: Clock,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+  private readonly addresses: AddressRepository;
+  private readonly places: BuiltInPlaces;
+  private readonly upstream: UpstreamGeocoder | null;
+  private readonly clock: Clock;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(deps: GeocodeServiceDeps) {
+    this.addresses = deps.addresses;
+    this.places = deps.places;
+    this.upstream = deps.upstream;
+    this.clock = deps.clock;
+    this.log = deps.log;
+  }
 
   /** At most MAX_SUGGESTIONS; none for a query under MIN_SUGGESTION_CHARS characters. */
   async suggest(query: string): Promise<AddressSuggestion[]> {

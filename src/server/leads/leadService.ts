@@ -35,19 +35,39 @@ const ACTION_OF: Record<LeadType, SearchAction> = { sign_up: 'sign_up', contact_
 
 export const SIGN_UP_UNAVAILABLE = 'This provider does not take sign-ups online. Please send a contact request instead.';
 
+export interface LeadServiceDeps {
+  transactions: Transactions;
+  searchLogs: SearchLogRepository;
+  leads: LeadRepository;
+  providers: LeadProviders;
+  coverage: SearchCoverage;
+  /** null when no SMTP_URL is configured: leads are then only stored. */
+  notifier: LeadNotifier | null;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
 /** Rules for search logs and leads: provider checks, the honeypot, search linking, notification. */
 export class LeadService {
-  constructor(
-    private readonly transactions: Transactions,
-    private readonly searchLogs: SearchLogRepository,
-    private readonly leads: LeadRepository,
-    private readonly providers: LeadProviders,
-    private readonly coverage: SearchCoverage,
-    /** null when no SMTP_URL is configured: leads are then only stored. */
-    private readonly notifier: LeadNotifier | null,
-    private readonly clock: Clock,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+  private readonly transactions: Transactions;
+  private readonly searchLogs: SearchLogRepository;
+  private readonly leads: LeadRepository;
+  private readonly providers: LeadProviders;
+  private readonly coverage: SearchCoverage;
+  private readonly notifier: LeadNotifier | null;
+  private readonly clock: Clock;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(deps: LeadServiceDeps) {
+    this.transactions = deps.transactions;
+    this.searchLogs = deps.searchLogs;
+    this.leads = deps.leads;
+    this.providers = deps.providers;
+    this.coverage = deps.coverage;
+    this.notifier = deps.notifier;
+    this.clock = deps.clock;
+    this.log = deps.log;
+  }
 
   /**
    * Stores a search with the providers the server's coverage finds at its point. A log with an

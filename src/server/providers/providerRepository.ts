@@ -42,18 +42,6 @@ export class ProviderRepository {
     return row && toRecord(row);
   }
 
-  /** Providers whose headers are still stored in clear (from before they were sealed). */
-  async withClearHeaders(): Promise<{ id: number; api_headers: string }[]> {
-    const rows = await this.db.selectFrom('providers').select(['id', 'api_headers']).where('api_headers', 'is not', null).execute();
-    // Sealed text starts with the box's format tag; clear headers are a JSON object.
-    return rows.flatMap((row) => (row.api_headers?.trimStart().startsWith('{') ? [{ id: row.id, api_headers: row.api_headers }] : []));
-  }
-
-  /** Replaces clear headers by their sealed form, unless another process did it first. */
-  async sealHeaders(id: number, clear: string, sealed: string): Promise<void> {
-    await this.db.updateTable('providers').set({ api_headers: sealed }).where('id', '=', id).where('api_headers', '=', clear).execute();
-  }
-
   /** Sync bookkeeping only: it does not change coverage. */
   async recordSync(id: number, outcome: SyncOutcome): Promise<void> {
     await this.db.updateTable('providers').set(outcome).where('id', '=', id).execute();

@@ -38,15 +38,6 @@ class MemoryProviderStore implements ProviderStore {
     return stored;
   }
   async recordSync() {}
-  async withClearHeaders() {
-    return [...this.records.values()].flatMap((record) =>
-      record.api_headers?.startsWith('{') ? [{ id: record.id, api_headers: record.api_headers }] : [],
-    );
-  }
-  async sealHeaders(id: number, clear: string, sealed: string) {
-    const stored = this.records.get(id);
-    if (stored?.api_headers === clear) this.records.set(id, { ...stored, api_headers: sealed });
-  }
 }
 
 function setup(secret = 'a'.repeat(32)) {
@@ -61,7 +52,7 @@ function setup(secret = 'a'.repeat(32)) {
   };
   const logos: LogoFiles = { save: async () => 'logo.png', remove: async () => undefined };
   const box = createSecretBox(secret);
-  const service = new ProviderService(store, logos, box, { now: () => NOW }, coverage);
+  const service = new ProviderService({ repository: store, logos, secrets: box, clock: { now: () => NOW }, coverage });
   return { store, commits, box, service };
 }
 
@@ -155,19 +146,6 @@ describe('ProviderService headers', () => {
 
     await expect(moved).rejects.toThrow('The header X-Api-Key is masked and there is no saved value to keep: enter it again');
     expect(JSON.parse(box.open(store.records.get(id)?.api_headers ?? ''))['X-Api-Key']).toBe('key-123');
-  });
-
-  it('seals headers left in clear by an earlier version, once', async () => {
-    const { store, box, service } = setup();
-    store.records.set(3, providerRecord({ id: 3, ...apiProvider, api_headers: '{"X-Api-Key":"old-key"}' }));
-
-    await service.sealClearHeaders();
-    const sealedOnce = store.records.get(3)?.api_headers ?? '';
-    await service.sealClearHeaders();
-
-    expect(sealedOnce).not.toContain('old-key');
-    expect(JSON.parse(box.open(sealedOnce))).toEqual({ 'X-Api-Key': 'old-key' });
-    expect(store.records.get(3)?.api_headers).toBe(sealedOnce);
   });
 });
 

@@ -1,5 +1,4 @@
 import type { ApiAuthType, ApiTestRequest, Provider, ProviderInput } from '../../common/api/providers.js';
-import { parseJsonObject } from '../../common/api/fields.js';
 import { type ApiHeaders, apiHeaders, providerInput, SECRET_MASK, sourceUrlProblem } from '../../common/api/providers.js';
 import type { Clock } from '../clock.js';
 import type { CoverageChanges } from '../coverage-revision/coverageChanges.js';
@@ -14,21 +13,35 @@ import type { NewProviderRecord, ProviderRecord, ProviderRepository, SyncOutcome
 /** The adapters the service is given, by the part of them it uses (tests hand in fakes). */
 export type ProviderStore = Pick<
   ProviderRepository,
-  'list' | 'find' | 'insert' | 'update' | 'delete' | 'recordSync' | 'withClearHeaders' | 'sealHeaders'
+  'list' | 'find' | 'insert' | 'update' | 'delete' | 'recordSync'
 >;
 export type LogoFiles = Pick<LogoStore, 'save' | 'remove'>;
 export type CoverageCommits = Pick<CoverageChanges, 'commit'>;
 
+export interface ProviderServiceDeps {
+  repository: ProviderStore;
+  logos: LogoFiles;
+  secrets: SecretBox;
+  clock: Clock;
+  /** Provider names and activity are part of coverage: writes commit through it. */
+  coverage: CoverageCommits;
+}
+
 /** Rules for providers: defaults, cross-field validation, secrets sealed at rest and masked in answers. */
 export class ProviderService {
-  constructor(
-    private readonly repo: ProviderStore,
-    private readonly logos: LogoFiles,
-    private readonly secrets: SecretBox,
-    private readonly clock: Clock,
-    /** Provider names and activity are part of coverage: writes commit through it. */
-    private readonly coverage: CoverageCommits,
-  ) {}
+  private readonly repo: ProviderStore;
+  private readonly logos: LogoFiles;
+  private readonly secrets: SecretBox;
+  private readonly clock: Clock;
+  private readonly coverage: CoverageCommits;
+
+  constructor(deps: ProviderServiceDeps) {
+    this.repo = deps.repository;
+    this.logos = deps.logos;
+    this.secrets = deps.secrets;
+    this.clock = deps.clock;
+    this.coverage = deps.coverage;
+  }
 
   async list(): Promise<Provider[]> {
     return (await this.repo.list()).map((record) => this.toApi(record));
@@ -169,17 +182,6 @@ export class ProviderService {
       api_fields_mapping: record.api_fields_mapping ? JSON.stringify(record.api_fields_mapping) : null,
       api_auth_config: this.maskedStoredOrNull(record.api_auth_config),
     };
-  }
-
-  /**
-   * Seals headers written in clear before headers were sealed (a start-up step, safe to run in
-   * several processes at once).
-   */
-  async sealClearHeaders(): Promise<void> {
-    for (const row of await this.repo.withClearHeaders()) {
-      const headers = apiHeaders.safeParse(parseJsonObject(row.api_headers)).data ?? {};
-      await this.repo.sealHeaders(row.id, row.api_headers, this.secrets.seal(JSON.stringify(headers)));
-    }
   }
 
   /**

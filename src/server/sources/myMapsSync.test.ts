@@ -61,7 +61,15 @@ function setup(records: ProviderRecord[], options: { failing?: number[]; heldEls
   const warnings: string[] = [];
   const log = { warn: (_details: unknown, message: string) => warnings.push(message), error: () => undefined } as unknown as FastifyBaseLogger;
   const locks = new MemoryLocks(options.heldElsewhere);
-  const sync = new MyMapsSync(providers, layers, outbound, locks, { kmlUrlTemplate: 'https://maps.example/kml?mid={mapId}', syncIntervalMinutes: INTERVAL_MINUTES }, { now: () => NOW }, log);
+  const sync = new MyMapsSync({
+    providers,
+    layers,
+    outbound,
+    locks,
+    options: { kmlUrlTemplate: 'https://maps.example/kml?mid={mapId}', syncIntervalMinutes: INTERVAL_MINUTES },
+    clock: { now: () => NOW },
+    log,
+  });
   return { sync, synced, outcomes, warnings, locks };
 }
 

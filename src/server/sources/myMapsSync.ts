@@ -32,19 +32,37 @@ export type SyncProviders = Pick<ProviderService, 'requireRecord' | 'get' | 'rec
 export type SyncLayers = Pick<LayerService, 'replaceSourceLayer'>;
 export type SyncLocks = Pick<JobLockRepository, 'tryAcquire' | 'release'>;
 
+export interface MyMapsSyncDeps {
+  providers: SyncProviders;
+  layers: SyncLayers;
+  outbound: OutboundClient;
+  locks: SyncLocks;
+  options: MyMapsSyncOptions;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
 /** Downloads a provider's Google My Maps KML export into the layer that source owns. */
 export class MyMapsSync {
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(
-    private readonly providers: SyncProviders,
-    private readonly layers: SyncLayers,
-    private readonly outbound: OutboundClient,
-    private readonly locks: SyncLocks,
-    private readonly options: MyMapsSyncOptions,
-    private readonly clock: Clock,
-    private readonly log: FastifyBaseLogger,
-  ) {}
+  private readonly providers: SyncProviders;
+  private readonly layers: SyncLayers;
+  private readonly outbound: OutboundClient;
+  private readonly locks: SyncLocks;
+  private readonly options: MyMapsSyncOptions;
+  private readonly clock: Clock;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(deps: MyMapsSyncDeps) {
+    this.providers = deps.providers;
+    this.layers = deps.layers;
+    this.outbound = deps.outbound;
+    this.locks = deps.locks;
+    this.options = deps.options;
+    this.clock = deps.clock;
+    this.log = deps.log;
+  }
 
   /** Syncs now; records success or the error on the provider either way. */
   async sync(providerId: number): Promise<Provider> {

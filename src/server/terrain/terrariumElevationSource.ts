@@ -34,6 +34,18 @@ export class TerrariumTile {
   }
 }
 
+export interface TerrariumElevationSourceDeps {
+  /** TERRAIN_TILES_URL, with {z}, {x} and {y}. */
+  urlTemplate: string;
+  /** Where fetched tiles are kept on disk. */
+  cacheDir: string;
+  outbound: OutboundClient;
+  memory: TileMemory;
+  log: FastifyBaseLogger;
+  /** Absent tiles remembered (default MAX_ABSENT_TILES). */
+  absentTilesKept?: number;
+}
+
 /**
  * Terrarium elevation tiles from TERRAIN_TILES_URL: fetched through the guarded outbound client,
  * kept on disk (so a restart does not fetch them again) and decoded in TileMemory. An unreachable
@@ -46,15 +58,19 @@ export class TerrariumElevationSource implements ElevationSource {
   /** Tiles the server does not have (404): not asked again by this process while remembered. */
   private readonly absent: LRUCache<string, true>;
 
-  constructor(
-    private readonly urlTemplate: string,
-    private readonly cacheDir: string,
-    private readonly outbound: OutboundClient,
-    private readonly memory: TileMemory,
-    private readonly log: FastifyBaseLogger,
-    absentTilesKept = MAX_ABSENT_TILES,
-  ) {
-    this.absent = new LRUCache({ max: absentTilesKept });
+  private readonly urlTemplate: string;
+  private readonly cacheDir: string;
+  private readonly outbound: OutboundClient;
+  private readonly memory: TileMemory;
+  private readonly log: FastifyBaseLogger;
+
+  constructor(deps: TerrariumElevationSourceDeps) {
+    this.urlTemplate = deps.urlTemplate;
+    this.cacheDir = deps.cacheDir;
+    this.outbound = deps.outbound;
+    this.memory = deps.memory;
+    this.log = deps.log;
+    this.absent = new LRUCache({ max: deps.absentTilesKept ?? MAX_ABSENT_TILES });
   }
 
   async spacingAt(point: LatLng): Promise<number | null> {

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { type BackgroundWork, startBackground, stopInReverse } from './background.js';
+import type { RebuiltListener } from './coverage/coverageEngine.js';
+
+/** Background parts that write what happens to them into `events`. */
+function fakeWork(events: string[], options: { coverageStartFails?: boolean } = {}) {
+  const rebuilt: RebuiltListener[] = [];
+  const work: BackgroundWork = {
+    coverage: {
+      onRebuilt: (listener) => rebuilt.push(listener),
+      start: async () => {
+        events.push('coverage started');
+        if (options.coverageStartFails) throw new Error('database unreachable');
+        for (const listener of rebuilt) listener(1);
+      },
+      stop: () => void events.push('coverage stopped'),
+      refresh: async () => void events.push('coverage refreshed'),
+    },
+    footprints: {
+      reconcile: async () => void events.push('footprints reconciled'),
+      stop: async () => void events.push('footprints stopped'),
+    },
+    myMaps: {
+      startSchedule: () => void events.push('my maps scheduled'),
+      stopSchedule: () => void events.push('my maps unscheduled'),
+    },
+    listenForRevisions: async () => {
+      events.push('listening');
+      return { close: async () => void events.push('not listening') };
+    },
+  };
+  return work;
+}
+
+describe('startBackground', () => {
+  it('starts each part after what it needs, reconciles footprints on a rebuild, and its stoppers run last first', async () => {
+    const events: string[] = [];
+    const stoppers = await startBackground(fakeWork(events));
+    expect(events).toEqual(['coverage started', 'footprints reconciled', 'listening', 'my maps scheduled']);
+
+    events.length = 0;
+    await stopInReverse(stoppers);
+    expect(events).toEqual(['my maps unscheduled', 'not listening', 'coverage stopped', 'footprints stopped']);
+  });
+
+  it('stops what it started when a part fails to start, and passes the error on', async () => {
+    const events: string[] = [];
+    await expect(startBackground(fakeWork(events, { coverageStartFails: true }))).rejects.toThrow('database unreachable');
+    expect(events).toEqual(['coverage started', 'footprints stopped']);
+  });
+});
+
+describe('stopInReverse', () => {
+  it('waits for each stopper before the one started before it', async () => {
+    const events: string[] = [];
+    const slow = (name: string) => async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      events.push(name);
+    };
+    await stopInReverse([slow('first'), () => void events.push('second'), slow('third')]);
+    expect(events).toEqual(['third', 'second', 'first']);
+  });
+});

@@ -1,0 +1,47 @@
+import type { RevisionNotifications } from './coverage-revision/revisionNotifications.js';
+import type { CoverageEngine } from './coverage/coverageEngine.js';
+import type { FootprintService } from './footprints/footprintService.js';
+import type { MyMapsSync } from './sources/myMapsSync.js';
+
+/** Undoes one thing that was started or opened. */
+export type Stopper = () => Promise<void> | void;
+
+/** What runs in the background, by the part of it that starts and stops (tests hand in fakes). */
+export interface BackgroundWork {
+  coverage: Pick<CoverageEngine, 'onRebuilt' | 'start' | 'stop' | 'refresh'>;
+  footprints: Pick<FootprintService, 'reconcile' | 'stop'>;
+  myMaps: Pick<MyMapsSync, 'startSchedule' | 'stopSchedule'>;
+  /** LISTENs for other processes' coverage revisions (PostgreSQL; nothing on SQLite). */
+  listenForRevisions: (onRevision: () => Promise<void>) => Promise<RevisionNotifications>;
+}
+
+/**
+ * Starts the server's background work, each part after what it depends on, and returns how to stop
+ * each, in the order they started: stop them with stopInReverse. Should a part fail to start, the
+ * ones already started are stopped before the error is passed on.
+ */
+export async function startBackground(work: BackgroundWork): Promise<Stopper[]> {
+  const stoppers: Stopper[] = [];
+  try {
+    // The towers' footprints follow every rebuild of the coverage index (the first one in start()
+    // included): a tower or terrain change moves the coverage revision.
+    work.coverage.onRebuilt(() => void work.footprints.reconcile());
+    stoppers.push(() => work.footprints.stop());
+    await work.coverage.start();
+    stoppers.push(() => work.coverage.stop());
+    // Other processes' changes arrive at once by LISTEN/NOTIFY on PostgreSQL; the engine's poll stays as the fallback.
+    const notifications = await work.listenForRevisions(() => work.coverage.refresh());
+    stoppers.push(() => notifications.close());
+    work.myMaps.startSchedule();
+    stoppers.push(() => work.myMaps.stopSchedule());
+    return stoppers;
+  } catch (error) {
+    await stopInReverse(stoppers);
+    throw error;
+  }
+}
+
+/** Runs the stoppers last first, one at a time, each after the previous one has finished. */
+export async function stopInReverse(stoppers: readonly Stopper[]): Promise<void> {
+  for (const stop of [...stoppers].reverse()) await stop();
+}

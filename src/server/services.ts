@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { AuthRepository } from './auth/authRepository.js';
+import { AuthService } from './auth/authService.js';
+import type { Clock } from './clock.js';
+import type { AppConfig } from './config.js';
+import { CoverageChanges } from './coverage-revision/coverageChanges.js';
+import { CoverageRevisionRepository } from './coverage-revision/coverageRevisionRepository.js';
+import { revisionChannelFor } from './coverage-revision/revisionNotifications.js';
+import { CoverageEngine } from './coverage/coverageEngine.js';
+import { LayerRepository } from './coverage/layerRepository.js';
+import { LayerService } from './coverage/layerService.js';
+import type { Db } from './db/database.js';
+import { transactionsOf } from './db/transactions.js';
+import { EmbedSettingsRepository } from './embed/embedSettingsRepository.js';
+import { EmbedSettingsService } from './embed/embedSettingsService.js';
+import { FootprintRepository } from './footprints/footprintRepository.js';
+import { FootprintService } from './footprints/footprintService.js';
+import { AddressRepository } from './geocode/addressRepository.js';
+import { BuiltInPlaces } from './geocode/builtInPlaces.js';
+import { GeocodeService } from './geocode/geocodeService.js';
+import { UpstreamGeocoder } from './geocode/upstreamGeocoder.js';
+import { LeadNotifier } from './leads/leadNotifier.js';
+import { LeadRepository } from './leads/leadRepository.js';
+import { LeadService } from './leads/leadService.js';
+import { createSmtpMailer } from './leads/mailer.js';
+import { SearchLogRepository } from './leads/searchLogRepository.js';
+import { LineOfSightService } from './line-of-sight/lineOfSightService.js';
+import { TowerWireless } from './line-of-sight/towerWireless.js';
+import { createOutboundClient } from './outbound/outboundClient.js';
+import { LogoStore } from './providers/logoStore.js';
+import { ProviderRepository } from './providers/providerRepository.js';
+import { ProviderService } from './providers/providerService.js';
+import { ProviderStatsRepository } from './reports/providerStatsRepository.js';
+import { ProviderStatsService } from './reports/providerStatsService.js';
+import { ReportRepository } from './reports/reportRepository.js';
+import { ReportService } from './reports/reportService.js';
+import { MyMapsSync } from './sources/myMapsSync.js';
+import { ProviderApiTester } from './sources/providerApiTester.js';
+import { ProviderCoverageSources } from './sources/providerCoverageSources.js';
+import { JobLockRepository } from './system/jobLockRepository.js';
+import type { SecretBox } from './system/secretBox.js';
+import { FlatElevationSource } from './terrain/flatElevationSource.js';
+import { HgtDirectory } from './terrain/hgtDirectory.js';
+import { HgtElevationSource } from './terrain/hgtElevationSource.js';
+import { Terrain } from './terrain/terrain.js';
+import { terrainSignature } from './terrain/terrainSignature.js';
+import { TerrainTiles } from './terrain/terrainTiles.js';
+import { TerrariumElevationSource } from './terrain/terrariumElevationSource.js';
+import { TileMemory } from './terrain/tileMemory.js';
+import { TowerRepository } from './towers/towerRepository.js';
+import { TowerService } from './towers/towerService.js';
+
+export interface ServiceInputs {
+  config: AppConfig;
+  /** Open and migrated. */
+  db: Db;
+  /** The app secret (token hashing) and the box that seals secrets at rest with it. */
+  secret: string;
+  secrets: SecretBox;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+/**
+ * Every service of the server, constructed: nothing is read, started or scheduled here (that is
+ * startBackground's), so what depends on what can be read top to bottom. Wired bottom-up: the
+ * coverage-changed signal first, then the domains that change coverage, then the sources that sit
+ * above providers and coverage, then the engine that reads them all, then what reads the engine.
+ */
+export function createServices({ config, db, secret, secrets, clock, log }: ServiceInputs) {
+  const outbound = createOutboundClient({ allowPrivate: config.outbound.allowPrivate, userAgent: 'isp-coverage-map/1.0' });
+  const transactions = transactionsOf(db.kysely);
+  // On PostgreSQL every bump also NOTIFYs this deployment's channel (heard by listenForRevisions).
+  const revisions = new CoverageRevisionRepository(db.kysely, revisionChannelFor(config.database));
+  const coverageChanges = new CoverageChanges(transactions, revisions, log);
+  const auth = new AuthService(new AuthRepository(db.kysely), { secret, tokenTtlHours: config.tokenTtlHours, clock });
+
+  const logos = new LogoStore(config.dataDir);
+  const providerRepo = new ProviderRepository(db.kysely);
+  const providers = new ProviderService({ repository: providerRepo, logos, secrets, clock, coverage: coverageChanges });
+  const coverageProviders = new ProviderCoverageSources(providers, outbound, config.providerApiTimeoutMs, log);
+  const layerRepo = new LayerRepository(db.kysely);
+  const layers = new LayerService(layerRepo, coverageProviders, clock, coverageChanges);
+  // Towers feed the wireless answer of every coverage check: their writes move the coverage revision too.
+  const towerRepo = new TowerRepository(db.kysely);
+  const towers = new TowerService(towerRepo, clock, coverageChanges);
+
+  const tileMemory = new TileMemory(config.terrain.memoryBytes);
+  const hgtDirectory = new HgtDirectory(config.terrain.dir, tileMemory);
+  const tilesUrl = config.terrain.tilesUrl;
+  // Elevation sources in the order they are asked: SRTM tiles, Terrarium tiles (when configured), flat ground.
+  const terrain = new Terrain([
+    new HgtElevationSource(hgtDirectory),
+    ...(tilesUrl ? [new TerrariumElevationSource({ urlTemplate: tilesUrl, cacheDir: config.terrain.cacheDir, outbound, memory: tileMemory, log })] : []),
+    new FlatElevationSource(),
+  ]);
+  const terrainTiles = new TerrainTiles(hgtDirectory, coverageChanges);
+  const lineOfSight = new LineOfSightService(towerRepo, terrain, config.radio);
+  const footprints = new FootprintService({
+    repository: new FootprintRepository(db.kysely),
+    towers: towerRepo,
+    terrain,
+    terrainSignature: (bounds) => terrainSignature(hgtDirectory, tilesUrl ?? null, bounds),
+    settings: { ...config.footprints, towerDbi: config.radio.towerDbi, cpeDbi: config.radio.cpeDbi },
+    clock,
+    log,
+  });
+  const coverage = new CoverageEngine({
+    revisions,
+    layers: layerRepo,
+    providers: coverageProviders,
+    wireless: new TowerWireless(towerRepo, lineOfSight, footprints, config.footprints.receiverM),
+    pollMs: config.coveragePollMs,
+    log,
+  });
+  coverageChanges.listen(() => coverage.refresh());
+
+  const myMaps = new MyMapsSync({
+    providers,
+    layers,
+    outbound,
+    locks: new JobLockRepository(db.kysely, randomUUID()),
+    options: config.myMaps,
+    clock,
+    log,
+  });
+  const apiTester = new ProviderApiTester(providers, outbound);
+  const geocoderUrl = config.geocoder.url;
+  const geocode = new GeocodeService({
+    addresses: new AddressRepository(db.kysely),
+    places: new BuiltInPlaces(config.geocoder.country),
+    upstream: geocoderUrl ? new UpstreamGeocoder(outbound, { ...config.geocoder, url: geocoderUrl }, clock) : null,
+    clock,
+    log,
+  });
+  const embed = new EmbedSettingsService(new EmbedSettingsRepository(db.kysely), clock, log);
+  const notifier = config.mail.smtpUrl ? new LeadNotifier(createSmtpMailer(config.mail.smtpUrl, config.mail.from), config.mail.leadsEmail, log) : null;
+  const providerStats = new ProviderStatsService(new ProviderStatsRepository(db.kysely));
+  const reports = new ReportService(new ReportRepository(db.kysely, db.dialect), clock, config.reportsTimeZone);
+  const leads = new LeadService({
+    transactions,
+    searchLogs: new SearchLogRepository(db.kysely),
+    leads: new LeadRepository(db.kysely),
+    providers: providerRepo,
+    coverage,
+    notifier,
+    clock,
+    log,
+  });
+  return { db, auth, logos, providers, layers, towers, terrainTiles, lineOfSight, footprints, coverage, myMaps, apiTester, geocode, embed, notifier, providerStats, reports, leads };
+}
