@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changePasswordRequest, loginRequest, loginResult, sessionInfo } from '../../common/api/auth.js';
 import { envelopeOf, errorEnvelope, messageEnvelope } from '../../common/api/envelope.js';
-import type { AuthService } from './authService.js';
-import { adminOf, requireAdmin } from './requireAdmin.js';
+import type { AuthService } from '../auth/authService.js';
+import { adminOf, requireAdmin } from '../auth/requireAdmin.js';
 
 const PASSWORD_CHANGED = 'Password changed successfully! Your account is now more secure.';
 

@@ -4,7 +4,7 @@ import { envelopeOf, errorEnvelope, messageEnvelope } from '../../common/api/env
 import { BULK_IMPORT_MAX_TOWERS, bulkImportRequest, bulkImportResult, tower, towerIdParams, towerInput, towerUpdate } from '../../common/api/towers.js';
 import type { AuthService } from '../auth/authService.js';
 import { requireAdmin } from '../auth/requireAdmin.js';
-import type { TowerService } from './towerService.js';
+import type { TowerService } from '../towers/towerService.js';
 
 export interface TowerRouteDeps {
   auth: AuthService;

@@ -5,7 +5,7 @@ import { losCheckQuery, losPointQuery, losResult, losTowerResult } from '../../c
 import { towerIdParams } from '../../common/api/towers.js';
 import type { AuthService } from '../auth/authService.js';
 import { requireAdmin } from '../auth/requireAdmin.js';
-import type { LineOfSightService } from './lineOfSightService.js';
+import type { LineOfSightService } from '../line-of-sight/lineOfSightService.js';
 
 const tags = ['line of sight'];
 const security = [{ bearerAuth: [] }];

@@ -3,7 +3,7 @@ import { embedSettings } from '../../common/api/embedSettings.js';
 import { envelopeOf, errorEnvelope } from '../../common/api/envelope.js';
 import type { AuthService } from '../auth/authService.js';
 import { requireAdmin } from '../auth/requireAdmin.js';
-import type { EmbedSettingsService } from './embedSettingsService.js';
+import type { EmbedSettingsService } from '../embed/embedSettingsService.js';
 
 export interface EmbedSettingsRouteDeps {
   auth: AuthService;

@@ -22,8 +22,8 @@ import {
 import type { AuthService } from '../auth/authService.js';
 import { requireAdmin } from '../auth/requireAdmin.js';
 import type { LeadService } from '../leads/leadService.js';
-import type { ProviderStatsService } from './providerStatsService.js';
-import type { CsvExport, ReportService } from './reportService.js';
+import type { ProviderStatsService } from '../reports/providerStatsService.js';
+import type { CsvExport, ReportService } from '../reports/reportService.js';
 
 export interface ReportRouteDeps {
   auth: AuthService;

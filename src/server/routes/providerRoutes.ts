@@ -6,8 +6,8 @@ import type { AuthService } from '../auth/authService.js';
 import { requireAdmin } from '../auth/requireAdmin.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { multipartDocs, readMultipartForm } from '../http/multipart.js';
-import type { LogoStore } from './logoStore.js';
-import type { ProviderService } from './providerService.js';
+import type { LogoStore } from '../providers/logoStore.js';
+import type { ProviderService } from '../providers/providerService.js';
 
 export interface ProviderRouteDeps {
   auth: AuthService;

@@ -3,8 +3,8 @@ import { envelopeOf, errorEnvelope } from '../../common/api/envelope.js';
 import { apiCoverageAnswer, apiTestRequest, provider, providerIdParams, validateMyMapsUrlRequest, validateMyMapsUrlResult } from '../../common/api/providers.js';
 import type { AuthService } from '../auth/authService.js';
 import { requireAdmin } from '../auth/requireAdmin.js';
-import type { MyMapsSync } from './myMapsSync.js';
-import type { ProviderApiTester } from './providerApiTester.js';
+import type { MyMapsSync } from '../sources/myMapsSync.js';
+import type { ProviderApiTester } from '../sources/providerApiTester.js';
 
 export interface SourceRouteDeps {
   auth: AuthService;

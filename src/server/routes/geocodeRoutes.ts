@@ -7,7 +7,7 @@ import type { AuthService } from '../auth/authService.js';
 import { requireAdmin } from '../auth/requireAdmin.js';
 import { ValidationError } from '../errors.js';
 import { multipartDocs, readMultipartForm } from '../http/multipart.js';
-import type { GeocodeService } from './geocodeService.js';
+import type { GeocodeService } from '../geocode/geocodeService.js';
 
 const MINUTE_MS = 60_000;
 

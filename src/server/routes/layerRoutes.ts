@@ -6,7 +6,7 @@ import type { AuthService } from '../auth/authService.js';
 import { requireAdmin } from '../auth/requireAdmin.js';
 import { ValidationError } from '../errors.js';
 import { multipartDocs, readMultipartFormToDisk, type SpooledForm } from '../http/multipart.js';
-import type { CoverageFileUpload, LayerService } from './layerService.js';
+import type { CoverageFileUpload, LayerService } from '../coverage/layerService.js';
 
 const tags = ['coverage layers'];
 const security = [{ bearerAuth: [] }];

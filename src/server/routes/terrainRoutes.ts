@@ -6,7 +6,7 @@ import type { AuthService } from '../auth/authService.js';
 import { requireAdmin } from '../auth/requireAdmin.js';
 import { ValidationError } from '../errors.js';
 import { multipartDocs, readMultipartFormToDisk } from '../http/multipart.js';
-import type { TerrainTiles } from './terrainTiles.js';
+import type { TerrainTiles } from '../terrain/terrainTiles.js';
 
 const tags = ['terrain'];
 const security = [{ bearerAuth: [] }];

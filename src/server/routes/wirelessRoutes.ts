@@ -11,7 +11,7 @@ import type { AuthService } from '../auth/authService.js';
 import { requireAdmin } from '../auth/requireAdmin.js';
 import { NotFoundError } from '../errors.js';
 import { clientClosedSignal } from '../http/clientClosed.js';
-import type { FootprintService } from './footprintService.js';
+import type { FootprintService } from '../footprints/footprintService.js';
 
 const security = [{ bearerAuth: [] }];
 
