@@ -8,7 +8,6 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { AuthRepository } from './auth/authRepository.js';
-import { authRoutes } from './routes/authRoutes.js';
 import { AuthService } from './auth/authService.js';
 import { generatePassword } from './auth/passwords.js';
 import { type Clock, systemClock } from './clock.js';
@@ -18,18 +17,14 @@ import { CoverageChanges } from './coverage-revision/coverageChanges.js';
 import { CoverageRevisionRepository } from './coverage-revision/coverageRevisionRepository.js';
 import { listenForRevisions, revisionChannelFor } from './coverage-revision/revisionNotifications.js';
 import { CoverageEngine } from './coverage/coverageEngine.js';
-import { coverageRoutes } from './routes/coverageRoutes.js';
 import { LayerRepository } from './coverage/layerRepository.js';
-import { layerRoutes } from './routes/layerRoutes.js';
 import { LayerService } from './coverage/layerService.js';
 import { type Db, openDatabase } from './db/database.js';
 import { transactionsOf } from './db/transactions.js';
 import { EmbedSettingsRepository } from './embed/embedSettingsRepository.js';
-import { embedSettingsRoutes } from './routes/embedSettingsRoutes.js';
 import { EmbedSettingsService } from './embed/embedSettingsService.js';
 import { AddressRepository } from './geocode/addressRepository.js';
 import { BuiltInPlaces } from './geocode/builtInPlaces.js';
-import { geocodeRoutes } from './routes/geocodeRoutes.js';
 import { GeocodeService } from './geocode/geocodeService.js';
 import { UpstreamGeocoder } from './geocode/upstreamGeocoder.js';
 import { answerFrameworkError, registerErrorHandler } from './http/errorHandler.js';
@@ -38,45 +33,52 @@ import { originsOf, registerSecurityHeaders } from './http/securityHeaders.js';
 import { registerWebApp } from './http/webApp.js';
 import { LeadNotifier } from './leads/leadNotifier.js';
 import { LeadRepository } from './leads/leadRepository.js';
-import { leadRoutes } from './routes/leadRoutes.js';
 import { LeadService } from './leads/leadService.js';
 import { createSmtpMailer } from './leads/mailer.js';
 import { SearchLogRepository } from './leads/searchLogRepository.js';
 import { createOutboundClient } from './outbound/outboundClient.js';
 import { LogoStore } from './providers/logoStore.js';
 import { ProviderRepository } from './providers/providerRepository.js';
-import { providerRoutes } from './routes/providerRoutes.js';
 import { ProviderService } from './providers/providerService.js';
 import { ProviderStatsRepository } from './reports/providerStatsRepository.js';
 import { ProviderStatsService } from './reports/providerStatsService.js';
 import { ReportRepository } from './reports/reportRepository.js';
-import { reportRoutes } from './routes/reportRoutes.js';
 import { ReportService } from './reports/reportService.js';
+import { addressRoutes } from './routes/addressRoutes.js';
+import { adminScope } from './routes/adminScope.js';
+import { apiTestRoutes } from './routes/apiTestRoutes.js';
+import { authRoutes, loginRoutes } from './routes/authRoutes.js';
+import { coverageRoutes } from './routes/coverageRoutes.js';
+import { embedSettingsRoutes } from './routes/embedSettingsRoutes.js';
+import { geocodeRoutes } from './routes/geocodeRoutes.js';
+import { layerRoutes } from './routes/layerRoutes.js';
+import { leadRoutes } from './routes/leadRoutes.js';
+import { lineOfSightRoutes } from './routes/lineOfSightRoutes.js';
+import { providerLogoRoutes, providerRoutes } from './routes/providerRoutes.js';
+import { reportRoutes } from './routes/reportRoutes.js';
+import { systemRoutes } from './routes/systemRoutes.js';
+import { terrainRoutes } from './routes/terrainRoutes.js';
+import { towerRoutes } from './routes/towerRoutes.js';
+import { wirelessRoutes } from './routes/wirelessRoutes.js';
 import { MyMapsSync } from './sources/myMapsSync.js';
 import { ProviderApiTester } from './sources/providerApiTester.js';
 import { ProviderCoverageSources } from './sources/providerCoverageSources.js';
-import { sourceRoutes } from './routes/apiTestRoutes.js';
 import { resolveAppSecret } from './system/appSecret.js';
 import { JobLockRepository } from './system/jobLockRepository.js';
 import { createSecretBox } from './system/secretBox.js';
-import { systemRoutes } from './routes/systemRoutes.js';
 import { LineOfSightService } from './line-of-sight/lineOfSightService.js';
-import { lineOfSightRoutes } from './routes/lineOfSightRoutes.js';
 import { TowerWireless } from './line-of-sight/towerWireless.js';
 import { FootprintRepository } from './footprints/footprintRepository.js';
-import { footprintRoutes } from './routes/wirelessRoutes.js';
 import { FootprintService } from './footprints/footprintService.js';
 import { terrainSignature } from './terrain/terrainSignature.js';
 import { HgtDirectory } from './terrain/hgtDirectory.js';
 import { Terrain } from './terrain/terrain.js';
 import { TerrainTiles } from './terrain/terrainTiles.js';
-import { terrainRoutes } from './routes/terrainRoutes.js';
 import { FlatElevationSource } from './terrain/flatElevationSource.js';
 import { HgtElevationSource } from './terrain/hgtElevationSource.js';
 import { TerrariumElevationSource } from './terrain/terrariumElevationSource.js';
 import { TileMemory } from './terrain/tileMemory.js';
 import { TowerRepository } from './towers/towerRepository.js';
-import { towerRoutes } from './routes/towerRoutes.js';
 import { TowerService } from './towers/towerService.js';
 
 /** JSON bodies above this are refused with 413; file uploads get their own, larger limits. */
@@ -252,20 +254,29 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   await server.register(
     async (api) => {
       await registerRateLimits(api, config.redis);
+      // Public routes: the exceptions, each answering without a token (test/publicRoutes.test.ts lists them).
       await api.register(systemRoutes(db, { basemap: config.basemap, losMap: publicLosMap(config.losMap) }));
-      await api.register(authRoutes(auth));
-      await api.register(providerRoutes({ auth, providers, logos }));
-      await api.register(sourceRoutes({ auth, myMaps, apiTester }));
-      await api.register(reportRoutes({ auth, stats: providerStats, reports, leads }));
-      await api.register(layerRoutes({ auth, layers }));
-      await api.register(footprintRoutes({ auth, footprints }));
-      await api.register(towerRoutes({ auth, towers }));
-      await api.register(lineOfSightRoutes({ auth, lineOfSight, searchesPerMinute: config.rateLimits.searchesPerMinute }));
-      await api.register(terrainRoutes({ auth, tiles: terrainTiles }));
+      await api.register(loginRoutes(auth));
+      await api.register(providerLogoRoutes(logos));
       await api.register(coverageRoutes(coverage));
-      await api.register(geocodeRoutes({ auth, geocode, searchesPerMinute: config.rateLimits.searchesPerMinute }));
-      await api.register(embedSettingsRoutes({ auth, embed }));
+      await api.register(wirelessRoutes({ footprints, lineOfSight, searchesPerMinute: config.rateLimits.searchesPerMinute }));
+      await api.register(geocodeRoutes({ geocode, searchesPerMinute: config.rateLimits.searchesPerMinute }));
       await api.register(leadRoutes(leads, config.rateLimits));
+      // Every other route: behind the bearer token.
+      await api.register(
+        adminScope(auth, [
+          authRoutes(auth),
+          providerRoutes({ providers, myMaps, stats: providerStats }),
+          apiTestRoutes(apiTester),
+          reportRoutes({ reports, leads }),
+          layerRoutes(layers),
+          towerRoutes({ towers, footprints }),
+          lineOfSightRoutes(lineOfSight),
+          terrainRoutes(terrainTiles),
+          addressRoutes(geocode),
+          embedSettingsRoutes(embed),
+        ]),
+      );
     },
     { prefix: '/api' },
   );
