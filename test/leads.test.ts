@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LEAD_SENT } from '../src/server/leads/leadRoutes.js';
+import { LEAD_SENT } from '../src/server/routes/leadRoutes.js';
 import { SIGN_UP_UNAVAILABLE } from '../src/server/leads/leadService.js';
 import { fibreKml, GREEN, ORANGE } from './support/kml.js';
 import { multipartBody } from './support/multipart.js';

@@ -7,35 +7,37 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { PublicConfig } from '../common/api/publicConfig.js';
-import { authRoutes } from './auth/authRoutes.js';
 import { type AnnouncePassword, ensureFirstAdmin } from './auth/firstAdmin.js';
 import { type Stopper, startBackground, stopInReverse } from './background.js';
 import { type Clock, systemClock } from './clock.js';
 import type { AppConfig } from './config.js';
 import { listenForRevisions } from './coverage-revision/revisionNotifications.js';
 import type { CoverageEngine } from './coverage/coverageEngine.js';
-import { coverageRoutes } from './coverage/coverageRoutes.js';
-import { layerRoutes } from './coverage/layerRoutes.js';
 import { type Db, openDatabase } from './db/database.js';
-import { embedSettingsRoutes } from './embed/embedSettingsRoutes.js';
-import { footprintRoutes } from './footprints/footprintRoutes.js';
-import { geocodeRoutes } from './geocode/geocodeRoutes.js';
 import { answerFrameworkError, registerErrorHandler } from './http/errorHandler.js';
 import { registerRateLimits } from './http/rateLimits.js';
 import { originsOf, registerSecurityHeaders } from './http/securityHeaders.js';
 import { registerWebApp } from './http/webApp.js';
-import { leadRoutes } from './leads/leadRoutes.js';
-import { lineOfSightRoutes } from './line-of-sight/lineOfSightRoutes.js';
-import { providerRoutes } from './providers/providerRoutes.js';
-import { reportRoutes } from './reports/reportRoutes.js';
 import { createServices, type Services } from './services.js';
 import type { MyMapsSync } from './sources/myMapsSync.js';
-import { sourceRoutes } from './sources/sourceRoutes.js';
+import { addressRoutes } from './routes/addressRoutes.js';
+import { adminScope } from './routes/adminScope.js';
+import { apiTestRoutes } from './routes/apiTestRoutes.js';
+import { authRoutes, loginRoutes } from './routes/authRoutes.js';
+import { coverageRoutes } from './routes/coverageRoutes.js';
+import { embedSettingsRoutes } from './routes/embedSettingsRoutes.js';
+import { geocodeRoutes } from './routes/geocodeRoutes.js';
+import { layerRoutes } from './routes/layerRoutes.js';
+import { leadRoutes } from './routes/leadRoutes.js';
+import { lineOfSightRoutes } from './routes/lineOfSightRoutes.js';
+import { providerLogoRoutes, providerRoutes } from './routes/providerRoutes.js';
+import { reportRoutes } from './routes/reportRoutes.js';
+import { systemRoutes } from './routes/systemRoutes.js';
+import { terrainRoutes } from './routes/terrainRoutes.js';
+import { towerRoutes } from './routes/towerRoutes.js';
+import { wirelessRoutes } from './routes/wirelessRoutes.js';
 import { resolveAppSecret } from './system/appSecret.js';
 import { createSecretBox } from './system/secretBox.js';
-import { systemRoutes } from './system/systemRoutes.js';
-import { terrainRoutes } from './terrain/terrainRoutes.js';
-import { towerRoutes } from './towers/towerRoutes.js';
 
 /** JSON bodies above this are refused with 413; file uploads get their own, larger limits. */
 const JSON_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -148,20 +150,29 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
   await server.register(
     async (api) => {
       await registerRateLimits(api, config.redis);
+      // Public routes: the exceptions, each answering without a token (test/publicRoutes.test.ts lists them).
       await api.register(systemRoutes(services.db, { basemap: config.basemap, losMap: publicLosMap(config.losMap) }));
-      await api.register(authRoutes(auth));
-      await api.register(providerRoutes({ auth, providers, logos }));
-      await api.register(sourceRoutes({ auth, myMaps, apiTester }));
-      await api.register(reportRoutes({ auth, stats: providerStats, reports, leads }));
-      await api.register(layerRoutes({ auth, layers }));
-      await api.register(footprintRoutes({ auth, footprints }));
-      await api.register(towerRoutes({ auth, towers }));
-      await api.register(lineOfSightRoutes({ auth, lineOfSight, searchesPerMinute: config.rateLimits.searchesPerMinute }));
-      await api.register(terrainRoutes({ auth, tiles: terrainTiles }));
+      await api.register(loginRoutes(auth));
+      await api.register(providerLogoRoutes(logos));
       await api.register(coverageRoutes(coverage));
-      await api.register(geocodeRoutes({ auth, geocode, searchesPerMinute: config.rateLimits.searchesPerMinute }));
-      await api.register(embedSettingsRoutes({ auth, embed }));
+      await api.register(wirelessRoutes({ footprints, lineOfSight, searchesPerMinute: config.rateLimits.searchesPerMinute }));
+      await api.register(geocodeRoutes({ geocode, searchesPerMinute: config.rateLimits.searchesPerMinute }));
       await api.register(leadRoutes(leads, config.rateLimits));
+      // Every other route: behind the bearer token.
+      await api.register(
+        adminScope(auth, [
+          authRoutes(auth),
+          providerRoutes({ providers, myMaps, stats: providerStats }),
+          apiTestRoutes(apiTester),
+          reportRoutes({ reports, leads }),
+          layerRoutes(layers),
+          towerRoutes({ towers, footprints }),
+          lineOfSightRoutes(lineOfSight),
+          terrainRoutes(terrainTiles),
+          addressRoutes(geocode),
+          embedSettingsRoutes(embed),
+        ]),
+      );
     },
     { prefix: '/api' },
   );

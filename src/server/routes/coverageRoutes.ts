@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { coverageCheckQuery, coverageCheckResult, coverageTileParams } from '../../common/api/coverage.js';
 import { envelopeOf, errorEnvelope } from '../../common/api/envelope.js';
-import type { CoverageEngine } from './coverageEngine.js';
+import type { CoverageEngine } from '../coverage/coverageEngine.js';
 
 const tags = ['coverage'];
 

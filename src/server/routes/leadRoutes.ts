@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeOf, errorEnvelope } from '../../common/api/envelope.js';
 import { leadRequest, leadResult, searchLogRequest, searchLogResult } from '../../common/api/leads.js';
-import type { LeadService } from './leadService.js';
+import type { LeadService } from '../leads/leadService.js';
 
 export interface LeadRouteLimits {
   leadsPerHour: number;

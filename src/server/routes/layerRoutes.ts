@@ -2,20 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { coverageLayer, createLayerInput, KML_MAX_BYTES, layerIdParams, updateLayerInput } from '../../common/api/coverageLayers.js';
 import { envelopeOf, errorEnvelope, messageEnvelope } from '../../common/api/envelope.js';
-import type { AuthService } from '../auth/authService.js';
-import { requireAdmin } from '../auth/requireAdmin.js';
 import { ValidationError } from '../errors.js';
 import { multipartDocs, readMultipartFormToDisk, type SpooledForm } from '../http/multipart.js';
-import type { CoverageFileUpload, LayerService } from './layerService.js';
+import type { CoverageFileUpload, LayerService } from '../coverage/layerService.js';
 
 const tags = ['coverage layers'];
-const security = [{ bearerAuth: [] }];
 const KML_TOO_LARGE = 'Coverage file must be at most 50 MB';
 
-/** Coverage layers: list, get, create (JSON or multipart), update, delete, upload. */
-export function layerRoutes(deps: { auth: AuthService; layers: LayerService }): FastifyPluginAsyncZod {
+/** /api/coverage_layers/* (admin scope): list, get, create (JSON or multipart), update, delete, upload. */
+export function layerRoutes(layers: LayerService): FastifyPluginAsyncZod {
   return async (app) => {
-    const admin = requireAdmin(deps.auth);
     /** Reads the form (its file spooled to disk), gives it to `use`, then deletes the file. */
     const withKmlForm = async <T>(request: Parameters<typeof readMultipartFormToDisk>[0], use: (form: SpooledForm) => Promise<T>): Promise<T> => {
       const form = await readMultipartFormToDisk(request, { fileField: 'kml_file', maxFileBytes: KML_MAX_BYTES, tooLargeMessage: KML_TOO_LARGE });
@@ -29,46 +25,45 @@ export function layerRoutes(deps: { auth: AuthService; layers: LayerService }): 
     const create = async (fields: unknown, file: CoverageFileUpload | null) => {
       const parsed = createLayerInput.safeParse(fields ?? {});
       if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? 'Invalid coverage layer');
-      return { success: true as const, message: 'Coverage layer created successfully!', data: await deps.layers.create(parsed.data, file) };
+      return { success: true as const, message: 'Coverage layer created successfully!', data: await layers.create(parsed.data, file) };
     };
 
     app.get(
       '/coverage_layers',
-      { onRequest: admin, schema: { tags, security, response: { 200: envelopeOf(z.array(coverageLayer)), 401: errorEnvelope } } },
-      async () => ({ success: true as const, data: await deps.layers.list() }),
+      { schema: { tags, response: { 200: envelopeOf(z.array(coverageLayer)) } } },
+      async () => ({ success: true as const, data: await layers.list() }),
     );
 
     app.get(
       '/coverage_layers/:id',
-      { onRequest: admin, schema: { tags, security, params: layerIdParams, response: { 200: envelopeOf(coverageLayer), 404: errorEnvelope } } },
-      async (request) => ({ success: true as const, data: await deps.layers.get(request.params.id) }),
+      { schema: { tags, params: layerIdParams, response: { 200: envelopeOf(coverageLayer), 404: errorEnvelope } } },
+      async (request) => ({ success: true as const, data: await layers.get(request.params.id) }),
     );
 
     app.post(
       '/coverage_layers',
       {
-        onRequest: admin,
         config: multipartDocs({ fields: createLayerInput, fileField: 'kml_file', alsoJson: true }),
-        schema: { tags, security, summary: 'Create: JSON, or multipart with an optional kml_file (.kml/.kmz, 50 MB)', response: { 200: envelopeOf(coverageLayer), 400: errorEnvelope, 413: errorEnvelope } },
+        schema: { tags, summary: 'Create: JSON, or multipart with an optional kml_file (.kml/.kmz, 50 MB)', response: { 200: envelopeOf(coverageLayer), 400: errorEnvelope, 413: errorEnvelope } },
       },
       async (request) => (request.isMultipart() ? withKmlForm(request, (form) => create(form.fields, uploadOf(form))) : create(request.body, null)),
     );
 
     app.put(
       '/coverage_layers/:id',
-      { onRequest: admin, schema: { tags, security, params: layerIdParams, body: updateLayerInput, response: { 200: envelopeOf(coverageLayer), 400: errorEnvelope, 404: errorEnvelope } } },
+      { schema: { tags, params: layerIdParams, body: updateLayerInput, response: { 200: envelopeOf(coverageLayer), 400: errorEnvelope, 404: errorEnvelope } } },
       async (request) => ({
         success: true as const,
         message: 'Coverage layer updated successfully!',
-        data: await deps.layers.update(request.params.id, request.body),
+        data: await layers.update(request.params.id, request.body),
       }),
     );
 
     app.delete(
       '/coverage_layers/:id',
-      { onRequest: admin, schema: { tags, security, params: layerIdParams, response: { 200: messageEnvelope, 404: errorEnvelope } } },
+      { schema: { tags, params: layerIdParams, response: { 200: messageEnvelope, 404: errorEnvelope } } },
       async (request) => {
-        await deps.layers.delete(request.params.id);
+        await layers.delete(request.params.id);
         return { success: true as const, message: 'Coverage layer deleted successfully!' };
       },
     );
@@ -76,15 +71,14 @@ export function layerRoutes(deps: { auth: AuthService; layers: LayerService }): 
     app.post(
       '/coverage_layers/:id/upload',
       {
-        onRequest: admin,
         config: multipartDocs({ fileField: 'kml_file' }),
-        schema: { tags, security, params: layerIdParams, summary: 'Upload or replace the layer file (multipart kml_file)', response: { 200: envelopeOf(coverageLayer), 400: errorEnvelope, 404: errorEnvelope, 413: errorEnvelope } },
+        schema: { tags, params: layerIdParams, summary: 'Upload or replace the layer file (multipart kml_file)', response: { 200: envelopeOf(coverageLayer), 400: errorEnvelope, 404: errorEnvelope, 413: errorEnvelope } },
       },
       async (request) =>
         withKmlForm(request, async (form) => {
           const upload = uploadOf(form);
           if (!upload) throw new ValidationError('Choose a .kml or .kmz file to upload (field kml_file)');
-          return { success: true as const, message: 'Coverage file uploaded successfully!', data: await deps.layers.uploadFile(request.params.id, upload) };
+          return { success: true as const, message: 'Coverage file uploaded successfully!', data: await layers.uploadFile(request.params.id, upload) };
         }),
     );
   };

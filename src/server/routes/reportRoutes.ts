@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeOf, errorEnvelope } from '../../common/api/envelope.js';
-import { providerIdParams, providerStats } from '../../common/api/providers.js';
 import {
   dashboardData,
   leadActivityReport,
@@ -19,21 +18,15 @@ import {
   searchesQuery,
   searchesReport,
 } from '../../common/api/reports.js';
-import type { AuthService } from '../auth/authService.js';
-import { requireAdmin } from '../auth/requireAdmin.js';
 import type { LeadService } from '../leads/leadService.js';
-import type { ProviderStatsService } from './providerStatsService.js';
-import type { CsvExport, ReportService } from './reportService.js';
+import type { CsvExport, ReportService } from '../reports/reportService.js';
 
 export interface ReportRouteDeps {
-  auth: AuthService;
-  stats: ProviderStatsService;
   reports: ReportService;
   leads: LeadService;
 }
 
 const tags = ['reports'];
-const security = [{ bearerAuth: [] }];
 
 /** Sends a CSV download (a report with ?format=csv) as it is produced. */
 function sendCsv(reply: FastifyReply, csv: CsvExport): FastifyReply {
@@ -44,28 +37,19 @@ function sendCsv(reply: FastifyReply, csv: CsvExport): FastifyReply {
     .send(Readable.from(csv.body, { highWaterMark: 1 }));
 }
 
-/** Statistics for admins: dashboard, reports with CSV exports, the leads inbox, provider counts. */
+/** /api/reports/* and /api/leads/{id} (admin scope): dashboard, reports with CSV exports, the leads inbox. */
 export function reportRoutes(deps: ReportRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const admin = requireAdmin(deps.auth);
-
-    app.get(
-      '/providers/:id/stats',
-      { onRequest: admin, schema: { tags: ['providers'], security, params: providerIdParams, response: { 200: envelopeOf(providerStats), 404: errorEnvelope } } },
-      async (request) => ({ success: true as const, data: await deps.stats.statsOf(request.params.id) }),
-    );
-
     app.get(
       '/reports/dashboard',
-      { onRequest: admin, schema: { tags, security, summary: 'Dashboard data of a period (default the last 30 days)', querystring: periodQuery, response: { 200: envelopeOf(dashboardData), 400: errorEnvelope, 401: errorEnvelope } } },
+      { schema: { tags, summary: 'Dashboard data of a period (default the last 30 days)', querystring: periodQuery, response: { 200: envelopeOf(dashboardData), 400: errorEnvelope } } },
       async (request) => ({ success: true as const, data: await deps.reports.dashboard(request.query) }),
     );
 
     app.get(
       '/reports/searches',
       {
-        onRequest: admin,
-        schema: { tags, security, summary: 'Searches per day and by type; ?format=csv: every search of the period', querystring: searchesQuery, response: { 200: envelopeOf(searchesReport), 400: errorEnvelope, 401: errorEnvelope } },
+        schema: { tags, summary: 'Searches per day and by type; ?format=csv: every search of the period', querystring: searchesQuery, response: { 200: envelopeOf(searchesReport), 400: errorEnvelope } },
       },
       async (request, reply) => {
         if (request.query.format === 'csv') return sendCsv(reply, deps.reports.searchesCsv(request.query));
@@ -76,8 +60,7 @@ export function reportRoutes(deps: ReportRouteDeps): FastifyPluginAsyncZod {
     app.get(
       '/reports/leads',
       {
-        onRequest: admin,
-        schema: { tags, security, summary: 'Leads, newest first, filtered and a page at a time; ?format=csv: all that match', querystring: leadsQuery, response: { 200: envelopeOf(leadsReport), 400: errorEnvelope, 401: errorEnvelope } },
+        schema: { tags, summary: 'Leads, newest first, filtered and a page at a time; ?format=csv: all that match', querystring: leadsQuery, response: { 200: envelopeOf(leadsReport), 400: errorEnvelope } },
       },
       async (request, reply) => {
         if (request.query.format === 'csv') return sendCsv(reply, deps.reports.leadsCsv(request.query));
@@ -87,21 +70,20 @@ export function reportRoutes(deps: ReportRouteDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/reports/lead_activity',
-      { onRequest: admin, schema: { tags, security, summary: 'Leads per day and type, by type and by provider', querystring: periodQuery, response: { 200: envelopeOf(leadActivityReport), 400: errorEnvelope, 401: errorEnvelope } } },
+      { schema: { tags, summary: 'Leads per day and type, by type and by provider', querystring: periodQuery, response: { 200: envelopeOf(leadActivityReport), 400: errorEnvelope } } },
       async (request) => ({ success: true as const, data: await deps.reports.leadActivity(request.query) }),
     );
 
     app.get(
       '/reports/map_data',
-      { onRequest: admin, schema: { tags, security, summary: 'Searches on a grid fitted to the zoom, for the demand map', querystring: mapDataQuery, response: { 200: envelopeOf(mapDataReport), 400: errorEnvelope, 401: errorEnvelope } } },
+      { schema: { tags, summary: 'Searches on a grid fitted to the zoom, for the demand map', querystring: mapDataQuery, response: { 200: envelopeOf(mapDataReport), 400: errorEnvelope } } },
       async (request) => ({ success: true as const, data: await deps.reports.mapData(request.query) }),
     );
 
     app.get(
       '/reports/providers',
       {
-        onRequest: admin,
-        schema: { tags, security, summary: 'Per provider: searches where it appeared, leads, conversion; ?format=csv', querystring: providersQuery, response: { 200: envelopeOf(providersReport), 400: errorEnvelope, 401: errorEnvelope } },
+        schema: { tags, summary: 'Per provider: searches where it appeared, leads, conversion; ?format=csv', querystring: providersQuery, response: { 200: envelopeOf(providersReport), 400: errorEnvelope } },
       },
       async (request, reply) => {
         if (request.query.format === 'csv') return sendCsv(reply, await deps.reports.providersCsv(request.query));
@@ -111,13 +93,13 @@ export function reportRoutes(deps: ReportRouteDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/leads/:id',
-      { onRequest: admin, schema: { tags: ['leads'], security, summary: 'One lead, with the search it came from', params: leadIdParams, response: { 200: envelopeOf(reportLead), 400: errorEnvelope, 401: errorEnvelope, 404: errorEnvelope } } },
+      { schema: { tags: ['leads'], summary: 'One lead, with the search it came from', params: leadIdParams, response: { 200: envelopeOf(reportLead), 400: errorEnvelope, 404: errorEnvelope } } },
       async (request) => ({ success: true as const, data: await deps.reports.lead(request.params.id) }),
     );
 
     app.patch(
       '/leads/:id',
-      { onRequest: admin, schema: { tags: ['leads'], security, summary: "An admin's status and notes of a lead", params: leadIdParams, body: leadUpdate, response: { 200: envelopeOf(reportLead), 400: errorEnvelope, 401: errorEnvelope, 404: errorEnvelope } } },
+      { schema: { tags: ['leads'], summary: "An admin's status and notes of a lead", params: leadIdParams, body: leadUpdate, response: { 200: envelopeOf(reportLead), 400: errorEnvelope, 404: errorEnvelope } } },
       async (request) => {
         await deps.leads.updateLead(request.params.id, request.body);
         return { success: true as const, message: 'Lead updated', data: await deps.reports.lead(request.params.id) };

@@ -1,0 +1,34 @@
+import type { FastifySchema } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorEnvelope } from '../../common/api/envelope.js';
+import type { AuthService } from '../auth/authService.js';
+import { requireAdmin } from '../auth/requireAdmin.js';
+
+/** The OpenAPI requirement of an admin route: the bearerAuth scheme declared in app.ts. */
+const ADMIN_SECURITY = [{ bearerAuth: [] }];
+
+/**
+ * An admin route's schema: marked with the bearer requirement and, when it declares its responses,
+ * with the 401 answer too. A route without response schemas is left without: declaring only a 401
+ * would drop the default 200 that swagger documents for it.
+ */
+function withAdminDocs(schema: FastifySchema | undefined): FastifySchema {
+  const response = schema?.response as Record<string, unknown> | undefined;
+  return { ...schema, security: ADMIN_SECURITY, ...(response ? { response: { ...response, 401: errorEnvelope } } : {}) };
+}
+
+/**
+ * The one authenticated scope of the API: every route registered by `modules` answers 401 without
+ * a valid bearer token (checked onRequest, before the body is read) and is documented as needing
+ * it. An encapsulated plugin (not fastify-plugin), so its hooks reach only these modules; public
+ * routes are registered beside it, never inside.
+ */
+export function adminScope(auth: AuthService, modules: FastifyPluginAsyncZod[]): FastifyPluginAsyncZod {
+  return async (scope) => {
+    scope.addHook('onRequest', requireAdmin(auth));
+    scope.addHook('onRoute', (route) => {
+      route.schema = withAdminDocs(route.schema);
+    });
+    for (const module of modules) await scope.register(module);
+  };
+}

@@ -1,0 +1,131 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelopeOf, errorEnvelope, messageEnvelope } from '../../common/api/envelope.js';
+import {
+  LOGO_MAX_BYTES,
+  logoParams,
+  provider,
+  providerIdParams,
+  providerInput,
+  providerStats,
+  validateMyMapsUrlRequest,
+  validateMyMapsUrlResult,
+} from '../../common/api/providers.js';
+import { NotFoundError, ValidationError } from '../errors.js';
+import { multipartDocs, readMultipartForm } from '../http/multipart.js';
+import type { LogoStore } from '../providers/logoStore.js';
+import type { ProviderService } from '../providers/providerService.js';
+import type { ProviderStatsService } from '../reports/providerStatsService.js';
+import type { MyMapsSync } from '../sources/myMapsSync.js';
+
+export interface ProviderRouteDeps {
+  providers: ProviderService;
+  myMaps: MyMapsSync;
+  stats: ProviderStatsService;
+}
+
+const tags = ['providers'];
+/** The provider form's OpenAPI body: its text fields and the optional logo. */
+const providerFormDocs = multipartDocs({ fields: providerInput, fileField: 'logo' });
+
+/** GET /api/providers/logo/{filename}: public, the map shows the logos. */
+export function providerLogoRoutes(logos: LogoStore): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/providers/logo/:filename',
+      { schema: { tags, summary: 'A provider logo (public)', params: logoParams } },
+      async (request, reply) => {
+        const logo = await logos.read(request.params.filename);
+        if (!logo) throw new NotFoundError('Logo not found');
+        return reply
+          .type(logo.contentType)
+          .header('X-Content-Type-Options', 'nosniff')
+          .header('Cache-Control', 'public, max-age=86400')
+          .header('Content-Security-Policy', "default-src 'none'")
+          .send(logo.bytes);
+      },
+    );
+  };
+}
+
+/**
+ * Every other /api/providers route (admin scope): CRUD with logos, the My Maps
+ * sync and URL check, and a provider's counts.
+ */
+export function providerRoutes(deps: ProviderRouteDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const readProviderForm = async (request: Parameters<typeof readMultipartForm>[0]) => {
+      const form = await readMultipartForm(request, {
+        fileField: 'logo',
+        maxFileBytes: LOGO_MAX_BYTES,
+        tooLargeMessage: 'Logo must be at most 2 MB',
+      });
+      const parsed = providerInput.safeParse(form.fields);
+      if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? 'Invalid provider');
+      return { fields: parsed.data, logo: form.file?.bytes ?? null };
+    };
+
+    app.get(
+      '/providers',
+      { schema: { tags, summary: 'All providers', response: { 200: envelopeOf(z.array(provider)) } } },
+      async () => ({ success: true as const, data: await deps.providers.list() }),
+    );
+
+    app.get(
+      '/providers/:id',
+      { schema: { tags, params: providerIdParams, response: { 200: envelopeOf(provider), 404: errorEnvelope } } },
+      async (request) => ({ success: true as const, data: await deps.providers.get(request.params.id) }),
+    );
+
+    app.post(
+      '/providers',
+      { config: providerFormDocs, schema: { tags, summary: 'Create (multipart: fields + optional logo)', response: { 200: envelopeOf(provider), 400: errorEnvelope, 413: errorEnvelope } } },
+      async (request) => {
+        const { fields, logo } = await readProviderForm(request);
+        return { success: true as const, message: 'Provider created successfully!', data: await deps.providers.create(fields, logo) };
+      },
+    );
+
+    app.put(
+      '/providers/:id',
+      { config: providerFormDocs, schema: { tags, params: providerIdParams, summary: 'Update (multipart; absent fields are kept)', response: { 200: envelopeOf(provider), 400: errorEnvelope, 404: errorEnvelope, 413: errorEnvelope } } },
+      async (request) => {
+        const { fields, logo } = await readProviderForm(request);
+        return { success: true as const, message: 'Provider updated successfully!', data: await deps.providers.update(request.params.id, fields, logo) };
+      },
+    );
+
+    app.delete(
+      '/providers/:id',
+      { schema: { tags, params: providerIdParams, summary: 'Delete, with its coverage layers', response: { 200: messageEnvelope, 404: errorEnvelope } } },
+      async (request) => {
+        await deps.providers.delete(request.params.id);
+        return { success: true as const, message: 'Provider deleted successfully!' };
+      },
+    );
+
+    app.post(
+      '/providers/:id/sync-my-maps',
+      { schema: { tags, params: providerIdParams, response: { 200: envelopeOf(provider), 400: errorEnvelope, 404: errorEnvelope, 502: errorEnvelope } } },
+      async (request) => {
+        const synced = await deps.myMaps.sync(request.params.id);
+        return { success: true as const, message: `Successfully synced ${synced.name} from My Maps!`, data: synced };
+      },
+    );
+
+    app.post(
+      '/providers/validate-my-maps-url',
+      { schema: { tags, body: validateMyMapsUrlRequest, response: { 200: envelopeOf(validateMyMapsUrlResult), 400: errorEnvelope } } },
+      async (request) => {
+        const { message, result } = deps.myMaps.checkUrl(request.body.my_maps_url);
+        return { success: true as const, message, data: result };
+      },
+    );
+
+    app.get(
+      '/providers/:id/stats',
+      { schema: { tags, params: providerIdParams, response: { 200: envelopeOf(providerStats), 404: errorEnvelope } } },
+      async (request) => ({ success: true as const, data: await deps.stats.statsOf(request.params.id) }),
+    );
+  };
+}

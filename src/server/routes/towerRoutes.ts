@@ -1,0 +1,131 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Feature, FeatureCollection, MultiPolygon } from 'geojson';
+import { z } from 'zod';
+import { envelopeOf, errorEnvelope, messageEnvelope } from '../../common/api/envelope.js';
+import { candidateTowerInput, footprintExportQuery, towerFootprintState, whatIfResult } from '../../common/api/footprints.js';
+import { BULK_IMPORT_MAX_TOWERS, bulkImportRequest, bulkImportResult, tower, towerIdParams, towerInput, towerUpdate } from '../../common/api/towers.js';
+import { SIGNAL_BAND_COLORS } from '../../common/signalBands.js';
+import { bandAreasOf, writeBandAreasKml } from '../../geo/kml/index.js';
+import { NotFoundError } from '../errors.js';
+import type { FootprintService } from '../footprints/footprintService.js';
+import { clientClosedSignal } from '../http/clientClosed.js';
+import type { TowerService } from '../towers/towerService.js';
+
+export interface TowerRouteDeps {
+  towers: TowerService;
+  footprints: FootprintService;
+}
+
+/**
+ * JSON bytes allowed per bulk-imported row. A row at every text limit (name 200, code 50,
+ * description 2,000 characters) is about 2.5 KB of ASCII JSON; 4 KiB leaves room for non-ASCII
+ * text and formatting.
+ */
+const BULK_IMPORT_ROW_BYTES = 4 * 1024;
+/** The bulk-import body: BULK_IMPORT_MAX_TOWERS rows plus the envelope (about 20 MiB). */
+export const BULK_IMPORT_BODY_LIMIT_BYTES = BULK_IMPORT_MAX_TOWERS * BULK_IMPORT_ROW_BYTES + 64 * 1024;
+
+const tags = ['towers'];
+
+/**
+ * /api/towers/* (admin scope): list, create, update, delete and bulk import;
+ * the predicted footprints' states and exports, and the What if candidate.
+ */
+export function towerRoutes(deps: TowerRouteDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/towers',
+      { schema: { tags, summary: 'All towers, by name', response: { 200: envelopeOf(z.array(tower)) } } },
+      async () => ({ success: true as const, data: await deps.towers.list() }),
+    );
+
+    app.post(
+      '/towers',
+      { schema: { tags, summary: 'Create (SPEC defaults for absent fields)', body: towerInput, response: { 200: envelopeOf(tower), 400: errorEnvelope } } },
+      async (request) => ({ success: true as const, message: 'Tower created successfully', data: await deps.towers.create(request.body) }),
+    );
+
+    app.put(
+      '/towers/:id',
+      {
+        schema: { tags, summary: 'Update (absent fields are kept)', params: towerIdParams, body: towerUpdate, response: { 200: envelopeOf(tower), 400: errorEnvelope, 404: errorEnvelope } },
+      },
+      async (request) => ({ success: true as const, message: 'Tower updated successfully', data: await deps.towers.update(request.params.id, request.body) }),
+    );
+
+    app.delete(
+      '/towers/:id',
+      { schema: { tags, params: towerIdParams, response: { 200: messageEnvelope, 400: errorEnvelope, 404: errorEnvelope } } },
+      async (request) => {
+        await deps.towers.delete(request.params.id);
+        return { success: true as const, message: 'Tower deleted successfully' };
+      },
+    );
+
+    app.post(
+      '/towers/bulk-import',
+      {
+        bodyLimit: BULK_IMPORT_BODY_LIMIT_BYTES,
+        schema: {
+          tags,
+          summary: `Import up to ${BULK_IMPORT_MAX_TOWERS} towers: valid rows are stored in one transaction, invalid rows are reported`,
+          body: bulkImportRequest,
+          response: { 200: envelopeOf(bulkImportResult), 400: errorEnvelope, 413: errorEnvelope },
+        },
+      },
+      async (request) => {
+        const result = await deps.towers.bulkImport(request.body.towers);
+        return { success: true as const, message: `Imported ${result.imported_count} towers successfully`, data: result };
+      },
+    );
+
+    app.get(
+      '/towers/footprints',
+      { schema: { tags, summary: 'Where each tower footprint stands: computing (with progress), ready or failed', response: { 200: envelopeOf(z.array(towerFootprintState)) } } },
+      async () => ({
+        success: true as const,
+        data: (await deps.footprints.states()).map((state) => ({
+          tower_id: state.towerId,
+          status: state.status,
+          progress: state.progress,
+          error: state.error,
+          terrain_source: state.terrainSource,
+          computed_ms: state.computedMs,
+          updated_at: state.updatedAt,
+        })),
+      }),
+    );
+
+    app.post(
+      '/towers/what-if',
+      {
+        schema: {
+          tags,
+          summary: 'The footprint a candidate tower would have, and how many logged searches without coverage it would reach (nothing is stored)',
+          body: candidateTowerInput,
+          response: { 200: envelopeOf(whatIfResult), 400: errorEnvelope, 429: errorEnvelope },
+        },
+      },
+      // An admin who left (closed the tab, navigated away) takes the run out of the queue, or stops it.
+      async (request, reply) => ({ success: true as const, data: await deps.footprints.whatIf(request.body, clientClosedSignal(reply)) }),
+    );
+
+    app.get(
+      '/towers/:id/footprint',
+      {
+        schema: { tags, summary: "The tower's predicted footprint as GeoJSON or KML (band areas, weakest first)", params: towerIdParams, querystring: footprintExportQuery },
+      },
+      async (request, reply) => {
+        const stored = await deps.footprints.latest(request.params.id);
+        if (!stored) throw new NotFoundError('This tower has no footprint yet: it is computed a few seconds after the tower is saved');
+        const collection = JSON.parse(stored.areasJson) as FeatureCollection<MultiPolygon, { band: string }>;
+        const name = `tower-${request.params.id}-footprint`;
+        if (request.query.format === 'kml') {
+          const kml = writeBandAreasKml(`Tower ${request.params.id} predicted footprint`, bandAreasOf(collection.features as Feature<MultiPolygon, { band: string }>[], SIGNAL_BAND_COLORS));
+          return reply.header('Content-Disposition', `attachment; filename="${name}.kml"`).type('application/vnd.google-earth.kml+xml').send(kml);
+        }
+        return reply.header('Content-Disposition', `attachment; filename="${name}.geojson"`).type('application/geo+json').send(stored.areasJson);
+      },
+    );
+  };
+}
