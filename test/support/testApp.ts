@@ -92,13 +92,3 @@ export async function signIn(app: App, credentials: { username: string; password
 export function bearer(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}` };
 }
-
-/** Waits until no tower footprint is being computed (they follow every tower and terrain change). */
-export async function waitForFootprints(app: App, token: string): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    const states = (await app.server.inject({ method: 'GET', url: '/api/towers/footprints', headers: bearer(token) })).json().data as { status: string }[];
-    if (states.length > 0 && states.every((state) => state.status !== 'computing')) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('tower footprints were still being computed after 15 s');
-}
