@@ -1,39 +1,35 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fibreKml } from '../test/support/kml.js';
 import { type LocalServer, startLocalServer } from '../test/support/localServer.js';
 import { multipartBody } from '../test/support/multipart.js';
 import { bearer } from '../test/support/testApp.js';
 import { expectNoSeriousA11yViolations } from './support/accessibility.js';
-import { browserAvailable, launchChromium } from './support/chromium.js';
-import { type LiveApp, startLiveApp } from './support/liveApp.js';
-import { choose, signedInPage } from './support/session.js';
+import { browserAvailable } from './support/chromium.js';
+import type { LiveApp } from './support/liveApp.js';
+import { choose, signedInAppPerTest } from './support/session.js';
 
 /**
  * The screens and dialogs no other browser test opens, checked with axe-core: the other flows
  * check theirs at the moment each is open (support/accessibility.ts).
  */
 describe.runIf(browserAvailable())('accessibility of the screens no flow opens', () => {
-  let browser: Browser;
   let providerApi: LocalServer;
   let live: LiveApp;
   let page: Page;
+  let token: string;
 
   beforeAll(async () => {
-    browser = await launchChromium();
     providerApi = await startLocalServer((_req, res) => {
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify({ available: true, status: 'Active', services: 'LTE' }));
     });
   });
   afterAll(async () => {
-    await browser?.close();
     await providerApi?.close();
   });
+  signedInAppPerTest((session) => ({ live, page, token } = session), { ALLOW_PRIVATE_FETCH: 'true' });
   beforeEach(async () => {
-    live = await startLiveApp({ ALLOW_PRIVATE_FETCH: 'true' });
-    let token: string;
-    ({ page, token } = await signedInPage(browser, live));
     const post = async (url: string, body: ReturnType<typeof multipartBody>) => {
       const response = await live.app.server.inject({ method: 'POST', url, payload: body.payload, headers: { ...body.headers, ...bearer(token) } });
       expect(response.statusCode, response.body).toBe(200);
@@ -48,10 +44,6 @@ describe.runIf(browserAvailable())('accessibility of the screens no flow opens',
         { field: 'kml_file', filename: 'fibre.kml', contentType: 'application/vnd.google-earth.kml+xml', bytes: Buffer.from(fibreKml()) },
       ),
     );
-  });
-  afterEach(async () => {
-    await page?.context().close();
-    await live?.close();
   });
 
   it('providers: the delete confirmation, a saved provider\'s API test and the My Maps fields', async () => {

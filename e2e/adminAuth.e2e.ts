@@ -1,18 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/accessibility.js';
-import { browserAvailable, launchChromium } from './support/chromium.js';
+import { browserAvailable } from './support/chromium.js';
 import { ADMIN, type LiveApp, startLiveApp } from './support/liveApp.js';
+import { chromiumPerFile } from './support/session.js';
 
 describe.runIf(browserAvailable())('admin sign-in in the browser', () => {
   let browser: Browser;
+  chromiumPerFile((launched) => (browser = launched));
   let live: LiveApp;
   let page: Page;
 
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(() => browser?.close());
   beforeEach(async () => {
     live = await startLiveApp();
     page = await (await browser.newContext({ baseURL: live.baseUrl })).newPage();

@@ -1,22 +1,20 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fibreKml, GREEN, ORANGE, PNG_1X1 } from '../test/support/kml.js';
 import { type LocalServer, startLocalServer } from '../test/support/localServer.js';
 import { multipartBody } from '../test/support/multipart.js';
 import { expectNoSeriousA11yViolations } from './support/accessibility.js';
-import { browserAvailable, launchChromium } from './support/chromium.js';
-import { type LiveApp, startLiveApp } from './support/liveApp.js';
-import { choose, signedInPage } from './support/session.js';
+import { browserAvailable } from './support/chromium.js';
+import type { LiveApp } from './support/liveApp.js';
+import { choose, signedInAppPerTest } from './support/session.js';
 
 describe.runIf(browserAvailable())('providers and coverage layers in the admin portal', () => {
-  let browser: Browser;
   let live: LiveApp;
   let page: Page;
   let token: string;
   let providerApi: LocalServer;
 
   beforeAll(async () => {
-    browser = await launchChromium();
     // A provider's own coverage API, answering like a real one would.
     providerApi = await startLocalServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://x');
@@ -30,17 +28,9 @@ describe.runIf(browserAvailable())('providers and coverage layers in the admin p
     });
   });
   afterAll(async () => {
-    await browser?.close();
     await providerApi?.close();
   });
-  beforeEach(async () => {
-    live = await startLiveApp({ ALLOW_PRIVATE_FETCH: 'true' });
-    ({ page, token } = await signedInPage(browser, live));
-  });
-  afterEach(async () => {
-    await page.context().close();
-    await live.close();
-  });
+  signedInAppPerTest((session) => ({ live, page, token } = session), { ALLOW_PRIVATE_FETCH: 'true' });
 
   const notice = (text: string) => page.getByText(text, { exact: true }).waitFor();
 

@@ -2,23 +2,22 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type LocalServer, startLocalServer } from '../test/support/localServer.js';
 import { expectNoSeriousA11yViolations } from './support/accessibility.js';
-import { browserAvailable, launchChromium } from './support/chromium.js';
+import { browserAvailable } from './support/chromium.js';
 import { ADMIN, type LiveApp, startLiveApp } from './support/liveApp.js';
-import { choose } from './support/session.js';
+import { choose, chromiumPerFile } from './support/session.js';
 
 describe.runIf(browserAvailable())('embedding the map on other websites', () => {
   let browser: Browser;
+  chromiumPerFile((launched) => (browser = launched));
   let live: LiveApp;
   let context: BrowserContext;
   let page: Page;
   let partner: LocalServer | undefined;
 
   beforeAll(async () => {
-    browser = await launchChromium();
     live = await startLiveApp();
   });
   afterAll(async () => {
-    await browser?.close();
     await live?.close();
   });
   beforeEach(async () => {

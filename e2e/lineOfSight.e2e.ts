@@ -1,14 +1,14 @@
 import { gzipSync } from 'fflate';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hgtBytes } from '../src/geo/elevation/testing/hgtBytes.js';
 import { type LocalServer, startLocalServer } from '../test/support/localServer.js';
 import { RIDGE_TILE, ridgeTile, uploadTerrainTile } from '../test/support/ridgeTerrain.js';
 import { bearer } from '../test/support/testApp.js';
 import { expectNoSeriousA11yViolations } from './support/accessibility.js';
-import { browserAvailable, launchChromium } from './support/chromium.js';
-import { type LiveApp, startLiveApp } from './support/liveApp.js';
-import { signedInPage } from './support/session.js';
+import { browserAvailable } from './support/chromium.js';
+import type { LiveApp } from './support/liveApp.js';
+import { signedInAppPerTest } from './support/session.js';
 
 /**
  * Terrain: tile S34E018 (3 arc-seconds), a 100 m plain with a 400 m north-south ridge at lng 18.45.
@@ -22,8 +22,6 @@ const TARGET_DMS = `33°54'0"S 18°30'0"E`;
 /** The Line of Sight map's first view. */
 const LOS_CENTER = { lat: -33.9249, lng: 18.4241 };
 const LOS_ZOOM = 10;
-/** Every line-of-sight tile server is a closed port: the map must draw without tiles. */
-const NO_TILES = 'http://127.0.0.1:9/{z}/{x}/{y}.png';
 
 /** Web Mercator position in CSS pixels at `zoom` (MapLibre's world is 512 px wide at zoom 0). */
 function worldPixel(point: { lat: number; lng: number }, zoom: number): { x: number; y: number } {
@@ -33,7 +31,6 @@ function worldPixel(point: { lat: number; lng: number }, zoom: number): { x: num
 }
 
 describe.runIf(browserAvailable())('line of sight screen', () => {
-  let browser: Browser;
   let geocoder: LocalServer;
   let live: LiveApp;
   let page: Page;
@@ -43,7 +40,6 @@ describe.runIf(browserAvailable())('line of sight screen', () => {
   let checks: URLSearchParams[];
 
   beforeAll(async () => {
-    browser = await launchChromium();
     // A Nominatim-compatible place search: "Qwertyview" (no built-in place) is found at the target, anything else is not.
     geocoder = await startLocalServer((req, res) => {
       const q = new URL(req.url ?? '/', 'http://x').searchParams.get('q') ?? '';
@@ -52,19 +48,11 @@ describe.runIf(browserAvailable())('line of sight screen', () => {
     });
   });
   afterAll(async () => {
-    await browser?.close();
     await geocoder?.close();
   });
+  signedInAppPerTest((session) => ({ live, page, token } = session), () => ({ ALLOW_PRIVATE_FETCH: 'true', GEOCODER_URL: geocoder.url }));
 
   beforeEach(async () => {
-    live = await startLiveApp({
-      ALLOW_PRIVATE_FETCH: 'true',
-      GEOCODER_URL: geocoder.url,
-      LOS_TERRAIN_TILES_URL: NO_TILES,
-      LOS_SATELLITE_TILES_URL: NO_TILES,
-      LOS_LABELS_TILES_URL: NO_TILES,
-    });
-    ({ page, token } = await signedInPage(browser, live));
     const uploaded = await uploadTerrainTile(live.app, token, `${TILE}.hgt`, ridgeTile(RIDGE_LNG));
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     const createTower = async (fields: Record<string, unknown>): Promise<number> => {
@@ -82,10 +70,6 @@ describe.runIf(browserAvailable())('line of sight screen', () => {
       const url = new URL(request.url());
       if (url.pathname === '/api/line-of-sight/check') checks.push(url.searchParams);
     });
-  });
-  afterEach(async () => {
-    await page?.context().close();
-    await live?.close();
   });
 
   const searchBox = () => page.getByRole('textbox', { name: 'Search location' });

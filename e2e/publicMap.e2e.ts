@@ -5,8 +5,9 @@ import { type LocalServer, startLocalServer } from '../test/support/localServer.
 import { multipartBody } from '../test/support/multipart.js';
 import { bearer, signIn } from '../test/support/testApp.js';
 import { expectNoSeriousA11yViolations } from './support/accessibility.js';
-import { browserAvailable, launchChromium } from './support/chromium.js';
+import { browserAvailable } from './support/chromium.js';
 import { type LiveApp, startLiveApp } from './support/liveApp.js';
+import { chromiumPerFile } from './support/session.js';
 
 /** Points (degrees) around fibreKml's orange "Gardens" square: 18.37..18.47 E, 33.87..33.97 S, with a hole 18.41..18.43 E, 33.91..33.93 S. */
 const IN_ORANGE = { lat: -33.93, lng: 18.45 };
@@ -31,6 +32,7 @@ function worldPixel(point: { lat: number; lng: number }, zoom: number): { x: num
 
 describe.runIf(browserAvailable())('public map: search, coverage check and leads', () => {
   let browser: Browser;
+  chromiumPerFile((launched) => (browser = launched));
   let geocoder: LocalServer;
   let live: LiveApp;
   let context: BrowserContext;
@@ -40,7 +42,6 @@ describe.runIf(browserAvailable())('public map: search, coverage check and leads
   let apiCalls: string[];
 
   beforeAll(async () => {
-    browser = await launchChromium();
     // A Nominatim-compatible place search standing in for the upstream geocoder.
     geocoder = await startLocalServer((req, res) => {
       const q = new URL(req.url ?? '/', 'http://x').searchParams.get('q') ?? '';
@@ -50,7 +51,6 @@ describe.runIf(browserAvailable())('public map: search, coverage check and leads
     });
   });
   afterAll(async () => {
-    await browser?.close();
     await geocoder?.close();
   });
 

@@ -3,20 +3,20 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/accessibility.js';
-import { browserAvailable, launchChromium } from './support/chromium.js';
+import { browserAvailable } from './support/chromium.js';
 import { type LiveApp, startLiveApp } from './support/liveApp.js';
+import { chromiumPerFile } from './support/session.js';
 
 describe.runIf(browserAvailable())('public pages in the browser', () => {
   let browser: Browser;
+  chromiumPerFile((launched) => (browser = launched));
   let live: LiveApp;
   let page: Page;
 
   beforeAll(async () => {
-    browser = await launchChromium();
     live = await startLiveApp();
   });
   afterAll(async () => {
-    await browser?.close();
     await live?.close();
   });
   beforeEach(async () => {

@@ -1,16 +1,16 @@
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LEADS_PAGE_DEFAULT } from '../src/common/api/reports.js';
 import { fibreKml, GREEN, ORANGE } from '../test/support/kml.js';
 import { multipartBody } from '../test/support/multipart.js';
-import { bearer, createTestApp, ManualClock, signIn, type TestApp } from '../test/support/testApp.js';
+import { bearer, ManualClock, signIn } from '../test/support/testApp.js';
 import { expectNoSeriousA11yViolations } from './support/accessibility.js';
-import { browserAvailable, launchChromium } from './support/chromium.js';
+import { browserAvailable } from './support/chromium.js';
+import { type LiveApp, startLiveApp } from './support/liveApp.js';
+import { chromiumPerFile } from './support/session.js';
 
 const DAY_MS = 86_400_000;
-const CLOSED_TILES = 'http://127.0.0.1:9/{z}/{x}/{y}.png';
 
 /** Where the seeded searches were made: inside the fibre coverage (fibreKml), and two places without any. */
 const KLOOF = { address: 'Kloof Street, Gardens, Cape Town', lat: -33.9, lng: 18.4 };
@@ -27,7 +27,7 @@ const shownDay = (iso: string) => {
 };
 
 interface Seeded {
-  live: { app: TestApp; baseUrl: string };
+  live: LiveApp;
   token: string;
   fibreId: number;
 }
@@ -42,10 +42,8 @@ interface Seeded {
 async function startSeededApp(): Promise<Seeded> {
   const now = Date.now();
   const clock = new ManualClock(new Date(now));
-  const app = await createTestApp('sqlite', {
-    env: { BASEMAP_TILES_URL: CLOSED_TILES, LOS_TERRAIN_TILES_URL: CLOSED_TILES, LOS_SATELLITE_TILES_URL: CLOSED_TILES, LOS_LABELS_TILES_URL: CLOSED_TILES },
-    deps: { clock },
-  });
+  const live = await startLiveApp({}, { clock });
+  const { app } = live;
   const token = await signIn(app);
   const call = async (method: 'POST' | 'GET', url: string, payload?: object, headers: Record<string, string> = {}) => {
     const response = await app.server.inject({ method, url, payload: payload as never, headers: { ...bearer(token), ...headers } });
@@ -97,23 +95,16 @@ async function startSeededApp(): Promise<Seeded> {
   });
 
   clock.advance(now - clock.now().getTime());
-  await app.server.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.server.address() as AddressInfo;
-  return { live: { app, baseUrl: `http://127.0.0.1:${port}` }, token: await signIn(app), fibreId };
+  return { live, token: await signIn(app), fibreId };
 }
 
 describe.runIf(browserAvailable())('dashboard, leads inbox and reports', () => {
   let browser: Browser;
+  chromiumPerFile((launched) => (browser = launched));
   let seeded: Seeded;
   let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
   beforeEach(async () => {
     seeded = await startSeededApp();
     // UTC like the server's report days, so "the last 30 days" are the same days on both sides.
@@ -123,7 +114,7 @@ describe.runIf(browserAvailable())('dashboard, leads inbox and reports', () => {
   });
   afterEach(async () => {
     await context?.close();
-    await seeded?.live.app.close();
+    await seeded?.live.close();
   });
 
   /** The figure on a summary card, e.g. card('Total Leads') -> '2'. */

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 const ENTRY = path.resolve('dist/server/server/main.js');
 
@@ -13,16 +13,6 @@ function startServer(env: Record<string, string>): { child: ChildProcess; output
   child.stdout!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (printed += chunk.toString()));
   return { child, output: () => printed };
-}
-
-async function waitFor<T>(read: () => T | undefined, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 describe('the built server started from the command line', () => {
@@ -36,7 +26,14 @@ describe('the built server started from the command line', () => {
   it('creates the first admin with a printed password, listens, serves the app, and signs in', async () => {
     const server = startServer({ DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ADMIN_PASSWORD: '', ADMIN_USERNAME: '' });
     child = server.child;
-    const baseUrl = await waitFor(() => /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(server.output())?.[1], 'listening');
+    const baseUrl = await vi.waitFor(
+      () => {
+        const listening = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(server.output())?.[1];
+        if (!listening) throw new Error('the server has not said where it listens');
+        return listening;
+      },
+      { timeout: 30_000, interval: 100 },
+    );
     const password = /password: (\S+)/.exec(server.output())?.[1];
     expect(password).toBeTruthy();
 

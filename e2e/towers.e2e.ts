@@ -1,9 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/accessibility.js';
-import { browserAvailable, launchChromium } from './support/chromium.js';
-import { type LiveApp, startLiveApp } from './support/liveApp.js';
-import { signedInPage } from './support/session.js';
+import { browserAvailable } from './support/chromium.js';
+import type { LiveApp } from './support/liveApp.js';
+import { signedInAppPerTest } from './support/session.js';
 
 interface StoredTower {
   id: number;
@@ -20,25 +20,10 @@ interface StoredTower {
 }
 
 describe.runIf(browserAvailable())('tower management in the admin portal', () => {
-  let browser: Browser;
   let live: LiveApp;
   let page: Page;
   let token: string;
-
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-  beforeEach(async () => {
-    live = await startLiveApp();
-    ({ page, token } = await signedInPage(browser, live));
-  });
-  afterEach(async () => {
-    await page.context().close();
-    await live.close();
-  });
+  signedInAppPerTest((session) => ({ live, page, token } = session));
 
   const notice = (text: string) => page.getByText(text, { exact: true }).waitFor();
   const storedTowers = async (): Promise<StoredTower[]> =>

@@ -1,12 +1,13 @@
 import { decode } from 'fast-png';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PUBLIC_MAP_CENTER } from '../src/common/mapDefaults.js';
-import { bearer, signIn, waitForFootprints } from '../test/support/testApp.js';
+import { waitForFootprints } from '../test/support/footprints.js';
+import { bearer, signIn } from '../test/support/testApp.js';
 import { expectNoSeriousA11yViolations } from './support/accessibility.js';
-import { browserAvailable, launchChromium } from './support/chromium.js';
+import { browserAvailable } from './support/chromium.js';
 import { type LiveApp, startLiveApp } from './support/liveApp.js';
-import { signedInPage } from './support/session.js';
+import { chromiumPerFile, signedInPage } from './support/session.js';
 
 /** Flat ground (no terrain tiles): a 40 m tower at the public map's centre predicts a disc of signal around it. */
 const TOWER = { name: 'Agulhas Mast', latitude: PUBLIC_MAP_CENTER.lat, longitude: PUBLIC_MAP_CENTER.lng, height_meters: 40, coverage_radius_km: 10 };
@@ -23,15 +24,10 @@ async function colourAt(page: Page, x: number, y: number): Promise<[number, numb
 
 describe.runIf(browserAvailable())('predicted wireless footprints in the browser', () => {
   let browser: Browser;
+  chromiumPerFile((launched) => (browser = launched));
   let live: LiveApp;
   let token: string;
 
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
   beforeEach(async () => {
     live = await startLiveApp();
     token = await signIn(live.app);

@@ -1,8 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, signIn } from '../test/support/testApp.js';
-import { browserAvailable, launchChromium } from './support/chromium.js';
+import { browserAvailable } from './support/chromium.js';
 import { type LiveApp, startLiveApp } from './support/liveApp.js';
+import { chromiumPerFile } from './support/session.js';
 
 /** A point 2.8 km from the only tower, on flat ground (no terrain tiles): no provider covers it. */
 const NEAR_TOWER = '-33.9, 18.52';
@@ -11,16 +12,11 @@ const NO_COVERAGE = 'No coverage available at this location yet. Check back late
 
 describe.runIf(browserAvailable())('public check answered by a wireless tower alone', () => {
   let browser: Browser;
+  chromiumPerFile((launched) => (browser = launched));
   let live: LiveApp;
   let context: BrowserContext;
   let page: Page;
 
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
   beforeEach(async () => {
     live = await startLiveApp();
     const token = await signIn(live.app);

@@ -17,7 +17,7 @@ import type { Page } from 'playwright-core';
 import { launchChromium } from '../e2e/support/chromium.js';
 import { fibreKml, GREEN, ORANGE } from '../test/support/kml.js';
 import { multipartBody } from '../test/support/multipart.js';
-import { bearer, createTestApp, ManualClock, signIn, type TestApp, waitForFootprints } from '../test/support/testApp.js';
+import { bearer, createTestApp, ManualClock, signIn, type TestApp } from '../test/support/testApp.js';
 
 const IMAGES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'images');
 const CLOSED_TILES = 'http://127.0.0.1:9/{z}/{x}/{y}.png';
@@ -84,6 +84,15 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.screenshot({ path: path.join(IMAGES, `${name}.png`) });
   console.log(`docs/images/${name}.png`);
+}
+
+/** Waits (up to 60 s) until no tower footprint is being computed, so the tower screens show them ready. */
+async function waitForFootprints(app: TestApp, token: string): Promise<void> {
+  for (const started = Date.now(); Date.now() - started < 60_000; await new Promise((resolve) => setTimeout(resolve, 200))) {
+    const states = (await app.server.inject({ method: 'GET', url: '/api/towers/footprints', headers: bearer(token) })).json().data as { status: string }[];
+    if (states.length > 0 && !states.some((state) => state.status === 'computing')) return;
+  }
+  throw new Error('the tower footprints were still being computed after 60 s');
 }
 
 async function main(): Promise<void> {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type App, buildApp } from '../src/server/app.js';
 import { loadConfig } from '../src/server/config.js';
 import { PNG_1X1 } from './support/kml.js';
@@ -80,7 +80,7 @@ function startLeadWriters(url: string) {
 }
 
 async function untilAcknowledged(acknowledged: Acknowledged[], count: number): Promise<void> {
-  while (acknowledged.length < count) await new Promise((resolve) => setTimeout(resolve, 10));
+  await vi.waitFor(() => expect(acknowledged.length).toBeGreaterThanOrEqual(count), { timeout: 20_000, interval: 10 });
 }
 
 describe('npm run backup and npm run restore on SQLite', () => {

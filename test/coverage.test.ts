@@ -1,11 +1,12 @@
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { decodePackedCollection } from '../src/geo/packedCollection.js';
 import { buildApp, type App } from '../src/server/app.js';
 import { fibreKml, GREEN, kmlDocument, kmz, ORANGE, placemark, square, style } from './support/kml.js';
 import { multipartBody } from './support/multipart.js';
-import { bearer, createTestApp, databaseKinds, signIn, type TestApp } from './support/testApp.js';
+import { signedInAppPerTest } from './support/signedInApp.js';
+import { bearer, databaseKinds, type TestApp } from './support/testApp.js';
 
 /** Points (lat, lng) around the fibre test areas. */
 const IN_ORANGE = { lat: -33.95, lng: 18.44 };
@@ -17,11 +18,7 @@ describe.each(databaseKinds())('coverage layers and checks on %s', (kind) => {
   let app: TestApp;
   let token: string;
 
-  beforeEach(async () => {
-    app = await createTestApp(kind);
-    token = await signIn(app);
-  });
-  afterEach(() => app.close());
+  signedInAppPerTest(kind, (session) => ({ app, token } = session));
 
   async function createProvider(name: string, extra: Record<string, string> = {}): Promise<number> {
     const { payload, headers } = multipartBody({ name, ...extra });

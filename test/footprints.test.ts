@@ -1,9 +1,11 @@
 import type { FeatureCollection, MultiPolygon } from 'geojson';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { signalBand } from '../src/common/signalBands.js';
 import { parsePackedCoverageKml } from '../src/geo/kml/index.js';
+import { readyFootprint } from './support/footprints.js';
 import { RIDGE_TILE, ridgeTile, uploadTerrainTile } from './support/ridgeTerrain.js';
-import { bearer, createTestApp, databaseKinds, signIn, type TestApp } from './support/testApp.js';
+import { signedInAppPerTest } from './support/signedInApp.js';
+import { bearer, databaseKinds, type TestApp } from './support/testApp.js';
 
 /**
  * Terrain: the ridge tile (test/support/ridgeTerrain.ts, a 400 m ridge at lng 18.25 on a 100 m
@@ -19,41 +21,21 @@ const FAR_BEHIND = { lat: -33.5, lng: 18.29 };
 /** The receiver height of the footprints (FOOTPRINT_RECEIVER_HEIGHT_M's default). */
 const RECEIVER_M = 6;
 
-interface FootprintStateBody {
-  tower_id: number;
-  status: string;
-  progress: number;
-  updated_at: string;
-}
-
 describe.each(databaseKinds())('tower footprints on %s', (kind) => {
   let app: TestApp;
   let token: string;
 
+  signedInAppPerTest(kind, (session) => ({ app, token } = session));
   beforeEach(async () => {
-    app = await createTestApp(kind);
-    token = await signIn(app);
     const uploaded = await uploadTerrainTile(app, token, `${TILE}.hgt`, ridgeTile());
     expect(uploaded.statusCode, uploaded.body).toBe(200);
   });
-  afterEach(() => app.close());
 
   const get = (url: string) => app.server.inject({ method: 'GET', url, headers: bearer(token) });
   async function createTower(fields: Record<string, unknown> = {}): Promise<number> {
     const response = await app.server.inject({ method: 'POST', url: '/api/towers', headers: bearer(token), payload: { ...TOWER, ...fields } });
     expect(response.statusCode, response.body).toBe(200);
     return response.json().data.id;
-  }
-  /** Polls the footprint states until the tower's is ready and newer than `after`. */
-  async function readyFootprint(towerId: number, after = ''): Promise<FootprintStateBody> {
-    for (let i = 0; i < 300; i++) {
-      const states = (await get('/api/towers/footprints')).json().data as FootprintStateBody[];
-      const state = states.find((s) => s.tower_id === towerId);
-      if (state?.status === 'ready' && state.updated_at > after) return state;
-      expect(state?.status).not.toBe('failed');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`the footprint of tower ${towerId} was not ready in 15 s`);
   }
   async function areas(towerId: number): Promise<FeatureCollection<MultiPolygon, { band: string }>> {
     const response = await get(`/api/towers/${towerId}/footprint?format=geojson`);
@@ -66,14 +48,14 @@ describe.each(databaseKinds())('tower footprints on %s', (kind) => {
 
   it('computes a footprint after a tower is created, and again after its height changes', async () => {
     const id = await createTower({ coverage_radius_km: 9 });
-    const first = await readyFootprint(id);
+    const first = await readyFootprint(app, token, id);
     const before = await areas(id);
     expect(before.features.map((feature) => feature.properties.band)).toContain('Poor');
     expect(await wirelessAt(FAR_BEHIND)).toBe(false);
 
     const raised = await app.server.inject({ method: 'PUT', url: `/api/towers/${id}`, headers: bearer(token), payload: { height_meters: 700 } });
     expect(raised.statusCode, raised.body).toBe(200);
-    await readyFootprint(id, first.updated_at);
+    await readyFootprint(app, token, id, first.updated_at);
     const after = await areas(id);
     // From 700 m (800 m above sea level) the ray clears the 400 m ridge and reaches the plain 3.7 km behind it.
     expect(JSON.stringify(after)).not.toBe(JSON.stringify(before));
@@ -82,7 +64,7 @@ describe.each(databaseKinds())('tower footprints on %s', (kind) => {
 
   it('covers a check inside the footprint through wireless, and not one in its shadow', async () => {
     const id = await createTower();
-    await readyFootprint(id);
+    await readyFootprint(app, token, id);
     const inFront = (await app.server.inject({ method: 'GET', url: `/api/check_coverage?lat=${IN_FRONT.lat}&lng=${IN_FRONT.lng}` })).json().data;
     expect(inFront).toMatchObject({ coverage_available: true, total_providers: 0 });
     expect(inFront.wireless_feasibility).toMatchObject({ wireless_available: true, towers_with_los: 1, tower_distances: [{ tower_id: id, has_line_of_sight: true }], terrain_source: 'hgt' });
@@ -93,7 +75,7 @@ describe.each(databaseKinds())('tower footprints on %s', (kind) => {
 
   it('answers as the tower line-of-sight analysis does at 99% of 1,000 random points of the footprint', async () => {
     const id = await createTower();
-    await readyFootprint(id);
+    await readyFootprint(app, token, id);
     let seed = 11;
     const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     let same = 0;
@@ -118,7 +100,7 @@ describe.each(databaseKinds())('tower footprints on %s', (kind) => {
 
   it('exports the footprint as KML that reads back as coloured bands, and refuses towers without one', async () => {
     const id = await createTower();
-    await readyFootprint(id);
+    await readyFootprint(app, token, id);
     const response = await get(`/api/towers/${id}/footprint?format=kml`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('application/vnd.google-earth.kml+xml');
@@ -158,7 +140,7 @@ describe.each(databaseKinds())('tower footprints on %s', (kind) => {
 
   it('draws the footprints on the public wireless tiles', async () => {
     const id = await createTower();
-    await readyFootprint(id);
+    await readyFootprint(app, token, id);
     // Zoom 10 tile holding the tower: x from lng 18.2, y from lat -33.5.
     const z = 10;
     const x = tileX(18.2, z);
@@ -173,7 +155,7 @@ describe.each(databaseKinds())('tower footprints on %s', (kind) => {
 
   it('answers 50 concurrent requests for 10 tiles nobody asked for before, all within a second', async () => {
     const id = await createTower();
-    await readyFootprint(id);
+    await readyFootprint(app, token, id);
     // The overlay's worker is started and holds these footprints: what is timed is cutting new tiles.
     expect((await app.server.inject({ method: 'GET', url: '/api/wireless_tiles/14/0/0.pbf' })).statusCode).toBe(204);
     // Zoom 14 tiles (about 2 km square here) west of the ridge and within 5 km of the tower: each holds band areas.

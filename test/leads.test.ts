@@ -1,10 +1,10 @@
-import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LEAD_SENT } from '../src/server/routes/leadRoutes.js';
 import { SIGN_UP_UNAVAILABLE } from '../src/server/leads/leadService.js';
+import { closedPort } from './support/closedPort.js';
 import { fibreKml, GREEN, ORANGE } from './support/kml.js';
 import { multipartBody } from './support/multipart.js';
 import { bearer, createTestApp, databaseKinds, ManualClock, signIn, type DatabaseKind, type TestApp } from './support/testApp.js';
@@ -66,15 +66,6 @@ async function startLocalSmtp(): Promise<LocalSmtp> {
     release: () => open(),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
-}
-
-/** A local port nothing listens on: an SMTP server that is down. */
-async function closedPort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 /** Routes and helpers of one test app. */

@@ -6,7 +6,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hgtBytes } from '../src/geo/elevation/testing/hgtBytes.js';
 import { RIDGE_TILE, ridgeTile, uploadTerrainTile } from './support/ridgeTerrain.js';
 import { type LocalServer, startLocalServer } from './support/localServer.js';
-import { bearer, createTestApp, databaseKinds, signIn, type TestApp, waitForFootprints } from './support/testApp.js';
+import { waitForFootprints } from './support/footprints.js';
+import { signedInAppPerTest } from './support/signedInApp.js';
+import { bearer, createTestApp, databaseKinds, signIn, type TestApp } from './support/testApp.js';
 
 /**
  * Terrain of the tests: the ridge tile (test/support/ridgeTerrain.ts). A tower on the plain at
@@ -22,11 +24,7 @@ describe.each(databaseKinds())('line of sight and terrain on %s', (kind) => {
   let app: TestApp;
   let token: string;
 
-  beforeEach(async () => {
-    app = await createTestApp(kind);
-    token = await signIn(app);
-  });
-  afterEach(() => app.close());
+  signedInAppPerTest(kind, (session) => ({ app, token } = session));
 
   const get = (url: string) => app.server.inject({ method: 'GET', url, headers: bearer(token) });
   async function createTower(fields: Record<string, unknown> = {}): Promise<number> {

@@ -2,20 +2,13 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { closedPort } from './support/closedPort.js';
 import { createTestApp, type TestApp } from './support/testApp.js';
 
 // ISSUE 10 section 4: a Redis that cannot answer costs a request nothing, and limits still hold
 // (counted in each process meanwhile); the address-search limit is configurable.
 
 const VISITOR = { provider_id: 0, lead_type: 'contact_request', name: 'Thandi Mokoena', email: 'thandi@example.com', phone: '021 555 0100' };
-
-async function closedPort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 interface TcpStub {
   url: string;

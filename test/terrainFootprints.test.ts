@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hgtBytes } from '../src/geo/elevation/testing/hgtBytes.js';
+import { readyFootprint } from './support/footprints.js';
 import { RIDGE_TILE, ridgeTile, uploadTerrainTile } from './support/ridgeTerrain.js';
-import { bearer, createTestApp, databaseKinds, signIn, type TestApp } from './support/testApp.js';
+import { signedInAppPerTest } from './support/signedInApp.js';
+import { bearer, databaseKinds, type TestApp } from './support/testApp.js';
 
 /**
  * The public answer follows the terrain under a tower's footprint: tile S34E018 first flat (a 100 m
@@ -19,11 +21,7 @@ describe.each(databaseKinds())('footprints over a replaced terrain tile on %s', 
   let app: TestApp;
   let token: string;
 
-  beforeEach(async () => {
-    app = await createTestApp(kind);
-    token = await signIn(app);
-  });
-  afterEach(() => app.close());
+  signedInAppPerTest(kind, (session) => ({ app, token } = session));
 
   async function upload(bytes: Buffer): Promise<void> {
     const response = await uploadTerrainTile(app, token, `${RIDGE_TILE}.hgt`, bytes);
@@ -34,17 +32,6 @@ describe.each(databaseKinds())('footprints over a replaced terrain tile on %s', 
     expect(response.statusCode, response.body).toBe(200);
     return response.json().data.id;
   }
-  /** Polls the footprint states until the tower's is ready and newer than `after` (an ISO time); its updated_at. */
-  async function readyFootprint(towerId: number, after = ''): Promise<string> {
-    for (let i = 0; i < 300; i++) {
-      const states = (await app.server.inject({ method: 'GET', url: '/api/towers/footprints', headers: bearer(token) })).json().data as { tower_id: number; status: string; updated_at: string }[];
-      const state = states.find((s) => s.tower_id === towerId);
-      if (state?.status === 'ready' && state.updated_at > after) return state.updated_at;
-      expect(state?.status).not.toBe('failed');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error(`the footprint of tower ${towerId} was not ready after ${after || 'creation'} within 15 s`);
-  }
   /** The public check's wireless answer behind the ridge. */
   async function behindTheRidge(): Promise<{ covered: boolean; lineOfSight: boolean }> {
     const data = (await app.server.inject({ method: 'GET', url: `/api/check_coverage?lat=${BEHIND.lat}&lng=${BEHIND.lng}` })).json().data;
@@ -54,28 +41,28 @@ describe.each(databaseKinds())('footprints over a replaced terrain tile on %s', 
   it('recomputes the footprint when a tile is replaced by another of the same size, and keeps the new answer after a restart', async () => {
     await upload(flatTile());
     const id = await createTower();
-    const overFlat = await readyFootprint(id);
+    const overFlat = (await readyFootprint(app, token, id)).updated_at;
     expect(await behindTheRidge()).toEqual({ covered: true, lineOfSight: true });
 
     await upload(ridgeTile());
-    await readyFootprint(id, overFlat);
+    await readyFootprint(app, token, id, overFlat);
     expect(await behindTheRidge()).toEqual({ covered: false, lineOfSight: false });
 
     await app.restart();
-    await readyFootprint(id);
+    await readyFootprint(app, token, id);
     expect(await behindTheRidge()).toEqual({ covered: false, lineOfSight: false });
   });
 
   it('recomputes the footprint over a tile copied into the terrain folder by hand, once the server restarts', async () => {
     await upload(flatTile());
     const id = await createTower();
-    const overFlat = await readyFootprint(id);
+    const overFlat = (await readyFootprint(app, token, id)).updated_at;
     expect(await behindTheRidge()).toEqual({ covered: true, lineOfSight: true });
 
     // As an operator would: the same file name and size, other heights, no upload.
     fs.writeFileSync(path.join(app.dataDir, 'terrain', `${RIDGE_TILE}.hgt`), ridgeTile());
     await app.restart();
-    await readyFootprint(id, overFlat);
+    await readyFootprint(app, token, id, overFlat);
     expect(await behindTheRidge()).toEqual({ covered: false, lineOfSight: false });
   });
 });

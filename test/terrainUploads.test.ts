@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync, zipSync } from 'fflate';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lyingGzip, lyingZip, overlappingZip } from '../src/server/terrain/testing/craftedArchives.js';
 import { RIDGE_TILE, ridgeTile, uploadTerrainTile } from './support/ridgeTerrain.js';
-import { bearer, createTestApp, databaseKinds, signIn, type TestApp } from './support/testApp.js';
+import { signedInAppPerTest } from './support/signedInApp.js';
+import { bearer, databaseKinds, type TestApp } from './support/testApp.js';
 
 /** Bytes of a 1-arc-second tile (3601² samples of 2 bytes), the largest the server takes. */
 const ONE_ARC_SECOND_BYTES = 3601 * 3601 * 2;
@@ -19,11 +20,7 @@ describe.each(databaseKinds())('terrain uploads on %s', (kind) => {
   let app: TestApp;
   let token: string;
 
-  beforeEach(async () => {
-    app = await createTestApp(kind);
-    token = await signIn(app);
-  });
-  afterEach(() => app.close());
+  signedInAppPerTest(kind, (session) => ({ app, token } = session));
 
   const terrainDir = () => path.join(app.dataDir, 'terrain');
   async function refusal(filename: string, bytes: Buffer): Promise<string> {

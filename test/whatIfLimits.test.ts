@@ -1,10 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WHAT_IF_MAX_WAITING } from '../src/server/footprints/footprintService.js';
 import { FootprintRepository } from '../src/server/footprints/footprintRepository.js';
 import { Terrain } from '../src/server/terrain/terrain.js';
-import { bearer, createTestApp, databaseKinds, signIn, type TestApp } from './support/testApp.js';
+import { signedInAppPerTest } from './support/signedInApp.js';
+import { bearer, databaseKinds, type TestApp } from './support/testApp.js';
 
 // ISSUE 16 section 5: what-if runs wait in a bounded queue, and a run whose admin has gone is
 // dropped before it starts or stopped while it runs. Each run reads the terrain under the candidate
@@ -47,13 +48,9 @@ describe.each(databaseKinds())('what-if runs on %s', (kind) => {
   let app: TestApp;
   let token: string;
 
-  beforeEach(async () => {
-    app = await createTestApp(kind);
-    token = await signIn(app);
-  });
-  afterEach(async () => {
+  signedInAppPerTest(kind, (session) => ({ app, token } = session));
+  afterEach(() => {
     vi.restoreAllMocks();
-    await app.close();
   });
 
   it(`refuses a what-if with 429 and Retry-After while ${WHAT_IF_MAX_WAITING} are waiting behind the one running`, async () => {

@@ -1,5 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN, type LiveApp } from './liveApp.js';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { launchChromium } from './chromium.js';
+import { ADMIN, type LiveApp, startLiveApp } from './liveApp.js';
 
 /**
  * A page already signed in as the admin: the token comes from the API and sits in localStorage.
@@ -12,6 +14,47 @@ export async function signedInPage(browser: Browser, live: LiveApp): Promise<{ p
   const page = await context.newPage();
   await page.addInitScript((value) => localStorage.setItem('auth_token', value), token);
   return { page, token };
+}
+
+/** Chromium for the describe block that calls this: launched before its first test and handed to `use`, closed after its last. */
+export function chromiumPerFile(use: (browser: Browser) => void): void {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+    use(browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+}
+
+/** What each test of a signedInAppPerTest block runs against. */
+export interface SignedInApp {
+  live: LiveApp;
+  page: Page;
+  token: string;
+}
+
+/**
+ * A fresh live app and a page signed in as the admin for each test of the describe block that
+ * calls this, handed to `use` before the test and closed after it (Chromium stays for the block).
+ * `env` is the app's (startLiveApp); a function when it holds what the block's own beforeAll
+ * made, such as a stand-in server's address (register that beforeAll first).
+ */
+export function signedInAppPerTest(use: (session: SignedInApp) => void, env: Record<string, string> | (() => Record<string, string>) = {}): void {
+  let browser: Browser;
+  let session: SignedInApp | undefined;
+  chromiumPerFile((launched) => (browser = launched));
+  beforeEach(async () => {
+    const live = await startLiveApp(typeof env === 'function' ? env() : env);
+    session = { live, ...(await signedInPage(browser, live)) };
+    use(session);
+  });
+  afterEach(async () => {
+    await session?.page.context().close();
+    await session?.live.close();
+    session = undefined;
+  });
 }
 
 /** Picks `option` in the MUI select whose accessible name starts with `label`. */

@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type App, type AppDependencies, buildApp } from '../../src/server/app.js';
-import type { Clock } from '../../src/server/clock.js';
 import { type AppConfig, type DatabaseConfig, loadConfig } from '../../src/server/config.js';
 
 export type DatabaseKind = DatabaseConfig['kind'];
@@ -16,23 +15,7 @@ export function databaseKinds(): DatabaseKind[] {
   return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 }
 
-/** A clock the test moves by hand. */
-export class ManualClock implements Clock {
-  /** Every wait asked for, in ms, in order. */
-  readonly slept: number[] = [];
-  constructor(private current = new Date('2026-11-22T08:00:00.000Z')) {}
-  now(): Date {
-    return new Date(this.current);
-  }
-  advance(ms: number): void {
-    this.current = new Date(this.current.getTime() + ms);
-  }
-  /** Moves time on at once instead of waiting. */
-  async sleep(ms: number): Promise<void> {
-    this.slept.push(ms);
-    this.advance(ms);
-  }
-}
+export { ManualClock } from '../../src/server/testing/manualClock.js';
 
 export interface TestApp extends App {
   dataDir: string;
@@ -108,14 +91,4 @@ export async function signIn(app: App, credentials: { username: string; password
 
 export function bearer(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}` };
-}
-
-/** Waits until no tower footprint is being computed (they follow every tower and terrain change). */
-export async function waitForFootprints(app: App, token: string): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    const states = (await app.server.inject({ method: 'GET', url: '/api/towers/footprints', headers: bearer(token) })).json().data as { status: string }[];
-    if (states.length > 0 && states.every((state) => state.status !== 'computing')) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('tower footprints were still being computed after 15 s');
 }

@@ -33,12 +33,17 @@ describe('TileMemory', () => {
   it('reads a tile once for loads that overlap', async () => {
     const memory = new TileMemory(100);
     let reads = 0;
+    let finishReading = () => undefined as void;
+    const reading = new Promise<void>((resolve) => (finishReading = resolve));
     const read = async () => {
       reads += 1;
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await reading;
       return tile(10);
     };
-    const [first, second] = await Promise.all([memory.load('a', read), memory.load('a', read)]);
+    // The second load starts while the first one's read is still unfinished.
+    const loads = Promise.all([memory.load('a', read), memory.load('a', read)]);
+    finishReading();
+    const [first, second] = await loads;
     expect(reads).toBe(1);
     expect(first).toBe(second);
   });

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { SearchLogRequest } from '../../common/api/leads.js';
+import { fakeSearchCoverage, manualClock } from '../testing/fakes.js';
+import { newLeadService } from '../testing/services.js';
+
+const SESSION = 'session-0001';
+const GARDENS = { lat: -33.93, lng: 18.41, address: '12 Kloof Street, Gardens' };
+const FIBRE_LIVE = { provider_id: 1, service_status: 'live' };
+const AIR_PLANNED = { provider_id: 2, service_status: 'planned' };
+
+function search(fields: Partial<SearchLogRequest> = {}): SearchLogRequest {
+  return { session_id: SESSION, search_type: 'address', ...GARDENS, coverage_providers: [], action_taken: 'no_action', ...fields };
+}
+
+describe('LeadService.logSearch follow-ups', () => {
+  it("stores a search with the providers the server's coverage finds at the clock's time", async () => {
+    const coverage = fakeSearchCoverage([FIBRE_LIVE]);
+    const { service, searchLogs } = newLeadService({ coverage, clock: manualClock('2026-11-22T09:15:00.000Z') });
+    expect(await service.logSearch(search({ coverage_providers: [7] }))).toEqual({ id: 1 });
+    expect(coverage.providersAt).toHaveBeenCalledWith({ lat: GARDENS.lat, lng: GARDENS.lng }, [7]);
+    expect(searchLogs.rows).toEqual([
+      { id: 1, session_id: SESSION, search_type: 'address', ...GARDENS, action_taken: 'no_action', provider_count: 1, follow_up_of: null, created_at: '2026-11-22T09:15:00.000Z' },
+    ]);
+  });
+
+  it('asks no coverage for a search without a point', async () => {
+    const coverage = fakeSearchCoverage([FIBRE_LIVE]);
+    const { service, searchLogs } = newLeadService({ coverage });
+    await service.logSearch(search({ lat: null, lng: null }));
+    expect(coverage.providersAt).not.toHaveBeenCalled();
+    expect(searchLogs.rows[0]).toMatchObject({ lat: null, lng: null, provider_count: 0 });
+  });
+
+  it('makes an action at the point of the latest search a follow-up that gives the search its action and keeps its providers', async () => {
+    const coverage = fakeSearchCoverage([FIBRE_LIVE]);
+    const { service, searchLogs } = newLeadService({ coverage });
+    await service.logSearch(search());
+    // The coverage changed meanwhile: the follow-up still names what the search found.
+    coverage.providersAt.mockReturnValue([AIR_PLANNED]);
+    expect(await service.logSearch(search({ action_taken: 'contact_me' }))).toEqual({ id: 2 });
+    expect(searchLogs.rows.map(({ id, action_taken, follow_up_of }) => ({ id, action_taken, follow_up_of }))).toEqual([
+      { id: 1, action_taken: 'contact_me', follow_up_of: null },
+      { id: 2, action_taken: 'contact_me', follow_up_of: 1 },
+    ]);
+    expect(searchLogs.providers.get(2)).toEqual([FIBRE_LIVE]);
+  });
+
+  it('leaves the action a search already has (a lead gave it) and links the follow-up to the search, not to the follow-up before it', async () => {
+    const { service, searchLogs } = newLeadService();
+    await service.logSearch(search({ action_taken: 'sign_up' }));
+    await service.logSearch(search({ action_taken: 'contact_me' }));
+    await service.logSearch(search({ action_taken: 'contact_me' }));
+    expect(searchLogs.recordAction).not.toHaveBeenCalled();
+    expect(searchLogs.rows.map(({ action_taken, follow_up_of }) => ({ action_taken, follow_up_of }))).toEqual([
+      { action_taken: 'sign_up', follow_up_of: null },
+      { action_taken: 'contact_me', follow_up_of: 1 },
+      { action_taken: 'contact_me', follow_up_of: 1 },
+    ]);
+  });
+
+  it('stores every log without an action as a search of its own, without looking for a search to follow', async () => {
+    const { service, searchLogs } = newLeadService();
+    await service.logSearch(search());
+    await service.logSearch(search());
+    expect(searchLogs.rows.map((row) => row.follow_up_of)).toEqual([null, null]);
+    expect(searchLogs.followedSearch).not.toHaveBeenCalled();
+  });
+});

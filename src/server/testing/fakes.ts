@@ -1,0 +1,58 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { type Mock, vi } from 'vitest';
+import type { DbTransaction, Transactions } from '../db/transactions.js';
+import type { MailMessage, Mailer } from '../leads/mailer.js';
+import { ManualClock } from './manualClock.js';
+
+// The fakes factory of service specs: one function per kind of dependency, each an in-memory fake
+// or vi.fn() mocks, typed as the service takes them. The domains' repositories are faked in the
+// modules beside this one; services.ts builds each service from them.
+
+export { ManualClock } from './manualClock.js';
+export { memoryReportRepository, type MemoryReportRepository, type StoredSearch } from './reportFakes.js';
+export { memoryFootprintRepository, type MemoryFootprintRepository, fakeTowers, fakeTerrain, towerRecord } from './footprintFakes.js';
+export { memorySearchLogs, type MemorySearchLogs, fakeSearchCoverage } from './leadFakes.js';
+
+/** A clock at `at` (default 2026-11-22T08:00:00Z) that only moves when the test moves it. */
+export function manualClock(at?: string): ManualClock {
+  return new ManualClock(at === undefined ? undefined : new Date(at));
+}
+
+type LogMethod = Mock<(...args: unknown[]) => void>;
+
+/** A logger whose every level is a mock; `child` answers the same logger. */
+export type FakeLogger = FastifyBaseLogger & Record<'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace', LogMethod>;
+
+export function fakeLogger(): FakeLogger {
+  const log = {
+    level: 'info',
+    fatal: vi.fn(),
+    error: vi.fn(),
+    warn: vi.fn(),
+    info: vi.fn(),
+    debug: vi.fn(),
+    trace: vi.fn(),
+    silent: vi.fn(),
+    child: vi.fn(),
+  };
+  log.child.mockReturnValue(log);
+  return log as unknown as FakeLogger;
+}
+
+/** Transactions that run the work at once. */
+export function fakeTransactions(): Transactions {
+  // The fakes of repositories ignore the executor: an empty object stands for it.
+  return { run: (work) => work({} as DbTransaction) };
+}
+
+/** A mailer that keeps what it is given in `sent`. */
+export function fakeMailer(): Mailer & { sent: MailMessage[]; send: Mock<Mailer['send']>; close: Mock<Mailer['close']> } {
+  const sent: MailMessage[] = [];
+  return {
+    sent,
+    send: vi.fn(async (message: MailMessage) => {
+      sent.push(message);
+    }),
+    close: vi.fn(),
+  };
+}

@@ -1,0 +1,51 @@
+import { vi } from 'vitest';
+import type { SearchAction } from '../../common/api/leads.js';
+import type { SearchCoverage } from '../leads/leadService.js';
+import type { FoundProvider, NewSearchLog, SearchLogRecord, SearchLogRepository } from '../leads/searchLogRepository.js';
+
+type SearchLogWrites = 'insert' | 'recordAction' | 'followedSearch' | 'providersOf';
+
+/** Search logs in an array (ids from 1), each with the providers it found; every method a mock. */
+export type MemorySearchLogs = SearchLogRepository & {
+  rows: SearchLogRecord[];
+  providers: Map<number, FoundProvider[]>;
+} & { [K in SearchLogWrites]: SearchLogRepository[K] & ReturnType<typeof vi.fn> };
+
+/**
+ * The search-log table as the repository keeps it: a follow-up is found when the session's latest
+ * log stands at the same point and address, and resolves to the search that log follows.
+ */
+export function memorySearchLogs(): MemorySearchLogs {
+  const rows: SearchLogRecord[] = [];
+  const providers = new Map<number, FoundProvider[]>();
+  const byId = (id: number) => rows.find((row) => row.id === id);
+  const repo = {
+    rows,
+    providers,
+    insert: vi.fn(async (log: NewSearchLog, found: readonly FoundProvider[], followUpOf: number | null) => {
+      const unique = [...new Map(found.map((p) => [p.provider_id, p])).values()];
+      const id = rows.length + 1;
+      rows.push({ ...log, id, provider_count: unique.length, follow_up_of: followUpOf });
+      providers.set(id, unique);
+      return id;
+    }),
+    followedSearch: vi.fn(async (sessionId: string, at: Pick<NewSearchLog, 'lat' | 'lng' | 'address'>) => {
+      const latest = rows.filter((row) => row.session_id === sessionId).at(-1);
+      if (!latest || latest.lat !== at.lat || latest.lng !== at.lng || latest.address !== at.address) return undefined;
+      return latest.follow_up_of === null ? latest : byId(latest.follow_up_of);
+    }),
+    providersOf: vi.fn(async (id: number) => providers.get(id) ?? []),
+    recordAction: vi.fn(async (id: number, action: SearchAction) => {
+      const row = byId(id);
+      if (row) row.action_taken = action;
+      return row;
+    }),
+  };
+  // The class has a private executor, so no plain object is one to the compiler.
+  return repo as unknown as MemorySearchLogs;
+}
+
+/** Coverage that finds `found` at every point (the claimed ids of the browser are ignored). */
+export function fakeSearchCoverage(found: FoundProvider[] = []): SearchCoverage & { providersAt: ReturnType<typeof vi.fn> } {
+  return { providersAt: vi.fn(() => found) };
+}

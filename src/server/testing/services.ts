@@ -1,0 +1,87 @@
+import type { FootprintBounds, FootprintSettings } from '../footprints/footprintService.js';
+import { FootprintService } from '../footprints/footprintService.js';
+import type { LeadNotifier } from '../leads/leadNotifier.js';
+import type { LeadRepository } from '../leads/leadRepository.js';
+import { type LeadProviders, LeadService } from '../leads/leadService.js';
+import { ReportService } from '../reports/reportService.js';
+import type { Transactions } from '../db/transactions.js';
+import type { TowerRecord } from '../towers/towerRepository.js';
+import {
+  fakeLogger,
+  fakeSearchCoverage,
+  fakeTerrain,
+  fakeTowers,
+  fakeTransactions,
+  type FakeLogger,
+  manualClock,
+  type ManualClock,
+  memoryFootprintRepository,
+  type MemoryFootprintRepository,
+  memoryReportRepository,
+  type MemoryReportRepository,
+  memorySearchLogs,
+  type MemorySearchLogs,
+} from './fakes.js';
+
+// Each service of the specs is built here, and only here, from the fakes: a change to a
+// constructor is answered in this file. Every builder takes the fakes a spec wants to set and
+// returns the service with all the fakes it was given, to look into afterwards.
+
+export function newReportService(deps: { repo?: MemoryReportRepository; clock?: ManualClock; timeZone?: string } = {}) {
+  const built = { repo: deps.repo ?? memoryReportRepository([]), clock: deps.clock ?? manualClock(), timeZone: deps.timeZone ?? 'UTC' };
+  return { ...built, service: new ReportService(built.repo, built.clock, built.timeZone) };
+}
+
+/** The settings of a footprint in the specs: a 2 m receiver, 16 dBi tower and 23 dBi CPE antennas, 10,000 cells. */
+export const FOOTPRINT_SETTINGS: FootprintSettings = { receiverM: 2, maxCells: 10_000, towerDbi: 16, cpeDbi: 23 };
+
+export function newFootprintService(
+  deps: {
+    repo?: MemoryFootprintRepository;
+    towers?: TowerRecord[];
+    terrain?: ReturnType<typeof fakeTerrain>;
+    terrainSignature?: (bounds: FootprintBounds) => Promise<string>;
+    settings?: FootprintSettings;
+    clock?: ManualClock;
+    log?: FakeLogger;
+  } = {},
+) {
+  const built = {
+    repo: deps.repo ?? memoryFootprintRepository(),
+    towers: deps.towers ?? [],
+    terrain: deps.terrain ?? fakeTerrain(),
+    terrainSignature: deps.terrainSignature ?? (async () => 'flat'),
+    settings: deps.settings ?? FOOTPRINT_SETTINGS,
+    clock: deps.clock ?? manualClock(),
+    log: deps.log ?? fakeLogger(),
+  };
+  const service = new FootprintService({ repository: built.repo, towers: fakeTowers(built.towers), terrain: built.terrain, terrainSignature: built.terrainSignature, settings: built.settings, clock: built.clock, log: built.log });
+  return { ...built, service };
+}
+
+export function newLeadService(
+  deps: {
+    transactions?: Transactions;
+    searchLogs?: MemorySearchLogs;
+    leads?: LeadRepository;
+    providers?: LeadProviders;
+    coverage?: ReturnType<typeof fakeSearchCoverage>;
+    notifier?: LeadNotifier | null;
+    clock?: ManualClock;
+    log?: FakeLogger;
+  } = {},
+) {
+  const built = {
+    transactions: deps.transactions ?? fakeTransactions(),
+    searchLogs: deps.searchLogs ?? memorySearchLogs(),
+    // Lead storage and providers belong to the specs of leads; search-log specs never reach them.
+    leads: deps.leads ?? ({} as LeadRepository),
+    providers: deps.providers ?? { find: async () => undefined },
+    coverage: deps.coverage ?? fakeSearchCoverage(),
+    notifier: deps.notifier ?? null,
+    clock: deps.clock ?? manualClock(),
+    log: deps.log ?? fakeLogger(),
+  };
+  const service = new LeadService({ transactions: built.transactions, searchLogs: built.searchLogs, leads: built.leads, providers: built.providers, coverage: built.coverage, notifier: built.notifier, clock: built.clock, log: built.log });
+  return { ...built, service };
+}

@@ -1,0 +1,11 @@
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
+
+/** A loopback port nothing listens on (one the system just handed out and took back): a service that is down. */
+export async function closedPort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
