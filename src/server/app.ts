@@ -191,6 +191,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   const lineOfSight = new LineOfSightService(towerRepo, terrain, config.radio);
   const footprints = new FootprintService(
     new FootprintRepository(db.kysely),
+    new SearchLogRepository(db.kysely),
     towerRepo,
     terrain,
     (bounds) => terrainSignature(hgtDirectory, config.terrain.tilesUrl ?? null, bounds),

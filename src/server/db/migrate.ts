@@ -8,6 +8,7 @@ import { searchLogProvidersMigration } from './migrations/0005_search_log_provid
 import { reportsMigration } from './migrations/0006_reports.js';
 import { geometryPartsMigration } from './migrations/0007_geometry_parts.js';
 import { towerFootprintsMigration } from './migrations/0008_tower_footprints.js';
+import { wirelessSearchesMigration } from './migrations/0009_wireless_searches.js';
 
 /** The one migration history, in order; names sort in the order they run. */
 function migrationsFor(dialect: DialectName): Record<string, Migration> {
@@ -20,6 +21,7 @@ function migrationsFor(dialect: DialectName): Record<string, Migration> {
     '0006_reports': reportsMigration,
     '0007_geometry_parts': geometryPartsMigration(dialect),
     '0008_tower_footprints': towerFootprintsMigration(dialect),
+    '0009_wireless_searches': wirelessSearchesMigration,
   };
 }
 

@@ -13,6 +13,7 @@ import type { TowerRecord, TowerRepository } from '../towers/towerRepository.js'
 import { computeFootprintInWorker } from './footprintCompute.js';
 import type { FootprintRepository, FootprintState, StoredFootprint } from './footprintRepository.js';
 import { OverlayTiles } from './overlayTiles.js';
+import type { UncoveredSearches } from './uncoveredSearches.js';
 
 export interface FootprintSettings {
   /** Receiver (roof CPE) above the ground, metres. */
@@ -89,6 +90,7 @@ export class FootprintService {
 
   constructor(
     private readonly repo: FootprintRepository,
+    private readonly searches: UncoveredSearches,
     private readonly towers: Pick<TowerRepository, 'listActive'>,
     private readonly terrain: Pick<Terrain, 'heightGrid'>,
     private readonly terrainSignature: (bounds: FootprintBounds) => Promise<string>,
@@ -148,7 +150,7 @@ export class FootprintService {
     const started = performance.now();
     const { footprint, areasJson, source } = await this.footprintOf(tower, () => undefined, signal);
     signal.throwIfAborted();
-    const searches = await this.repo.uncoveredSearches(boundsOf(tower), WHAT_IF_MAX_SEARCHES);
+    const searches = await this.searches.uncoveredSearchesIn(boundsOf(tower), WHAT_IF_MAX_SEARCHES);
     const inRadius = searches.filter((point) => distanceM({ lat: tower.latitude, lng: tower.longitude }, point) <= tower.coverage_radius_km * 1000);
     const reached = inRadius.filter((point) => {
       const reading = readFootprint({ footprint, terrainSource: source }, point, tower);
