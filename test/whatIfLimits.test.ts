@@ -2,14 +2,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WHAT_IF_MAX_WAITING } from '../src/server/footprints/footprintService.js';
-import { FootprintRepository } from '../src/server/footprints/footprintRepository.js';
+import { SearchLogRepository } from '../src/server/leads/searchLogRepository.js';
 import { Terrain } from '../src/server/terrain/terrain.js';
 import { signedInAppPerTest } from './support/signedInApp.js';
 import { bearer, databaseKinds, type TestApp } from './support/testApp.js';
 
 // ISSUE 16 section 5: what-if runs wait in a bounded queue, and a run whose admin has gone is
 // dropped before it starts or stopped while it runs. Each run reads the terrain under the candidate
-// first (Terrain.heightGrid) and looks up the logged searches last (uncoveredSearches): the tests
+// first (Terrain.heightGrid) and looks up the logged searches last (uncoveredSearchesIn): the tests
 // hold the first run in its terrain read and watch which runs reach either step.
 
 const candidateAt = (latitude: number) => ({ latitude, longitude: 18.2, height_meters: 30, coverage_radius_km: 1 });
@@ -85,7 +85,7 @@ describe.each(databaseKinds())('what-if runs on %s', (kind) => {
     const url = `http://127.0.0.1:${(app.server.server.address() as AddressInfo).port}`;
     const connections = () => new Promise<number>((resolve, reject) => app.server.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
     const { heightGrid, release } = holdFirstTerrainRead();
-    const uncoveredSearches = vi.spyOn(FootprintRepository.prototype, 'uncoveredSearches');
+    const uncoveredSearches = vi.spyOn(SearchLogRepository.prototype, 'uncoveredSearchesIn');
 
     const running = postWhatIf(url, token, candidateAt(-33.5));
     await vi.waitFor(() => expect(heightGrid).toHaveBeenCalledTimes(1), { timeout: 5000 });

@@ -101,6 +101,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
   const lineOfSight = new LineOfSightService(towerRepo, terrain, config.radio);
   const footprints = new FootprintService({
     repository: new FootprintRepository(db.kysely),
+    searches: new SearchLogRepository(db.kysely),
     towers: towerRepo,
     terrain,
     terrainSignature: (bounds) => terrainSignature(hgtDirectory, tilesUrl ?? null, bounds),

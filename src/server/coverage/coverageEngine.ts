@@ -219,6 +219,11 @@ export class CoverageEngine {
     return found;
   }
 
+  /** Whether a tower reaches the point, as a check would answer (unavailable when the wireless check fails or is late). */
+  async wirelessAt(point: { lat: number; lng: number }): Promise<boolean> {
+    return (await this.assessWireless(this.current(), point)).wireless_available;
+  }
+
   /** A wireless check that fails or takes too long answers "unavailable", never a failed check. */
   private async assessWireless(state: EngineState, point: { lat: number; lng: number }): Promise<WirelessFeasibility> {
     let timer: NodeJS.Timeout | undefined;

@@ -1,5 +1,5 @@
-import { Worker } from 'node:worker_threads';
 import { KmlParseError, type KmlSource } from '../../geo/kml/index.js';
+import { runWorker } from '../workerThreads.js';
 
 export interface KmlIngestRequest {
   source: KmlSource;
@@ -16,19 +16,6 @@ export interface IngestedKml {
   featureCount: number;
   /** Colours found in the file, "#rrggbb". */
   colors: string[];
-}
-
-/**
- * The worker's module beside this one: compiled JavaScript in a build; TypeScript when the server
- * runs from source (tests, benchmarks), where the worker registers tsx before loading it.
- */
-function startWorker(request: KmlIngestRequest): Worker {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const workerUrl = new URL(`./kmlIngestWorker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
-  const transferList = 'bytes' in request.source ? [request.source.bytes.buffer as ArrayBuffer] : [];
-  if (!fromSource) return new Worker(workerUrl, { workerData: request, transferList });
-  const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl.href)}); })`;
-  return new Worker(bootstrap, { eval: true, workerData: request, transferList });
 }
 
 /** A 50 MB file parses in about 2 s; anything this slow is a hostile or broken file. */
@@ -65,25 +52,17 @@ function ownedBytes(bytes: Uint8Array): Uint8Array {
   return ownsItsMemory ? bytes : new Uint8Array(bytes);
 }
 
-function runIngest(request: KmlIngestRequest): Promise<IngestedKml> {
-  return new Promise((resolve, reject) => {
-    const worker = startWorker(request);
-    const timer = setTimeout(() => {
-      void worker.terminate();
-      reject(new KmlParseError(`The file could not be read within ${INGEST_TIMEOUT_MS / 1000} s`));
-    }, INGEST_TIMEOUT_MS);
-    worker.once('message', (reply: KmlIngestReply) => {
-      clearTimeout(timer);
-      if (reply.ok) resolve({ geometry: reply.geometry, featureCount: reply.featureCount, colors: reply.colors });
-      else reject(reply.parseError ? new KmlParseError(reply.message) : new Error(reply.message));
-    });
-    worker.once('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    worker.once('exit', (code) => {
-      clearTimeout(timer);
-      if (code !== 0) reject(new Error(`KML ingest worker stopped with exit code ${code}`));
-    });
+/** Parses in kmlIngestWorker.ts; the bytes in memory, if any, move there. */
+async function runIngest(request: KmlIngestRequest): Promise<IngestedKml> {
+  const reply = await runWorker<KmlIngestReply>({
+    beside: import.meta.url,
+    module: 'kmlIngestWorker',
+    workerData: request,
+    transferList: 'bytes' in request.source ? [request.source.bytes.buffer as ArrayBuffer] : [],
+    timeoutMs: INGEST_TIMEOUT_MS,
+    timeoutError: () => new KmlParseError(`The file could not be read within ${INGEST_TIMEOUT_MS / 1000} s`),
+    label: 'KML ingest worker',
   });
+  if (reply.ok) return { geometry: reply.geometry, featureCount: reply.featureCount, colors: reply.colors };
+  throw reply.parseError ? new KmlParseError(reply.message) : new Error(reply.message);
 }

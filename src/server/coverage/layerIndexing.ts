@@ -1,5 +1,5 @@
-import { Worker } from 'node:worker_threads';
 import { IndexedLayer, indexLayerGeometry, ownsItsBuffer, type IndexedLayerData } from './indexedLayer.js';
+import { runWorker } from '../workerThreads.js';
 import type { LayerGeometry } from './layerRepository.js';
 
 /** A layer whose stored geometry is to be indexed. */
@@ -39,43 +39,21 @@ export async function indexLayers(layers: readonly LayerToIndex[], options: { wo
   const request: LayerIndexRequest = {
     layers: layers.map(({ layerId, geometry }) => ({ layerId, geometry: ownsItsBuffer(geometry) ? geometry : new Uint8Array(geometry) })),
   };
-  const built = await runWorker(request);
+  const built = await indexInWorker(request);
   return built.map((data) => new IndexedLayer(data));
 }
 
-/**
- * The worker's module beside this one: compiled JavaScript in a build; TypeScript when the server
- * runs from source (tests, benchmarks), where the worker registers tsx before loading it (as
- * kmlIngest.ts does).
- */
-function startWorker(request: LayerIndexRequest): Worker {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const workerUrl = new URL(`./layerIndexWorker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
-  const transferList = request.layers.map((layer) => layer.geometry.buffer as ArrayBuffer);
-  if (!fromSource) return new Worker(workerUrl, { workerData: request, transferList });
-  const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl.href)}); })`;
-  return new Worker(bootstrap, { eval: true, workerData: request, transferList });
-}
-
-function runWorker(request: LayerIndexRequest): Promise<IndexedLayerData[]> {
-  return new Promise((resolve, reject) => {
-    const worker = startWorker(request);
-    const timer = setTimeout(() => {
-      void worker.terminate();
-      reject(new Error(`Indexing coverage layers took over ${INDEX_TIMEOUT_MS / 1000} s`));
-    }, INDEX_TIMEOUT_MS);
-    worker.once('message', (reply: LayerIndexReply) => {
-      clearTimeout(timer);
-      if (reply.ok) resolve(reply.layers);
-      else reject(new Error(`Indexing coverage layers failed: ${reply.message}`));
-    });
-    worker.once('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    worker.once('exit', (code) => {
-      clearTimeout(timer);
-      if (code !== 0) reject(new Error(`Coverage index worker stopped with exit code ${code}`));
-    });
+/** Indexes in layerIndexWorker.ts; the geometry moves there and back. */
+async function indexInWorker(request: LayerIndexRequest): Promise<IndexedLayerData[]> {
+  const reply = await runWorker<LayerIndexReply>({
+    beside: import.meta.url,
+    module: 'layerIndexWorker',
+    workerData: request,
+    transferList: request.layers.map((layer) => layer.geometry.buffer as ArrayBuffer),
+    timeoutMs: INDEX_TIMEOUT_MS,
+    timeoutError: () => new Error(`Indexing coverage layers took over ${INDEX_TIMEOUT_MS / 1000} s`),
+    label: 'Coverage index worker',
   });
+  if (reply.ok) return reply.layers;
+  throw new Error(`Indexing coverage layers failed: ${reply.message}`);
 }

@@ -16,6 +16,7 @@ export interface MigrationContext {
   /** Seals secrets under the app secret (0010); the server hands it in, other tools may not. */
   seal?: SealSecret;
 }
+import { wirelessSearchesMigration } from './migrations/0011_wireless_searches.js';
 
 /** The one migration history, in order; names sort in the order they run. */
 function migrationsFor(dialect: DialectName, context: MigrationContext): Record<string, Migration> {
@@ -30,6 +31,7 @@ function migrationsFor(dialect: DialectName, context: MigrationContext): Record<
     '0008_tower_footprints': towerFootprintsMigration(dialect),
     '0009_layer_geometry_version': layerGeometryVersionMigration,
     '0010_seal_clear_api_headers': sealClearApiHeadersMigration(context.seal),
+    '0011_wireless_searches': wirelessSearchesMigration,
   };
 }
 

@@ -160,6 +160,8 @@ export interface SearchLogsTable {
   provider_count: Generated<number>;
   /** For the action logged after a lead on the same visit: the search it follows. Not a search itself. */
   follow_up_of: number | null;
+  /** 1 when a tower reached the spot (the coverage engine's wireless check), else 0. */
+  wireless_available: Generated<number>;
   created_at: Timestamp;
 }
 
@@ -178,7 +180,7 @@ export interface SearchStatsHourlyTable {
   hour: string;
   action_taken: string;
   search_type: string;
-  /** 1 when the searches found at least one provider. */
+  /** 1 when the searches were covered (leads/searchRule.ts: a provider or a tower served the spot). */
   covered: number;
   searches: number;
 }

@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorker } from '../workerThreads.js';
 import type { DatabaseLog } from './postgresPool.js';
 
 /** How often the size of the write-ahead log is looked at, ms. */
@@ -49,7 +50,7 @@ export function startWalCheckpoints(file: string, log: DatabaseLog): WalCheckpoi
     try {
       const bytes = await stat(`${file}-wal`).then((wal) => wal.size, () => 0);
       if (bytes >= WAL_CHECKPOINT_FROM_BYTES && !stopped) {
-        worker ??= startWorker({ file }, log);
+        worker ??= startCheckpointWorker({ file }, log);
         worker.postMessage('checkpoint' satisfies WalCheckpointCommand);
       }
     } finally {
@@ -70,12 +71,9 @@ export function startWalCheckpoints(file: string, log: DatabaseLog): WalCheckpoi
   };
 }
 
-/** Compiled JavaScript in a build; TypeScript when the server runs from source (tests), as in layerIndexing.ts. */
-function startWorker(request: WalCheckpointRequest, log: DatabaseLog): Worker {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const workerUrl = new URL(`./walCheckpointWorker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
-  const bootstrap = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl.href)}); })`;
-  const worker = fromSource ? new Worker(bootstrap, { eval: true, workerData: request }) : new Worker(workerUrl, { workerData: request });
+/** Starts walCheckpointWorker.ts, which checkpoints on request until it is asked to stop. */
+function startCheckpointWorker(request: WalCheckpointRequest, log: DatabaseLog): Worker {
+  const worker = startWorker({ beside: import.meta.url, module: 'walCheckpointWorker', workerData: request });
   worker.unref();
   worker.on('message', (failure: WalCheckpointFailure) => log.warn({ err: failure.message }, 'SQLite checkpoint failed'));
   worker.on('error', (error) => log.warn({ err: error.message }, 'SQLite checkpoint thread stopped'));

@@ -100,26 +100,6 @@ export class FootprintRepository {
     await this.db.updateTable('tower_footprints').set({ status: 'failed', error, updated_at: now }).where('tower_id', '=', towerId).where('inputs_key', '=', inputsKey).execute();
   }
 
-  /**
-   * Where the newest `limit` logged searches inside the box found no provider (degrees), for what a
-   * candidate tower would serve. Reads the search logs (as reports/ does); follow-ups are not searches.
-   */
-  async uncoveredSearches(bounds: { south: number; west: number; north: number; east: number }, limit: number): Promise<{ lat: number; lng: number }[]> {
-    const rows = await this.db
-      .selectFrom('search_logs')
-      .select(['lat', 'lng'])
-      .where('provider_count', '=', 0)
-      .where('follow_up_of', 'is', null)
-      .where('lat', '>=', bounds.south)
-      .where('lat', '<=', bounds.north)
-      .where('lng', '>=', bounds.west)
-      .where('lng', '<=', bounds.east)
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
-    return rows.flatMap((row) => (row.lat === null || row.lng === null ? [] : [{ lat: row.lat, lng: row.lng }]));
-  }
-
   /** Removes the footprints of towers not in the list (deleted or no longer active). */
   async deleteOthers(towerIds: readonly number[]): Promise<void> {
     let query = this.db.deleteFrom('tower_footprints');

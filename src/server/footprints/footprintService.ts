@@ -13,6 +13,7 @@ import type { TowerRecord, TowerRepository } from '../towers/towerRepository.js'
 import { computeFootprintInWorker } from './footprintCompute.js';
 import type { FootprintRepository, FootprintState, StoredFootprint } from './footprintRepository.js';
 import { OverlayTiles } from './overlayTiles.js';
+import type { UncoveredSearches } from './uncoveredSearches.js';
 
 export interface FootprintSettings {
   /** Receiver (roof CPE) above the ground, metres. */
@@ -64,6 +65,8 @@ const RELOAD_MS = 5_000;
 
 export interface FootprintServiceDeps {
   repository: FootprintRepository;
+  /** The searches no provider served (answered by leads/): what the What if candidate is measured on. */
+  searches: UncoveredSearches;
   towers: Pick<TowerRepository, 'listActive'>;
   terrain: Pick<Terrain, 'heightGrid'>;
   /** What an area's terrain is made of (terrain/terrainSignature.ts): part of a footprint's inputs. */
@@ -99,6 +102,7 @@ export class FootprintService {
   private readonly whatIfRuns = new PQueue({ concurrency: 1 });
 
   private readonly repo: FootprintRepository;
+  private readonly searches: UncoveredSearches;
   private readonly towers: Pick<TowerRepository, 'listActive'>;
   private readonly terrain: Pick<Terrain, 'heightGrid'>;
   private readonly terrainSignature: (bounds: FootprintBounds) => Promise<string>;
@@ -108,6 +112,7 @@ export class FootprintService {
 
   constructor(deps: FootprintServiceDeps) {
     this.repo = deps.repository;
+    this.searches = deps.searches;
     this.towers = deps.towers;
     this.terrain = deps.terrain;
     this.terrainSignature = deps.terrainSignature;
@@ -167,7 +172,7 @@ export class FootprintService {
     const started = performance.now();
     const { footprint, areasJson, source } = await this.footprintOf(tower, () => undefined, signal);
     signal.throwIfAborted();
-    const searches = await this.repo.uncoveredSearches(boundsOf(tower), WHAT_IF_MAX_SEARCHES);
+    const searches = await this.searches.uncoveredSearchesIn(boundsOf(tower), WHAT_IF_MAX_SEARCHES);
     const inRadius = searches.filter((point) => distanceM({ lat: tower.latitude, lng: tower.longitude }, point) <= tower.coverage_radius_km * 1000);
     const reached = inRadius.filter((point) => {
       const reading = readFootprint({ footprint, terrainSource: source }, point, tower);

@@ -1,12 +1,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { computeFootprint } from '../../geo/rf/footprint.js';
 import { footprintBandAreas } from '../../geo/rf/footprintBands.js';
-import type { FootprintJob, FootprintWorkerMessage } from './footprintCompute.js';
+import type { FootprintAnswer, FootprintJob, FootprintProgress } from './footprintCompute.js';
 
 // Runs in a worker thread: a footprint of half a million cells takes tens to hundreds of
 // milliseconds of CPU, which must not hold the thread that answers coverage checks.
 const job = workerData as FootprintJob;
-const post = (message: FootprintWorkerMessage, transfer: ArrayBuffer[] = []) => parentPort?.postMessage(message, transfer);
+const post = (message: FootprintAnswer | FootprintProgress, transfer: ArrayBuffer[] = []) => parentPort?.postMessage(message, transfer);
 
 try {
   // The sweep is most of the work; tracing the band areas the rest.

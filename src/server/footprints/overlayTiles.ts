@@ -1,5 +1,6 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { LRUCache } from 'lru-cache';
+import { startWorker } from '../workerThreads.js';
 
 export type OverlayTileRequest =
   | { kind: 'set'; version: number; layer: string; footprints: { towerId: number; areasJson: string }[] }
@@ -25,13 +26,9 @@ const TILE_TIMEOUT_MS = 10_000;
 /** What OverlayTiles uses of its worker thread (tests hand in a fake). */
 export type OverlayTileWorker = Pick<Worker, 'postMessage' | 'on' | 'unref' | 'terminate'>;
 
-/** The worker's module is compiled JavaScript in a build, TypeScript from source (tests, benchmarks), as in footprintCompute.ts. */
+/** Starts overlayTileWorker.ts, which answers tile requests until it is ended. */
 export function startOverlayTileWorker(): OverlayTileWorker {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const workerUrl = new URL(`./overlayTileWorker.${fromSource ? 'ts' : 'js'}`, import.meta.url);
-  return fromSource
-    ? new Worker(`import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(workerUrl.href)}); })`, { eval: true })
-    : new Worker(workerUrl);
+  return startWorker({ beside: import.meta.url, module: 'overlayTileWorker' });
 }
 
 /**

@@ -6,15 +6,17 @@ import type { LeadUpdate } from '../../common/api/reports.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { LeadNotifier } from './leadNotifier.js';
 import type { LeadRepository } from './leadRepository.js';
-import type { FoundProvider, SearchLogRepository } from './searchLogRepository.js';
+import type { FoundProvider, SearchFound, SearchLogRepository } from './searchLogRepository.js';
 
 /**
- * The providers the server's own coverage finds at a point, so that a search log counts what is
- * there, not what a browser claims. Answered by the coverage engine.
+ * The providers and towers the server's own coverage finds at a point, so that a search log counts
+ * what is there, not what a browser claims. Answered by the coverage engine.
  */
 export interface SearchCoverage {
   /** `claimed`: the ids the browser found; kept only for providers whose own API the engine asks (it cannot look those up). */
   providersAt(point: { lat: number; lng: number }, claimed: readonly number[]): FoundProvider[];
+  /** Whether a tower reaches the point (false when the wireless check fails or takes too long). */
+  wirelessAt(point: { lat: number; lng: number }): Promise<boolean>;
 }
 
 /** What a lead needs to know of its provider. */
@@ -85,12 +87,15 @@ export class LeadService {
       action_taken: input.action_taken,
       created_at: this.clock.now().toISOString(),
     };
-    const found = log.lat !== null && log.lng !== null ? this.coverage.providersAt({ lat: log.lat, lng: log.lng }, input.coverage_providers) : [];
+    const point = log.lat !== null && log.lng !== null ? { lat: log.lat, lng: log.lng } : null;
+    const found: SearchFound = point
+      ? { providers: this.coverage.providersAt(point, input.coverage_providers), wireless: await this.coverage.wirelessAt(point) }
+      : { providers: [], wireless: false };
     const id = await this.transactions.run(async (trx) => {
       const followed = log.action_taken === 'no_action' ? undefined : await this.searchLogs.followedSearch(log.session_id, log, trx);
       if (!followed) return this.searchLogs.insert(log, found, null, trx);
       if (followed.action_taken === 'no_action') await this.searchLogs.recordAction(followed.id, log.action_taken, trx);
-      return this.searchLogs.insert(log, await this.searchLogs.providersOf(followed.id, trx), followed.id, trx);
+      return this.searchLogs.insert(log, await this.searchLogs.foundBy(followed, trx), followed.id, trx);
     });
     return { id };
   }

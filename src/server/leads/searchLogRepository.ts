@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { SearchAction } from '../../common/api/leads.js';
 import type { SearchLogsTable } from '../db/schema.js';
 import type { Executor } from '../db/transactions.js';
+import { coveredFlagOf, isSearch, isSearchLog, isUncovered } from './searchRule.js';
 
 export type SearchLogRecord = Selectable<SearchLogsTable>;
 
@@ -22,6 +23,13 @@ export interface FoundProvider {
   service_status: string | null;
 }
 
+/** What the server's coverage found at a search's spot. */
+export interface SearchFound {
+  providers: readonly FoundProvider[];
+  /** A tower reaches the spot. */
+  wireless: boolean;
+}
+
 /** Rows per INSERT of found providers: 4 values each stays far below SQLite's limit of bound parameters. */
 const INSERT_CHUNK_ROWS = 500;
 
@@ -39,25 +47,26 @@ interface SearchKind {
 /**
  * SQL for search logs, the providers each search found, and their hourly and daily roll-ups
  * (search_stats_*, search_provider_stats_*), which every write keeps in step in the caller's
- * transaction. Follow-ups (follow_up_of set) are not searches and stay out of the roll-ups.
+ * transaction. Follow-ups are not searches (searchRule.ts) and stay out of the roll-ups.
  */
 export class SearchLogRepository {
   constructor(private readonly db: Executor) {}
 
-  /** Stores a search, or a follow-up of `followUpOf`, with the providers found. Run it in a transaction. */
-  async insert(log: NewSearchLog, providers: readonly FoundProvider[], followUpOf: number | null, trx: Executor): Promise<number> {
-    const unique = [...new Map(providers.map((p) => [p.provider_id, p])).values()];
+  /** Stores a search, or a follow-up of `followUpOf`, with what was found at its spot. Run it in a transaction. */
+  async insert(log: NewSearchLog, found: SearchFound, followUpOf: number | null, trx: Executor): Promise<number> {
+    const unique = [...new Map(found.providers.map((p) => [p.provider_id, p])).values()];
+    const counted = { provider_count: unique.length, wireless_available: found.wireless ? 1 : 0 };
     const { id } = await trx
       .insertInto('search_logs')
-      .values({ ...log, provider_count: unique.length, follow_up_of: followUpOf })
+      .values({ ...log, ...counted, follow_up_of: followUpOf })
       .returning('id')
       .executeTakeFirstOrThrow();
     const rows = unique.map((p) => ({ search_log_id: id, provider_id: p.provider_id, service_status: p.service_status, created_at: log.created_at }));
     for (let start = 0; start < rows.length; start += INSERT_CHUNK_ROWS) {
       await trx.insertInto('search_log_providers').values(rows.slice(start, start + INSERT_CHUNK_ROWS)).execute();
     }
-    if (followUpOf === null) {
-      await this.count(trx, log.created_at, { action_taken: log.action_taken, search_type: log.search_type, covered: unique.length > 0 ? 1 : 0 }, 1);
+    if (isSearchLog({ follow_up_of: followUpOf })) {
+      await this.count(trx, log.created_at, { action_taken: log.action_taken, search_type: log.search_type, covered: coveredFlagOf(counted) }, 1);
       for (const provider of unique) {
         await trx
           .insertInto('search_provider_stats_hourly')
@@ -81,13 +90,34 @@ export class SearchLogRepository {
   async followedSearch(sessionId: string, at: Pick<NewSearchLog, 'lat' | 'lng' | 'address'>, trx: Executor): Promise<SearchLogRecord | undefined> {
     const latest = await trx.selectFrom('search_logs').selectAll().where('session_id', '=', sessionId).orderBy('id', 'desc').limit(1).executeTakeFirst();
     if (!latest || latest.lat !== at.lat || latest.lng !== at.lng || latest.address !== at.address) return undefined;
-    if (latest.follow_up_of === null) return latest;
+    if (isSearchLog(latest)) return latest;
     return trx.selectFrom('search_logs').selectAll().where('id', '=', latest.follow_up_of).executeTakeFirst();
   }
 
-  /** The providers a stored search found. */
-  providersOf(searchLogId: number, trx: Executor): Promise<FoundProvider[]> {
-    return trx.selectFrom('search_log_providers').select(['provider_id', 'service_status']).where('search_log_id', '=', searchLogId).execute();
+  /** What a stored search found: its providers, and whether a tower reached it. */
+  async foundBy(search: SearchLogRecord, trx: Executor): Promise<SearchFound> {
+    const providers = await trx.selectFrom('search_log_providers').select(['provider_id', 'service_status']).where('search_log_id', '=', search.id).execute();
+    return { providers, wireless: search.wireless_available === 1 };
+  }
+
+  /**
+   * Where the newest `limit` searches inside the box (degrees) were not covered: the leads
+   * domain's answer to what footprints ask of searches (footprints/uncoveredSearches.ts).
+   */
+  async uncoveredSearchesIn(bounds: { south: number; west: number; north: number; east: number }, limit: number): Promise<{ lat: number; lng: number }[]> {
+    const rows = await this.db
+      .selectFrom('search_logs')
+      .select(['lat', 'lng'])
+      .where(isSearch())
+      .where(isUncovered())
+      .where('lat', '>=', bounds.south)
+      .where('lat', '<=', bounds.north)
+      .where('lng', '>=', bounds.west)
+      .where('lng', '<=', bounds.east)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.flatMap((row) => (row.lat === null || row.lng === null ? [] : [{ lat: row.lat, lng: row.lng }]));
   }
 
   /**
@@ -99,8 +129,8 @@ export class SearchLogRepository {
     if (!before) return undefined;
     if (before.action_taken === action) return before;
     const after = await trx.updateTable('search_logs').set({ action_taken: action }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
-    if (before.follow_up_of === null) {
-      const kind = { search_type: before.search_type, covered: before.provider_count > 0 ? 1 : 0 };
+    if (isSearchLog(before)) {
+      const kind = { search_type: before.search_type, covered: coveredFlagOf(before) };
       await this.count(trx, before.created_at, { ...kind, action_taken: before.action_taken }, -1);
       await this.count(trx, before.created_at, { ...kind, action_taken: action }, 1);
     }

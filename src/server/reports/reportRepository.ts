@@ -3,6 +3,7 @@ import type { LeadStatus } from '../../common/api/reports.js';
 import { cellIndex, type DialectName, toCount } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
 import type { Executor } from '../db/transactions.js';
+import { coveredFlag, isSearch, isUncovered } from '../leads/searchRule.js';
 
 /** One hour's searches, and those that found a provider. */
 export interface HourTotal {
@@ -19,10 +20,10 @@ export interface KindCount {
   searches: number;
 }
 
-/** One search's time and whether it found a provider (the hours a day boundary cuts). */
+/** One search's time and whether it was covered, 1 or 0 (the hours a day boundary cuts). */
 export interface SearchTime {
   created_at: string;
-  provider_count: number;
+  covered: number;
 }
 
 /** A UTC range of stored timestamps: ISO text, start included, end excluded. */
@@ -102,14 +103,13 @@ export class ReportRepository {
   async searchTimesIn(ranges: readonly TimeRange[]): Promise<SearchTime[]> {
     const rows: SearchTime[] = [];
     for (let start = 0; start < ranges.length; start += RANGES_PER_QUERY) {
-      rows.push(
-        ...(await this.db
-          .selectFrom('search_logs')
-          .select(['created_at', 'provider_count'])
-          .where('follow_up_of', 'is', null)
-          .where((eb) => eb.or(ranges.slice(start, start + RANGES_PER_QUERY).map(([from, to]) => eb.and([eb('created_at', '>=', from), eb('created_at', '<', to)]))))
-          .execute()),
-      );
+      const batch = await this.db
+        .selectFrom('search_logs')
+        .select(['created_at', coveredFlag().as('covered')])
+        .where(isSearch())
+        .where((eb) => eb.or(ranges.slice(start, start + RANGES_PER_QUERY).map(([from, to]) => eb.and([eb('created_at', '>=', from), eb('created_at', '<', to)]))))
+        .execute();
+      for (const row of batch) rows.push({ created_at: row.created_at, covered: Number(row.covered) });
     }
     return rows;
   }
@@ -135,10 +135,10 @@ export class ReportRepository {
       .select([
         'action_taken',
         'search_type',
-        sql<number>`case when provider_count > 0 then 1 else 0 end`.as('covered'),
+        coveredFlag().as('covered'),
         (eb) => eb.fn.countAll<string | number>().as('searches'),
       ])
-      .where('follow_up_of', 'is', null)
+      .where(isSearch())
       .where('created_at', '>=', range[0])
       .where('created_at', '<', range[1])
       .groupBy(['action_taken', 'search_type', sql`3`])
@@ -162,7 +162,7 @@ export class ReportRepository {
       .selectFrom('search_log_providers as p')
       .innerJoin('search_logs as s', 's.id', 'p.search_log_id')
       .select((eb) => ['p.provider_id', eb.fn.countAll<string | number>().as('n')])
-      .where('s.follow_up_of', 'is', null)
+      .where(isSearch('s'))
       .where('p.created_at', '>=', range[0])
       .where('p.created_at', '<', range[1])
       .groupBy('p.provider_id')
@@ -226,11 +226,11 @@ export class ReportRepository {
         gx.as('gx'),
         gy.as('gy'),
         (eb) => eb.fn.countAll<string | number>().as('n'),
-        sql<string | number>`sum(case when provider_count = 0 then 1 else 0 end)`.as('uncovered'),
+        sql<string | number>`sum(case when ${isUncovered()} then 1 else 0 end)`.as('uncovered'),
       ])
       .where('created_at', '>=', range[0])
       .where('created_at', '<', range[1])
-      .where('follow_up_of', 'is', null)
+      .where(isSearch())
       .where('lat', 'is not', null)
       .where('lng', 'is not', null)
       .$if(bounds !== null, (qb) =>
@@ -250,7 +250,7 @@ export class ReportRepository {
       .select(['id', 'created_at', 'search_type', 'address', 'lat', 'lng', 'provider_count', 'action_taken'])
       .where('created_at', '>=', range[0])
       .where('created_at', '<', range[1])
-      .where('follow_up_of', 'is', null)
+      .where(isSearch())
       // A row-value comparison lets both databases seek the (created_at, id) index to the next batch.
       .$if(after !== null, (qb) => qb.where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(after!.created_at, after!.id))))
       .orderBy('created_at')

@@ -302,7 +302,7 @@ export class ReportService {
         const day = dayIndex(period, Date.parse(search.created_at));
         if (day < 0) continue;
         days[day]!.searches += 1;
-        if (search.provider_count > 0) days[day]!.covered += 1;
+        days[day]!.covered += search.covered;
       }
     }
     return days;

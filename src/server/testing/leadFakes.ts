@@ -1,9 +1,9 @@
 import { vi } from 'vitest';
 import type { SearchAction } from '../../common/api/leads.js';
 import type { SearchCoverage } from '../leads/leadService.js';
-import type { FoundProvider, NewSearchLog, SearchLogRecord, SearchLogRepository } from '../leads/searchLogRepository.js';
+import type { FoundProvider, NewSearchLog, SearchFound, SearchLogRecord, SearchLogRepository } from '../leads/searchLogRepository.js';
 
-type SearchLogWrites = 'insert' | 'recordAction' | 'followedSearch' | 'providersOf';
+type SearchLogWrites = 'insert' | 'recordAction' | 'followedSearch' | 'foundBy';
 
 /** Search logs in an array (ids from 1), each with the providers it found; every method a mock. */
 export type MemorySearchLogs = SearchLogRepository & {
@@ -22,10 +22,10 @@ export function memorySearchLogs(): MemorySearchLogs {
   const repo = {
     rows,
     providers,
-    insert: vi.fn(async (log: NewSearchLog, found: readonly FoundProvider[], followUpOf: number | null) => {
-      const unique = [...new Map(found.map((p) => [p.provider_id, p])).values()];
+    insert: vi.fn(async (log: NewSearchLog, found: SearchFound, followUpOf: number | null) => {
+      const unique = [...new Map(found.providers.map((p) => [p.provider_id, p])).values()];
       const id = rows.length + 1;
-      rows.push({ ...log, id, provider_count: unique.length, follow_up_of: followUpOf });
+      rows.push({ ...log, id, provider_count: unique.length, wireless_available: found.wireless ? 1 : 0, follow_up_of: followUpOf });
       providers.set(id, unique);
       return id;
     }),
@@ -34,7 +34,7 @@ export function memorySearchLogs(): MemorySearchLogs {
       if (!latest || latest.lat !== at.lat || latest.lng !== at.lng || latest.address !== at.address) return undefined;
       return latest.follow_up_of === null ? latest : byId(latest.follow_up_of);
     }),
-    providersOf: vi.fn(async (id: number) => providers.get(id) ?? []),
+    foundBy: vi.fn(async (search: SearchLogRecord): Promise<SearchFound> => ({ providers: providers.get(search.id) ?? [], wireless: search.wireless_available === 1 })),
     recordAction: vi.fn(async (id: number, action: SearchAction) => {
       const row = byId(id);
       if (row) row.action_taken = action;
@@ -45,7 +45,7 @@ export function memorySearchLogs(): MemorySearchLogs {
   return repo as unknown as MemorySearchLogs;
 }
 
-/** Coverage that finds `found` at every point (the claimed ids of the browser are ignored). */
-export function fakeSearchCoverage(found: FoundProvider[] = []): SearchCoverage & { providersAt: ReturnType<typeof vi.fn> } {
-  return { providersAt: vi.fn(() => found) };
+/** Coverage that finds `found` at every point (the claimed ids of the browser are ignored), and a tower there when `wireless`. */
+export function fakeSearchCoverage(found: FoundProvider[] = [], wireless = false): SearchCoverage & { providersAt: ReturnType<typeof vi.fn>; wirelessAt: ReturnType<typeof vi.fn> } {
+  return { providersAt: vi.fn(() => found), wirelessAt: vi.fn(async () => wireless) };
 }

@@ -9,6 +9,8 @@ export interface StoredSearch {
   search_type?: string;
   /** Ids of the providers it found. */
   providers?: number[];
+  /** A tower reached the spot: covered even without a provider. */
+  wireless?: boolean;
   /** Set on follow-ups, which are not searches. */
   follow_up_of?: number | null;
 }
@@ -31,7 +33,7 @@ export function memoryReportRepository(searches: readonly StoredSearch[], names:
   const counted = searches.filter((search) => (search.follow_up_of ?? null) === null);
   const within = (key: (search: StoredSearch) => string, from: string, to: string) => counted.filter((search) => key(search) >= from && key(search) < to);
   const inRange = ([from, to]: TimeRange) => within((search) => search.created_at, from, to);
-  const covered = (search: StoredSearch) => ((search.providers ?? []).length > 0 ? 1 : 0);
+  const covered = (search: StoredSearch) => ((search.providers ?? []).length > 0 || search.wireless ? 1 : 0);
 
   function kinds(rows: StoredSearch[]): KindCount[] {
     const byKind = new Map<string, KindCount>();
@@ -62,7 +64,7 @@ export function memoryReportRepository(searches: readonly StoredSearch[], names:
       return [...byHour.values()];
     }),
     searchTimesIn: vi.fn(async (ranges: readonly TimeRange[]): Promise<SearchTime[]> =>
-      ranges.flatMap(inRange).map((search) => ({ created_at: search.created_at, provider_count: (search.providers ?? []).length })),
+      ranges.flatMap(inRange).map((search) => ({ created_at: search.created_at, covered: covered(search) })),
     ),
     kindsByDay: vi.fn(async (from: string, to: string) => kinds(within((s) => dayOf(s.created_at), from, to))),
     kindsByHour: vi.fn(async (from: string, to: string) => kinds(within((s) => hourOf(s.created_at), from, to))),

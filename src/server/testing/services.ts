@@ -55,7 +55,7 @@ export function newFootprintService(
     clock: deps.clock ?? manualClock(),
     log: deps.log ?? fakeLogger(),
   };
-  const service = new FootprintService({ repository: built.repo, towers: fakeTowers(built.towers), terrain: built.terrain, terrainSignature: built.terrainSignature, settings: built.settings, clock: built.clock, log: built.log });
+  const service = new FootprintService({ repository: built.repo, searches: { uncoveredSearchesIn: async () => [] }, towers: fakeTowers(built.towers), terrain: built.terrain, terrainSignature: built.terrainSignature, settings: built.settings, clock: built.clock, log: built.log });
   return { ...built, service };
 }
 

@@ -19,7 +19,6 @@ import { useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { CoverageLayer } from '../../../common/api/coverageLayers.js';
 import type { Provider } from '../../../common/api/providers.js';
-import { analyzeKmlColors } from '../../../common/kmlColors.js';
 import { SERVICE_STATUSES } from '../../../common/serviceStatus.js';
 import { errorMessage } from '../../api/ApiError.js';
 import { SERVICE_STATUS_STYLES } from '../../map/serviceStatusStyle.js';
@@ -27,9 +26,10 @@ import { FormSwitch } from '../../ui/FormSwitch.js';
 import { FormTextField } from '../../ui/FormTextField.js';
 import { ColorMappingPanel } from './ColorMappingPanel.js';
 import type { CoverageLayerFormOutput, CoverageLayerFormValues } from './coverageLayerForm.js';
-import { coverageLayerForm, EMPTY_COVERAGE_LAYER_FORM, layerToForm, mappingsForColors } from './coverageLayerForm.js';
+import { coverageLayerForm, EMPTY_COVERAGE_LAYER_FORM, layerToForm } from './coverageLayerForm.js';
 import { useSaveCoverageLayer } from './coverageQueries.js';
-import { formatBytes, KML_ACCEPT, KML_SIZE_NOTE, kmlFileProblem, readKmlText } from './kmlFile.js';
+import { formatBytes, KML_ACCEPT, KML_SIZE_NOTE } from './kmlFile.js';
+import { useKmlColorAnalysis } from './useKmlColorAnalysis.js';
 
 const CREATED_FALLBACK = 'Coverage layer created successfully!';
 const UPDATED_FALLBACK = 'Coverage layer updated successfully!';
@@ -37,13 +37,6 @@ const SAVE_FAILED = 'Failed to save coverage layer';
 /** Told after a file was chosen: no colours found (override switched on), or the file could not be read. */
 const NO_COLORS = 'No colors detected in KML file. You can manually assign a status to all polygons.';
 const ANALYSIS_FAILED = 'Could not analyze KML file colors';
-
-type Analysis =
-  | { state: 'idle' }
-  | { state: 'analyzing' }
-  | { state: 'colors'; count: number }
-  | { state: 'none' }
-  | { state: 'failed' };
 
 interface CoverageLayerDialogProps {
   /** The layer to edit; null adds a new one. */
@@ -62,12 +55,7 @@ export function CoverageLayerDialog({ layer, providers, providersLoaded, onClose
   const formId = useId();
   const save = useSaveCoverageLayer();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [fileProblem, setFileProblem] = useState<string | null>(null);
-  const [analysis, setAnalysis] = useState<Analysis>({ state: 'idle' });
   const [progress, setProgress] = useState<number | null>(null);
-  /** Counts file choices, so a slow analysis of an earlier file cannot overwrite a later one. */
-  const choice = useRef(0);
 
   const { control, handleSubmit, getValues, setValue } = useForm<CoverageLayerFormValues, unknown, CoverageLayerFormOutput>({
     resolver: zodResolver(coverageLayerForm),
@@ -76,42 +64,13 @@ export function CoverageLayerDialog({ layer, providers, providersLoaded, onClose
   const override = useWatch({ control, name: 'use_manual_override' });
   const mappings = useWatch({ control, name: 'color_mappings' });
 
-  const chooseFile = async (chosen: File | undefined) => {
-    if (!chosen) return;
-    const problem = kmlFileProblem(chosen);
-    setFileProblem(problem);
-    if (problem) return;
-    const mine = ++choice.current;
-    setFile(chosen);
-    setAnalysis({ state: 'analyzing' });
-    // Let the "analysing" state paint before a large file keeps the main thread busy.
-    await new Promise((resolve) => window.setTimeout(resolve, 0));
-    let colors: string[];
-    try {
-      colors = analyzeKmlColors(await readKmlText(chosen));
-    } catch {
-      if (mine === choice.current) setAnalysis({ state: 'failed' });
-      return;
-    }
-    if (mine !== choice.current) return;
-    // Colours found switch the override off; none found switch it on.
-    if (colors.length > 0) {
-      setValue('color_mappings', mappingsForColors(colors, getValues('color_mappings')));
-      setValue('use_manual_override', false);
-      setAnalysis({ state: 'colors', count: colors.length });
-    } else {
-      setValue('color_mappings', []);
-      setValue('use_manual_override', true);
-      setAnalysis({ state: 'none' });
-    }
-  };
-
-  const clearFile = () => {
-    choice.current += 1;
-    setFile(null);
-    setFileProblem(null);
-    setAnalysis({ state: 'idle' });
-  };
+  const { file, problem: fileProblem, analysis, choose: chooseFile, clear: clearFile } = useKmlColorAnalysis({
+    currentMappings: () => getValues('color_mappings'),
+    apply: (fields) => {
+      setValue('color_mappings', fields.color_mappings);
+      setValue('use_manual_override', fields.use_manual_override);
+    },
+  });
 
   const onSubmit = handleSubmit(() => {
     const values = getValues();

@@ -2,15 +2,15 @@ import Add from '@mui/icons-material/Add';
 import LayersOutlined from '@mui/icons-material/LayersOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import type { CoverageLayer } from '../../../common/api/coverageLayers.js';
-import { errorMessage } from '../../api/ApiError.js';
 import { AdminPageHeading } from '../../ui/AdminPageHeading.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { NoticeSnackbar } from '../../ui/NoticeSnackbar.js';
+import { EmptyPanel, LoadingPanel, QueryStates } from '../../ui/QueryStates.js';
+import { useDeleteConfirmation } from '../../ui/useDeleteConfirmation.js';
 import { useNotice } from '../../ui/useNotice.js';
 import { useProviders } from '../providers/index.js';
 import { CoverageLayerDialog } from './CoverageLayerDialog.js';
@@ -27,9 +27,7 @@ export function CoverageManagementPage() {
   const deleteLayer = useDeleteCoverageLayer();
   const { notice, show, close } = useNotice();
   const [editor, setEditor] = useState<{ layer: CoverageLayer | null } | null>(null);
-  /** The layer of the delete confirmation; kept while it closes so its title does not change. */
-  const [toDelete, setToDelete] = useState<CoverageLayer | null>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
+  const deletion = useDeleteConfirmation<CoverageLayer>(deleteLayer, show, { deleted: DELETED_FALLBACK, failed: DELETE_FAILED });
 
   // Fetch failures of layers and providers are only logged.
   useEffect(() => {
@@ -51,15 +49,6 @@ export function CoverageManagementPage() {
   };
   const openNew = () => openEditor(null);
 
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    deleteLayer.mutate(toDelete.id, {
-      onSuccess: (envelope) => show('success', envelope.message ?? DELETED_FALLBACK),
-      onError: (error) => show('error', errorMessage(error, DELETE_FAILED)),
-      onSettled: () => setConfirmOpen(false),
-    });
-  };
-
   return (
     <>
       <AdminPageHeading
@@ -72,51 +61,41 @@ export function CoverageManagementPage() {
         }
       />
 
-      {layers.isPending && (
-        <Paper variant="outlined" sx={{ p: 6, display: 'flex', justifyContent: 'center' }}>
-          <CircularProgress aria-label="Loading coverage layers" />
-        </Paper>
-      )}
-      {layers.isError && (
-        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
-          <Typography>Coverage layers could not be loaded right now.</Typography>
-          <Button sx={{ mt: 1 }} onClick={() => void layers.refetch()}>
-            Try again
-          </Button>
-        </Paper>
-      )}
-      {layers.isSuccess && layers.data.length === 0 && (
-        <Paper variant="outlined" sx={{ p: 6, textAlign: 'center' }}>
-          <LayersOutlined color="action" sx={{ fontSize: 48 }} />
-          <Typography variant="h6" component="h2" sx={{ mt: 1 }}>
-            No coverage layers yet
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            Upload a provider&apos;s coverage as a KML or KMZ file to show it on the map.
-          </Typography>
-          <Button variant="outlined" startIcon={<Add />} onClick={openNew}>
-            Add your first coverage layer
-          </Button>
-        </Paper>
-      )}
-      {layers.isSuccess && layers.data.length > 0 && (
-        <>
-          {providers.isError && (
-            <Alert severity="info" sx={{ mb: 2 }}>
-              Provider names could not be loaded right now.
-            </Alert>
-          )}
-          <CoverageLayersTable
-            layers={layers.data}
-            providerNames={providerNames}
-            onEdit={openEditor}
-            onDelete={(layer) => {
-              setToDelete(layer);
-              setConfirmOpen(true);
-            }}
+      <QueryStates
+        query={layers}
+        loading={<LoadingPanel label="Loading coverage layers" />}
+        error={
+          <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
+            <Typography>Coverage layers could not be loaded right now.</Typography>
+            <Button sx={{ mt: 1 }} onClick={() => void layers.refetch()}>
+              Try again
+            </Button>
+          </Paper>
+        }
+        empty={
+          <EmptyPanel
+            icon={<LayersOutlined color="action" sx={{ fontSize: 48 }} />}
+            title="No coverage layers yet"
+            text="Upload a provider's coverage as a KML or KMZ file to show it on the map."
+            actions={
+              <Button variant="outlined" startIcon={<Add />} onClick={openNew}>
+                Add your first coverage layer
+              </Button>
+            }
           />
-        </>
-      )}
+        }
+      >
+        {(list) => (
+          <>
+            {providers.isError && (
+              <Alert severity="info" sx={{ mb: 2 }}>
+                Provider names could not be loaded right now.
+              </Alert>
+            )}
+            <CoverageLayersTable layers={list} providerNames={providerNames} onEdit={openEditor} onDelete={deletion.ask} />
+          </>
+        )}
+      </QueryStates>
 
       {editor && (
         <CoverageLayerDialog
@@ -129,13 +108,10 @@ export function CoverageManagementPage() {
         />
       )}
       <ConfirmDialog
-        open={confirmOpen}
-        title={toDelete ? `Delete ${toDelete.name}?` : 'Delete coverage layer?'}
+        {...deletion.dialog}
+        title={deletion.item ? `Delete ${deletion.item.name}?` : 'Delete coverage layer?'}
         message="Are you sure you want to delete this coverage layer?"
         detail="Its areas leave the map and coverage checks. This cannot be undone."
-        pending={deleteLayer.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setConfirmOpen(false)}
       />
       <NoticeSnackbar notice={notice} onClose={close} />
     </>

@@ -12,7 +12,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { LEAD_TYPES } from '../../../common/api/leads.js';
 import type { ReportLead } from '../../../common/api/reports.js';
@@ -31,17 +31,15 @@ import { LeadDetailsDialog } from './LeadDetailsDialog.js';
 import {
   type LeadFilters,
   leadFiltersFromParams,
-  openLeadFromParams,
   providerFilterOptions,
   withLeadFilterParams,
-  withOpenLeadParam,
 } from './leadFilters.js';
-import { useExportLeadsCsv, useLead, useLeadsInbox } from './leadsQueries.js';
+import { useExportLeadsCsv, useLeadsInbox } from './leadsQueries.js';
 import { LeadsTable } from './LeadsTable.js';
+import { useLeadFromUrl } from './useLeadFromUrl.js';
 
 const LOAD_FAILED = 'Failed to load leads';
 const EXPORT_FAILED = 'Failed to export CSV';
-const OPEN_FAILED = 'Failed to open the lead';
 /** The value of an "all" choice in the filter selects. */
 const ALL = '';
 
@@ -50,15 +48,13 @@ export function LeadsPage() {
   const { choice, range, setChoice } = usePeriodParam();
   const [params, setParams] = useSearchParams();
   const filters = useMemo(() => leadFiltersFromParams(params), [params]);
-  const openLeadId = openLeadFromParams(params);
   const inbox = useLeadsInbox(range, filters);
   const providers = useProviders();
   const exportCsv = useExportLeadsCsv();
   const { notice, show, close } = useNotice();
-  /** The lead in the details dialog, as last saved or listed. */
-  const [openLead, setOpenLead] = useState<ReportLead | null>(null);
 
   const leads = useMemo(() => inbox.data?.leads ?? [], [inbox.data]);
+  const details = useLeadFromUrl({ ...inbox, leads }, show);
   const total = inbox.data?.total ?? 0;
   const providerOptions = useMemo(() => providerFilterOptions(providers.data ?? []), [providers.data]);
 
@@ -66,38 +62,11 @@ export function LeadsPage() {
     if (inbox.isError) console.error(LOAD_FAILED, inbox.error);
   }, [inbox.isError, inbox.error]);
 
-  // A lead named in the URL (a link from the dashboard) opens once: closing it must not reopen it
-  // while the URL catches up. It comes from the list when the list holds it; otherwise (newer leads
-  // pushed it off the first page, or the period or filters leave it out) it is asked for on its own
-  // once the first page is in. A lead that cannot be read is said so and dropped from the URL.
-  const openedFromUrl = useRef<number | null>(null);
-  const listed = openLeadId === null ? undefined : leads.find((lead) => lead.id === openLeadId);
-  const listSettled = (inbox.data !== undefined && !inbox.isPlaceholderData) || (inbox.isError && !inbox.data);
-  const single = useLead(openLeadId !== null && !listed && listSettled && openLead?.id !== openLeadId ? openLeadId : null);
-  useEffect(() => {
-    if (openLeadId === null || openedFromUrl.current === openLeadId) return;
-    const found = listed ?? single.data;
-    if (found?.id === openLeadId) {
-      openedFromUrl.current = openLeadId;
-      setOpenLead(found);
-    } else if (single.isError) {
-      openedFromUrl.current = openLeadId;
-      show('error', errorMessage(single.error, OPEN_FAILED));
-      setParams((previous) => withOpenLeadParam(previous, null), { replace: true });
-    }
-  }, [openLeadId, listed, single.data, single.isError, single.error, show, setParams]);
-
   const setFilters = (next: LeadFilters) => setParams((previous) => withLeadFilterParams(previous, next), { replace: true });
   const open = (lead: ReportLead) => {
     close();
-    openedFromUrl.current = lead.id;
-    setOpenLead(lead);
-    setParams((previous) => withOpenLeadParam(previous, lead.id), { replace: true });
+    details.open(lead);
   };
-  const closeLead = useCallback(() => {
-    setOpenLead(null);
-    setParams((previous) => withOpenLeadParam(previous, null), { replace: true });
-  }, [setParams]);
 
   const exportLeads = () =>
     exportCsv.mutate(
@@ -201,7 +170,7 @@ export function LeadsPage() {
         </Box>
       )}
 
-      {openLead && <LeadDetailsDialog key={openLead.id} lead={openLead} onClose={closeLead} onSaved={setOpenLead} onResult={show} />}
+      {details.openLead && <LeadDetailsDialog key={details.openLead.id} lead={details.openLead} onClose={details.close} onSaved={details.saved} onResult={show} />}
       {/* In a portal of its own: the open details dialog hides the page from assistive technology, and a save's notice must still be heard. */}
       <Portal>
         <NoticeSnackbar notice={notice} onClose={close} />

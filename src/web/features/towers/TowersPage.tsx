@@ -4,16 +4,15 @@ import UploadFile from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState } from 'react';
 import type { Tower } from '../../../common/api/towers.js';
 import { errorMessage } from '../../api/ApiError.js';
 import { AdminPageHeading } from '../../ui/AdminPageHeading.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { NoticeSnackbar } from '../../ui/NoticeSnackbar.js';
+import { EmptyPanel, LoadingPanel, QueryStates } from '../../ui/QueryStates.js';
+import { useDeleteConfirmation } from '../../ui/useDeleteConfirmation.js';
 import { useNotice } from '../../ui/useNotice.js';
 import { BulkImportDialog } from './BulkImportDialog.js';
 import { TowerDialog } from './TowerDialog.js';
@@ -37,9 +36,7 @@ export function TowersPage() {
   /** The open add/edit dialog: `tower` null adds one. */
   const [editor, setEditor] = useState<{ tower: Tower | null } | null>(null);
   const [importing, setImporting] = useState(false);
-  /** The tower of the delete confirmation; kept while it closes so its text does not change. */
-  const [toDelete, setToDelete] = useState<Tower | null>(null);
-  const [confirmOpen, setConfirmOpen] = useState(false);
+  const deletion = useDeleteConfirmation<Tower>(deleteTower, show, { deleted: DELETED_FALLBACK, failed: DELETE_FAILED });
   const summary = useMemo(() => summarizeTowers(towers.data ?? []), [towers.data]);
 
   useEffect(() => {
@@ -55,15 +52,6 @@ export function TowersPage() {
   const openImport = () => {
     close();
     setImporting(true);
-  };
-
-  const confirmDelete = () => {
-    if (!toDelete) return;
-    deleteTower.mutate(toDelete.id, {
-      onSuccess: (envelope) => show('success', envelope.message ?? DELETED_FALLBACK),
-      onError: (error) => show('error', errorMessage(error, DELETE_FAILED)),
-      onSettled: () => setConfirmOpen(false),
-    });
   };
 
   return (
@@ -83,38 +71,28 @@ export function TowersPage() {
         }
       />
 
-      {towers.isPending && (
-        <Paper variant="outlined" role="status" sx={{ p: 6, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2 }}>
-          <CircularProgress aria-hidden />
-          <Typography>Loading towers...</Typography>
-        </Paper>
-      )}
-      {towers.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void towers.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          <AlertTitle>{FETCH_FAILED}</AlertTitle>
-          {errorMessage(towers.error, '')}
-        </Alert>
-      )}
-      {towers.isSuccess && (
-        <>
-          <TowerSummaryCards summary={summary} />
-          <TowersMap towers={towers.data} />
-          {towers.data.length === 0 ? (
-            <Paper variant="outlined" sx={{ p: 6, textAlign: 'center' }}>
-              <CellTowerOutlined color="action" sx={{ fontSize: 48 }} />
-              <Typography variant="h6" component="h2" sx={{ mt: 1 }}>
-                No towers yet
-              </Typography>
-              <Typography color="text.secondary" sx={{ mb: 2 }}>
-                Add your wireless towers one by one, or import a whole inventory from JSON or CSV.
-              </Typography>
+      <QueryStates
+        query={towers}
+        loading={<LoadingPanel label="Loading towers..." visibleLabel />}
+        error={
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void towers.refetch()}>
+                Retry
+              </Button>
+            }
+          >
+            <AlertTitle>{FETCH_FAILED}</AlertTitle>
+            {errorMessage(towers.error, '')}
+          </Alert>
+        }
+        empty={
+          <EmptyPanel
+            icon={<CellTowerOutlined color="action" sx={{ fontSize: 48 }} />}
+            title="No towers yet"
+            text="Add your wireless towers one by one, or import a whole inventory from JSON or CSV."
+            actions={
               <Stack direction="row" spacing={1} sx={{ justifyContent: 'center' }}>
                 <Button variant="outlined" startIcon={<UploadFile />} onClick={openImport}>
                   Import towers
@@ -123,32 +101,34 @@ export function TowersPage() {
                   Add your first tower
                 </Button>
               </Stack>
-            </Paper>
-          ) : (
-            <TowersTable
-              towers={towers.data}
-              footprints={footprintStates}
-              onFootprintError={(message) => show('error', message)}
-              onEdit={openEditor}
-              onDelete={(tower) => {
-                setToDelete(tower);
-                setConfirmOpen(true);
-              }}
-            />
-          )}
-        </>
-      )}
+            }
+          />
+        }
+        above={(list) => (
+          <>
+            <TowerSummaryCards summary={summary} />
+            <TowersMap towers={list} />
+          </>
+        )}
+      >
+        {(list) => (
+          <TowersTable
+            towers={list}
+            footprints={footprintStates}
+            onFootprintError={(message) => show('error', message)}
+            onEdit={openEditor}
+            onDelete={deletion.ask}
+          />
+        )}
+      </QueryStates>
 
       {editor && <TowerDialog key={editor.tower?.id ?? 'new'} tower={editor.tower} onClose={() => setEditor(null)} onResult={show} />}
       {importing && <BulkImportDialog onClose={() => setImporting(false)} onResult={show} />}
       <ConfirmDialog
-        open={confirmOpen}
-        title={toDelete ? `Delete ${toDelete.name}?` : 'Delete tower?'}
-        message={toDelete ? `Are you sure you want to delete the tower "${toDelete.name}"?` : 'Are you sure you want to delete this tower?'}
+        {...deletion.dialog}
+        title={deletion.item ? `Delete ${deletion.item.name}?` : 'Delete tower?'}
+        message={deletion.item ? `Are you sure you want to delete the tower "${deletion.item.name}"?` : 'Are you sure you want to delete this tower?'}
         detail="Line of sight and coverage checks stop using it at once. This cannot be undone."
-        pending={deleteTower.isPending}
-        onConfirm={confirmDelete}
-        onCancel={() => setConfirmOpen(false)}
       />
       <NoticeSnackbar notice={notice} onClose={close} />
     </>

@@ -1,0 +1,44 @@
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+
+/**
+ * What counts as a search, and when a search was covered: the one statement of both rules, for
+ * every query that counts searches (reports, the what-if's uncovered searches) and for the
+ * roll-ups kept with each log.
+ *
+ * - A search log is a search unless it follows one (follow_up_of set: the action a visitor took
+ *   after a lead on the same visit is logged again, and is not a search of its own).
+ * - A search was covered when the spot had service: a provider's coverage layer or own API found
+ *   it (provider_count > 0), or a tower reached it (wireless_available = 1): coverage is available
+ *   where wireless is, even without a provider.
+ *
+ * `table` is the name or alias under which the query reads search_logs.
+ */
+/** The log is a search, not a follow-up. */
+export function isSearch(table = 'search_logs'): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${sql.ref(`${table}.follow_up_of`)} is null`;
+}
+
+/** A provider or a tower served the spot. */
+export function isCovered(table = 'search_logs'): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${sql.ref(`${table}.provider_count`)} > 0 or ${sql.ref(`${table}.wireless_available`)} = 1)`;
+}
+
+/** Neither a provider nor a tower served the spot. */
+export function isUncovered(table = 'search_logs'): RawBuilder<SqlBool> {
+  return sql<SqlBool>`not ${isCovered(table)}`;
+}
+
+/** 1 for a covered search, 0 otherwise: the roll-ups' `covered` column, as SQL. */
+export function coveredFlag(table = 'search_logs'): RawBuilder<number> {
+  return sql<number>`case when ${isCovered(table)} then 1 else 0 end`;
+}
+
+/** The same rules for a log at hand (the roll-ups are counted as each log is stored). */
+export function isSearchLog(log: { follow_up_of: number | null }): boolean {
+  return log.follow_up_of === null;
+}
+
+/** 1 for a covered search, 0 otherwise. */
+export function coveredFlagOf(search: { provider_count: number; wireless_available: number }): 0 | 1 {
+  return search.provider_count > 0 || search.wireless_available === 1 ? 1 : 0;
+}
