@@ -19,7 +19,21 @@ describe('LeadService.logSearch follow-ups', () => {
     expect(await service.logSearch(search({ coverage_providers: [7] }))).toEqual({ id: 1 });
     expect(coverage.providersAt).toHaveBeenCalledWith({ lat: GARDENS.lat, lng: GARDENS.lng }, [7]);
     expect(searchLogs.rows).toEqual([
-      { id: 1, session_id: SESSION, search_type: 'address', ...GARDENS, action_taken: 'no_action', provider_count: 1, follow_up_of: null, created_at: '2026-11-22T09:15:00.000Z' },
+      { id: 1, session_id: SESSION, search_type: 'address', ...GARDENS, action_taken: 'no_action', provider_count: 1, wireless_available: 0, follow_up_of: null, created_at: '2026-11-22T09:15:00.000Z' },
+    ]);
+  });
+
+  it('stores a search where only a tower reaches as wireless, and its follow-up keeps that', async () => {
+    const coverage = fakeSearchCoverage([], true);
+    const { service, searchLogs } = newLeadService({ coverage });
+    await service.logSearch(search());
+    expect(coverage.wirelessAt).toHaveBeenCalledWith({ lat: GARDENS.lat, lng: GARDENS.lng });
+    // The towers changed meanwhile: the follow-up still says what the search found.
+    coverage.wirelessAt.mockResolvedValue(false);
+    await service.logSearch(search({ action_taken: 'contact_me' }));
+    expect(searchLogs.rows.map(({ id, provider_count, wireless_available, follow_up_of }) => ({ id, provider_count, wireless_available, follow_up_of }))).toEqual([
+      { id: 1, provider_count: 0, wireless_available: 1, follow_up_of: null },
+      { id: 2, provider_count: 0, wireless_available: 1, follow_up_of: 1 },
     ]);
   });
 
