@@ -141,15 +141,15 @@ export async function run(): Promise<void> {
   }
   // Local basemap tiles (a failed tile request would be logged as a console error against best
   // practices), and beside them the bare-map reference page.
-  let referencePage: ReturnType<typeof bareMapHandler> | undefined;
   const tiles = await startLocalServer((req, res) => {
-    if (referencePage?.(req, res)) return;
+    if (referencePage(req, res)) return;
     res.setHeader('content-type', 'image/png');
     res.setHeader('access-control-allow-origin', '*');
     res.end(PNG_1X1);
   });
   const tilesUrl = `${tiles.url}/{z}/{x}/{y}.png`;
-  referencePage = bareMapHandler(tilesUrl);
+  // Assigned before any request can come: only the lines above know the server's port.
+  const referencePage = bareMapHandler(tilesUrl);
   const live = await startLiveApp({ BASEMAP_TILES_URL: tilesUrl });
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', ...BROWSER_FLAGS, ...EXTRA_FLAGS] });
   const pages: Page[] = [

@@ -77,7 +77,7 @@ export function analyzeKmlColors(kmlText: string): string[] {
   const colors = new Set<string>();
   for (const match of kmlText.matchAll(COLOR_SOURCES)) {
     const [, styleKind, styleBody, styleUrl, idDouble, idSingle] = match;
-    let color: string | null = null;
+    let color: string | null;
     if (styleKind !== undefined) {
       const colorText = COLOR_ELEMENT.exec(styleBody ?? '')?.[1];
       color = colorText === undefined ? null : kmlColorToHex(colorText);

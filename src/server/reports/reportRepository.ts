@@ -304,7 +304,7 @@ export class ReportRepository {
 }
 
 /** Leads of a filter's period, provider (0: general inquiries), type and status. */
-function withLeadFilter<QB extends SelectQueryBuilder<Database & { l: Database['leads'] }, 'l' | any, any>>(qb: QB, filter: LeadFilter): QB {
+function withLeadFilter<QB extends SelectQueryBuilder<Database & { l: Database['leads'] }, 'l', object>>(qb: QB, filter: LeadFilter): QB {
   let query = qb.where('l.created_at', '>=', filter.range[0]).where('l.created_at', '<', filter.range[1]);
   if (filter.providerId !== undefined) query = filter.providerId === 0 ? query.where('l.provider_id', 'is', null) : query.where('l.provider_id', '=', filter.providerId);
   if (filter.leadType !== undefined) query = query.where('l.lead_type', '=', filter.leadType);

@@ -40,7 +40,7 @@ export function PointMarker({ point, label, camera, flyZoom = 13, onDragEnd, col
       marker.remove();
       markerRef.current = null;
     };
-    // The marker is rebuilt only when its look changes; its position follows in the effect below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- The marker is rebuilt only when its look changes; its position follows in the effect below.
   }, [map, color, draggable, label]);
 
   useEffect(() => {

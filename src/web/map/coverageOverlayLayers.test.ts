@@ -39,7 +39,10 @@ describe('coverage overlay layers', () => {
     expect(paint?.['fill-opacity']).toEqual(['match', ['get', 'service_status'], 'live', expect.any(Number), 'in_progress', expect.any(Number), 'coming_soon', expect.any(Number), expect.any(Number)]);
     const opacities = (paint?.['fill-opacity'] as unknown[]).filter((v): v is number => typeof v === 'number');
     expect(opacities).toHaveLength(4);
-    for (const opacity of opacities) expect(opacity).toBeGreaterThan(0), expect(opacity).toBeLessThan(0.5);
+    for (const opacity of opacities) {
+      expect(opacity).toBeGreaterThan(0);
+      expect(opacity).toBeLessThan(0.5);
+    }
     expect(coverageSource('https://maps.example').tiles).toEqual(['https://maps.example/api/coverage_tiles/{z}/{x}/{y}.pbf']);
   });
 });

@@ -119,7 +119,7 @@
   function place(element) {
     var selector = option('data-target');
     if (selector) {
-      var target = null;
+      var target;
       try {
         target = document.querySelector(selector);
       } catch (error) {
@@ -132,7 +132,7 @@
       if (document.readyState === 'loading') {
         // The target may come later in the page than the script.
         document.addEventListener('DOMContentLoaded', function () {
-          var later = null;
+          var later;
           try {
             later = document.querySelector(selector);
           } catch (error) {

@@ -26,7 +26,7 @@ function copyBySelecting(text: string): boolean {
   document.body.append(textarea);
   textarea.select();
   textarea.setSelectionRange(0, text.length);
-  let copied = false;
+  let copied: boolean;
   try {
     copied = document.execCommand('copy');
   } catch {
