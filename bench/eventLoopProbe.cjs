@@ -6,7 +6,7 @@
 // ArrayBuffer memory); `workerHeapsMb` the V8 heap of each worker thread then running, MB, as each
 // answers within 200 ms on a BroadcastChannel (a --require module is preloaded in worker threads
 // too). Never loaded by npm start.
-const { BroadcastChannel, isMainThread, threadId } = require('node:worker_threads');
+const { isMainThread, threadId } = require('node:worker_threads');
 const { monitorEventLoopDelay } = require('node:perf_hooks');
 const { getHeapStatistics } = require('node:v8');
 

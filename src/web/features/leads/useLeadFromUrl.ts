@@ -82,7 +82,7 @@ export function useLeadFromUrl(inbox: InboxState, show: (severity: NoticeSeverit
   const close = useCallback(() => {
     setOpenLead(null);
     setParams((previous) => withOpenLeadParam(previous, null), { replace: true });
-  }, [setParams]);
+  }, [setParams, setOpenLead]);
 
   return { openLead, open, close, saved: setOpenLead };
 }
