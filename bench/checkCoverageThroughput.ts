@@ -22,10 +22,13 @@ export async function run(context: BenchContext): Promise<void> {
   const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-password-1', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0' });
   const app = await buildApp(config);
   try {
-    const token = (await app.server.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin', password: 'bench-password-1' } })).json().data.token;
+    const token = (await app.server.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin', password: 'bench-password-1' } })).json()
+      .data.token;
     const auth = { authorization: `Bearer ${token}` };
     const provider = multipartBody({ name: 'Bench Fibre' });
-    const providerId = (await app.server.inject({ method: 'POST', url: '/api/providers', payload: provider.payload, headers: { ...provider.headers, ...auth } })).json().data.id;
+    const providerId = (
+      await app.server.inject({ method: 'POST', url: '/api/providers', payload: provider.payload, headers: { ...provider.headers, ...auth } })
+    ).json().data.id;
     const started = performance.now();
     const layer = multipartBody(
       { name: 'Bench 10k', provider_id: String(providerId), services: 'Fiber' },
@@ -33,7 +36,9 @@ export async function run(context: BenchContext): Promise<void> {
     );
     const uploaded = await app.server.inject({ method: 'POST', url: '/api/coverage_layers', payload: layer.payload, headers: { ...layer.headers, ...auth } });
     if (uploaded.statusCode !== 200) throw new Error(`upload failed: ${uploaded.body}`);
-    console.log(`  upload through the API (parse, store, index): ${((performance.now() - started) / 1000).toFixed(2)} s, ${uploaded.json().data.feature_count} polygons`);
+    console.log(
+      `  upload through the API (parse, store, index): ${((performance.now() - started) / 1000).toFixed(2)} s, ${uploaded.json().data.feature_count} polygons`,
+    );
 
     await app.server.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.server.address() as AddressInfo).port}`;
@@ -58,4 +63,3 @@ export async function run(context: BenchContext): Promise<void> {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
-

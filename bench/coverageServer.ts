@@ -54,12 +54,29 @@ interface Scenario {
 }
 
 export async function run(context: BenchContext): Promise<void> {
-  console.log('\n== Coverage index in the server: uploads over HTTP, the compiled server\'s whole RSS, checks during each rebuild ==');
+  console.log("\n== Coverage index in the server: uploads over HTTP, the compiled server's whole RSS, checks during each rebuild ==");
   buildServer();
   const scenarios: Scenario[] = [
-    { label: '40,000-vertex zig-zag', file: 'zigzag-40k.kml', kml: () => ringsKml([{ name: 'comb', ring: zigZagRing(40_000, { west: 19, south: -33.5, east: 19.4, north: -33.4 }) }]), memoryMb: 50 },
-    { label: '1,000,000-vertex outline', file: 'outline-1m.kml', kml: () => ringsKml([{ name: 'outline', ring: circleRing(1_000_000, { west: 19, south: -33.5, east: 21, north: -32.5 }) }]), memoryMb: 300, seconds: 2 },
-    { label: '1,000,000-vertex zig-zag', file: 'zigzag-1m.kml', kml: () => ringsKml([{ name: 'comb', ring: zigZagRing(1_000_000, { west: 16, south: -34, east: 33, north: -22 }) }]), memoryMb: 300, seconds: 2 },
+    {
+      label: '40,000-vertex zig-zag',
+      file: 'zigzag-40k.kml',
+      kml: () => ringsKml([{ name: 'comb', ring: zigZagRing(40_000, { west: 19, south: -33.5, east: 19.4, north: -33.4 }) }]),
+      memoryMb: 50,
+    },
+    {
+      label: '1,000,000-vertex outline',
+      file: 'outline-1m.kml',
+      kml: () => ringsKml([{ name: 'outline', ring: circleRing(1_000_000, { west: 19, south: -33.5, east: 21, north: -32.5 }) }]),
+      memoryMb: 300,
+      seconds: 2,
+    },
+    {
+      label: '1,000,000-vertex zig-zag',
+      file: 'zigzag-1m.kml',
+      kml: () => ringsKml([{ name: 'comb', ring: zigZagRing(1_000_000, { west: 16, south: -34, east: 33, north: -22 }) }]),
+      memoryMb: 300,
+      seconds: 2,
+    },
     { label: '10,000 polygons, 48 MB', file: 'coverage-10k.kml', kml: () => readFileSync(context.coverageKml), ogr2ogrReference: context.coverageKml },
   ];
   console.log('  upload                      KML MB  upload s  index s   idle MB  peak MB  growth MB   checks  p50 ms  p99 ms  max ms  failed  stall ms');
@@ -89,8 +106,14 @@ export async function run(context: BenchContext): Promise<void> {
           `${checks.p50.toFixed(1).padStart(8)}${checks.p99.toFixed(1).padStart(8)}${checks.max.toFixed(0).padStart(8)}${String(checks.failed + checks.timedOut).padStart(8)}${stall.maxMs.toFixed(0).padStart(10)}`,
       );
       const pass = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
-      if (scenario.seconds !== undefined) verdicts.push(`${scenario.label}: uploaded, stored and indexed in ${seconds.toFixed(2)} s (index ${((index?.ms ?? NaN) / 1000).toFixed(2)} s), target < ${scenario.seconds} s: ${pass(seconds < scenario.seconds)}`);
-      if (scenario.memoryMb !== undefined) verdicts.push(`${scenario.label}: server RSS +${growth.toFixed(0)} MB above idle, target < ${scenario.memoryMb} MB: ${pass(growth < scenario.memoryMb)}`);
+      if (scenario.seconds !== undefined)
+        verdicts.push(
+          `${scenario.label}: uploaded, stored and indexed in ${seconds.toFixed(2)} s (index ${((index?.ms ?? NaN) / 1000).toFixed(2)} s), target < ${scenario.seconds} s: ${pass(seconds < scenario.seconds)}`,
+        );
+      if (scenario.memoryMb !== undefined)
+        verdicts.push(
+          `${scenario.label}: server RSS +${growth.toFixed(0)} MB above idle, target < ${scenario.memoryMb} MB: ${pass(growth < scenario.memoryMb)}`,
+        );
       if (scenario.ogr2ogrReference !== undefined) verdicts.push(await againstOgr2ogr(scenario.label, scenario.ogr2ogrReference, seconds, peakMb));
       verdicts.push(
         `${scenario.label}: check_coverage every 100 ms during the upload p99 ${checks.p99.toFixed(1)} ms over ${checks.count} checks, ${checks.failed} errors, ${checks.timedOut} timeouts, ` +

@@ -107,9 +107,18 @@ export async function run(): Promise<void> {
     const lost = acknowledged.filter((email) => !stored.has(email)).length;
 
     console.log(`  server process alive at the end: ${alive ? 'yes' : 'NO'}`);
-    console.log(`  lead answers by status: ${[...byStatus].sort(([a], [b]) => a - b).map(([status, n]) => `${status || 'no answer'}: ${n}`).join(', ')}`);
-    console.log(`  during the pause: longest lead answer ${Math.max(...duringPause.map((lead) => lead.ms)).toFixed(0)} ms (timeouts ${CONNECT_TIMEOUT_MS} + ${STATEMENT_TIMEOUT_MS} ms)`);
-    console.log(`  during the pause: /api/health longest ${Math.max(...health).toFixed(0)} ms over ${health.length} calls (said "${healthSaid}"), /api/check_coverage longest ${Math.max(...checks).toFixed(0)} ms`);
+    console.log(
+      `  lead answers by status: ${[...byStatus]
+        .sort(([a], [b]) => a - b)
+        .map(([status, n]) => `${status || 'no answer'}: ${n}`)
+        .join(', ')}`,
+    );
+    console.log(
+      `  during the pause: longest lead answer ${Math.max(...duringPause.map((lead) => lead.ms)).toFixed(0)} ms (timeouts ${CONNECT_TIMEOUT_MS} + ${STATEMENT_TIMEOUT_MS} ms)`,
+    );
+    console.log(
+      `  during the pause: /api/health longest ${Math.max(...health).toFixed(0)} ms over ${health.length} calls (said "${healthSaid}"), /api/check_coverage longest ${Math.max(...checks).toFixed(0)} ms`,
+    );
     console.log(`  first lead stored ${firstStoredAfter ? `${(firstStoredAfter.at - resumedAt).toFixed(0)} ms` : 'NEVER'} after the database came back`);
     console.log(`  acknowledged leads: ${acknowledged.length}, missing from the database: ${lost} ${lost === 0 && alive ? 'PASS' : 'FAIL'}`);
   } finally {

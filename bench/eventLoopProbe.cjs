@@ -27,7 +27,9 @@ if (isMainThread) {
     channel.postMessage('report');
     setTimeout(() => {
       const memory = Object.fromEntries(Object.entries(process.memoryUsage()).map(([key, bytes]) => [key, mb(bytes)]));
-      process.stdout.write(`${JSON.stringify({ msg: 'event loop delay', maxMs: delay.max / 1e6, p99Ms: delay.percentile(99) / 1e6, memory, workerHeapsMb })}\n`);
+      process.stdout.write(
+        `${JSON.stringify({ msg: 'event loop delay', maxMs: delay.max / 1e6, p99Ms: delay.percentile(99) / 1e6, memory, workerHeapsMb })}\n`,
+      );
       workerHeapsMb = null;
       delay.reset();
     }, 200);

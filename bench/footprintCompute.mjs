@@ -11,7 +11,16 @@ import { TileMemory } from '../dist/server/server/terrain/tileMemory.js';
 
 const [dir, lat, lng, radiusKm, runs] = process.argv.slice(2);
 const terrain = new Terrain([new HgtElevationSource(new HgtDirectory(dir, new TileMemory(256 * 1024 * 1024))), new FlatElevationSource()]);
-const tower = { lat: Number(lat), lng: Number(lng), antennaM: 35, frequencyHz: 5.8e9, radiusM: Number(radiusKm) * 1000, powerDbm: 20, txGainDbi: 17, rxGainDbi: 23 };
+const tower = {
+  lat: Number(lat),
+  lng: Number(lng),
+  antennaM: 35,
+  frequencyHz: 5.8e9,
+  radiusM: Number(radiusKm) * 1000,
+  powerDbm: 20,
+  txGainDbi: 17,
+  rxGainDbi: 23,
+};
 const results = [];
 for (let run = 0; run < Number(runs); run++) {
   const started = performance.now();

@@ -42,9 +42,18 @@ export async function run(): Promise<void> {
 
 function oneTower(tileDir: string): void {
   console.log('\n== Footprint of one tower, 10 km radius, 1-arc-second terrain (compiled server code, worker thread) ==');
-  const child = spawnSync(process.execPath, [path.join(HERE, 'footprintCompute.mjs'), tileDir, String(CENTRE.lat), String(CENTRE.lng), '10', '5'], { encoding: 'utf8' });
+  const child = spawnSync(process.execPath, [path.join(HERE, 'footprintCompute.mjs'), tileDir, String(CENTRE.lat), String(CENTRE.lng), '10', '5'], {
+    encoding: 'utf8',
+  });
   if (child.status !== 0) throw new Error(`footprint run failed: ${child.stderr}`);
-  const runs = JSON.parse(child.stdout.trim().split('\n').pop()!) as { gridMs: number; workerMs: number; cells: number; seen: number; areasBytes: number; source: string }[];
+  const runs = JSON.parse(child.stdout.trim().split('\n').pop()!) as {
+    gridMs: number;
+    workerMs: number;
+    cells: number;
+    seen: number;
+    areasBytes: number;
+    source: string;
+  }[];
   for (const [i, r] of runs.entries()) {
     console.log(
       `  run ${i + 1}: heights ${r.gridMs.toFixed(0)} ms + sweep and band areas in a worker ${r.workerMs.toFixed(0)} ms = ${(r.gridMs + r.workerMs).toFixed(0)} ms; ` +
@@ -60,7 +69,14 @@ function towers(): Record<string, unknown>[] {
   const random = seededRandom(11);
   return Array.from({ length: TOWERS }, (_, i) => {
     const at = destinationPoint(CENTRE, random() * 360, 30_000 * Math.sqrt(random()));
-    return { name: `Mast ${i + 1}`, latitude: at.lat, longitude: at.lng, height_meters: 20 + Math.round(random() * 40), antenna_height_meters: 5, coverage_radius_km: 10 };
+    return {
+      name: `Mast ${i + 1}`,
+      latitude: at.lat,
+      longitude: at.lng,
+      height_meters: 20 + Math.round(random() * 40),
+      antenna_height_meters: 5,
+      coverage_radius_km: 10,
+    };
   });
 }
 
@@ -68,7 +84,11 @@ async function fiftyTowers(tilePath: string): Promise<void> {
   console.log(`\n== ${TOWERS} towers: footprints after a terrain upload, checks meanwhile, throughput, overlay tiles (compiled server) ==`);
   const server = await startServer();
   try {
-    const imported = await fetch(`${server.base}/api/towers/bulk-import`, { method: 'POST', headers: { ...server.auth, 'content-type': 'application/json' }, body: JSON.stringify({ towers: towers() }) });
+    const imported = await fetch(`${server.base}/api/towers/bulk-import`, {
+      method: 'POST',
+      headers: { ...server.auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ towers: towers() }),
+    });
     if (!imported.ok) throw new Error(`tower import failed: ${await imported.text()}`);
     const flat = await untilAllReady(server, '');
     console.log(`  on flat ground (no terrain yet): ${TOWERS} footprints in ${(flat.ms / 1000).toFixed(1)} s`);
@@ -89,7 +109,9 @@ async function fiftyTowers(tilePath: string): Promise<void> {
       `  after uploading ${path.basename(tilePath)}: ${TOWERS} footprints recomputed in ${seconds.toFixed(1)} s (each ${quantile(recomputed.each, 0.5).toFixed(0)} ms p50, ${Math.max(...recomputed.each).toFixed(0)} ms max), target < 60 s: ${seconds < 60 ? 'PASS' : 'FAIL'}`,
     );
     const checksOk = checks.p99 < 50 && checks.failed + checks.timedOut === 0;
-    console.log(`  check_coverage meanwhile: ${checks.count} checks, p50 ${checks.p50.toFixed(1)} ms, p99 ${checks.p99.toFixed(1)} ms, max ${checks.max.toFixed(0)} ms, ${checks.failed} errors, ${checks.timedOut} timeouts; target p99 < 50 ms and none: ${checksOk ? 'PASS' : 'FAIL'}`);
+    console.log(
+      `  check_coverage meanwhile: ${checks.count} checks, p50 ${checks.p50.toFixed(1)} ms, p99 ${checks.p99.toFixed(1)} ms, max ${checks.max.toFixed(0)} ms, ${checks.failed} errors, ${checks.timedOut} timeouts; target p99 < 50 ms and none: ${checksOk ? 'PASS' : 'FAIL'}`,
+    );
 
     const check = `${server.base}/api/check_coverage?lat=${CENTRE.lat}&lng=${CENTRE.lng}&address=bench`;
     const probe = (await (await fetch(check)).json()) as { data: { wireless_feasibility: { total_towers_checked: number; towers_with_los: number } } };
@@ -182,7 +204,11 @@ async function drawTime(server: ServerProcess): Promise<void> {
       const page = await context.newPage();
       let tileBytes = 0;
       page.on('response', (response) => {
-        if (response.url().includes('/api/wireless_tiles/')) void response.body().then((body) => (tileBytes += body.byteLength), () => undefined);
+        if (response.url().includes('/api/wireless_tiles/'))
+          void response.body().then(
+            (body) => (tileBytes += body.byteLength),
+            () => undefined,
+          );
       });
       const started = performance.now();
       await page.goto(`${server.base}/embed?location=${CENTRE.lat},${CENTRE.lng}&zoom=10`);
@@ -202,7 +228,9 @@ async function drawTime(server: ServerProcess): Promise<void> {
         }
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
-      console.log(`  /embed load ${load}: map canvas at ${canvasMs.toFixed(0)} ms, wireless overlay drawn at ${drawnMs.toFixed(0)} ms (${(drawnMs - canvasMs).toFixed(0)} ms after), ${(tileBytes / 1024).toFixed(0)} KB of overlay tiles`);
+      console.log(
+        `  /embed load ${load}: map canvas at ${canvasMs.toFixed(0)} ms, wireless overlay drawn at ${drawnMs.toFixed(0)} ms (${(drawnMs - canvasMs).toFixed(0)} ms after), ${(tileBytes / 1024).toFixed(0)} KB of overlay tiles`,
+      );
       await context.close();
     }
   } finally {

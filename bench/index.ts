@@ -25,7 +25,22 @@ interface BenchModule {
   run(context: BenchContext): Promise<void>;
 }
 
-const BENCHES: Record<string, BenchModule> = { ingest, lookup, throughput, indexScaling, coverageServer, publicMap, lineOfSight, terrainMemory, terrainUploads, reports, lighthouse, footprints, databaseOutage, publicBurst };
+const BENCHES: Record<string, BenchModule> = {
+  ingest,
+  lookup,
+  throughput,
+  indexScaling,
+  coverageServer,
+  publicMap,
+  lineOfSight,
+  terrainMemory,
+  terrainUploads,
+  reports,
+  lighthouse,
+  footprints,
+  databaseOutage,
+  publicBurst,
+};
 const chosen = process.argv.slice(2);
 for (const name of chosen) if (!(name in BENCHES)) throw new Error(`no benchmark "${name}"; choose from ${Object.keys(BENCHES).join(', ')}`);
 const selected = chosen.length > 0 ? chosen.map((name) => BENCHES[name]!) : Object.values(BENCHES);

@@ -120,7 +120,9 @@ function printPage(page: Page, runs: PageScores[]): boolean {
   });
   const label = page.reference ? `${page.name} (reference)` : page.name;
   console.log(`  ${label.padEnd(9)} ${line.join(' · ')}`);
-  console.log(`          total blocking time median ${ms(median(runs.map((r) => r.totalBlockingMs)))} (runs ${runs.map((r) => Math.round(r.totalBlockingMs)).join('/')})`);
+  console.log(
+    `          total blocking time median ${ms(median(runs.map((r) => r.totalBlockingMs)))} (runs ${runs.map((r) => Math.round(r.totalBlockingMs)).join('/')})`,
+  );
   const last = runs.at(-1) as PageScores;
   for (const id of Object.keys(TARGETS)) {
     const lost = last.losses[id] ?? [];

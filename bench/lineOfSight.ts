@@ -86,7 +86,9 @@ async function analysis(terrainDir: string, towers: TowerRecord[]): Promise<void
   const { times, clear, samples } = JSON.parse(child.stdout.trim().split('\n').pop()!) as { times: number[]; clear: number; samples: number };
   const p50 = quantile(times, 0.5);
   const p95 = quantile(times, 0.95);
-  console.log(`  ${ANALYSES} analyses: p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms per analysis of ${TOWERS} towers (${((p50 / TOWERS) * 1000).toFixed(0)} µs per tower at p50)`);
+  console.log(
+    `  ${ANALYSES} analyses: p50 ${p50.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms per analysis of ${TOWERS} towers (${((p50 / TOWERS) * 1000).toFixed(0)} µs per tower at p50)`,
+  );
   console.log(`  ${samples} samples on the path of tower 1 (about 30 m apart); ${clear.toFixed(1)} of ${TOWERS} towers clear on average`);
   console.log(`  p95 target < 10 ms: ${p95 < 10 ? 'PASS' : 'FAIL'}`);
 }
@@ -102,7 +104,8 @@ async function overHttp(dataDir: string, towers: TowerRecord[], layout: string, 
   });
   const app = await buildApp(config);
   try {
-    const token = (await app.server.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin', password: 'bench-password-1' } })).json().data.token;
+    const token = (await app.server.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin', password: 'bench-password-1' } })).json()
+      .data.token;
     const imported = await app.server.inject({
       method: 'POST',
       url: '/api/towers/bulk-import',
@@ -122,7 +125,9 @@ async function overHttp(dataDir: string, towers: TowerRecord[], layout: string, 
         await response.arrayBuffer();
         if (i >= 10) times.push(performance.now() - started);
       }
-      console.log(`  (over HTTP, GET /api/line-of-sight/check with ${TOWERS} profiles in the answer: p50 ${quantile(times, 0.5).toFixed(1)} ms, p95 ${quantile(times, 0.95).toFixed(1)} ms)`);
+      console.log(
+        `  (over HTTP, GET /api/line-of-sight/check with ${TOWERS} profiles in the answer: p50 ${quantile(times, 0.5).toFixed(1)} ms, p95 ${quantile(times, 0.95).toFixed(1)} ms)`,
+      );
     }
 
     const check = `${base}/api/check_coverage?lat=${CENTRE.lat}&lng=${CENTRE.lng}&address=bench`;
@@ -137,7 +142,9 @@ async function overHttp(dataDir: string, towers: TowerRecord[], layout: string, 
     const ratio = mean(checks) / mean(health);
     const { total_towers_checked: inRange, towers_with_los: clear } = probe.data.wireless_feasibility;
     console.log(`  towers ${layout}: ${inRange} reach the checked point, ${clear} clear`);
-    console.log(`    GET /api/health ${mean(health).toFixed(0)} req/s, GET /api/check_coverage ${mean(checks).toFixed(0)} req/s: ratio ${(ratio * 100).toFixed(1)}% (target >= 50%): ${ratio >= 0.5 ? 'PASS' : 'FAIL'}`);
+    console.log(
+      `    GET /api/health ${mean(health).toFixed(0)} req/s, GET /api/check_coverage ${mean(checks).toFixed(0)} req/s: ratio ${(ratio * 100).toFixed(1)}% (target >= 50%): ${ratio >= 0.5 ? 'PASS' : 'FAIL'}`,
+    );
   } finally {
     await app.server.close();
   }

@@ -15,7 +15,11 @@ const [terrainDir, towersFile, analysesText] = process.argv.slice(2);
 const towers = JSON.parse(readFileSync(towersFile, 'utf8'));
 const centre = { lat: -33.5, lng: 18.5 };
 const terrain = new Terrain([new HgtElevationSource(new HgtDirectory(terrainDir, new TileMemory(256 * 1024 * 1024))), new FlatElevationSource()]);
-const service = new LineOfSightService({ listActive: async () => towers, find: async (id) => towers[id - 1] }, terrain, { towerDbi: 17, cpeDbi: 23, channelWidthMHz: 40 });
+const service = new LineOfSightService({ listActive: async () => towers, find: async (id) => towers[id - 1] }, terrain, {
+  towerDbi: 17,
+  cpeDbi: 23,
+  channelWidthMHz: 40,
+});
 
 let seed = 11;
 const random = () => {

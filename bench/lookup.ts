@@ -23,10 +23,7 @@ export async function run(context: BenchContext): Promise<void> {
   );
 
   const random = seededRandom(42);
-  const point = (): [number, number] => [
-    extent.west + random() * (extent.east - extent.west),
-    extent.south + random() * (extent.north - extent.south),
-  ];
+  const point = (): [number, number] => [extent.west + random() * (extent.east - extent.west), extent.south + random() * (extent.north - extent.south)];
   for (let i = 0; i < WARM_UP; i++) index.query(...point());
 
   const nanoseconds = new Float64Array(LOOKUPS);

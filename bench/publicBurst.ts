@@ -40,16 +40,28 @@ const ALL_KINDS: Kind[] = ['check_coverage', 'coverage_tiles', 'wireless_tiles',
 const KINDS = process.env.PUBLIC_BURST_KINDS ? ALL_KINDS.filter((kind) => process.env.PUBLIC_BURST_KINDS!.split(',').includes(kind)) : ALL_KINDS;
 
 export async function run(context: BenchContext): Promise<void> {
-  console.log(`\n== Server RSS around a burst of public requests (${BURST_SECONDS} s burst, ${CLIENTS} at a time, then ${IDLE_SECONDS} s idle; compiled server) ==`);
+  console.log(
+    `\n== Server RSS around a burst of public requests (${BURST_SECONDS} s burst, ${CLIENTS} at a time, then ${IDLE_SECONDS} s idle; compiled server) ==`,
+  );
   buildServer();
   const nominatim = await startLocalServer((req, res) => {
     // A few places for any query, as Nominatim would answer: the geocoder caches each query's answer.
     const q = new URL(req.url ?? '', 'http://x').searchParams.get('q') ?? '';
-    const places = Array.from({ length: 5 }, (_, i) => ({ display_name: `${q} ${i}, Western Cape, South Africa`, lat: String(-33.9 - i / 100), lon: String(18.4 + i / 100) }));
+    const places = Array.from({ length: 5 }, (_, i) => ({
+      display_name: `${q} ${i}, Western Cape, South Africa`,
+      lat: String(-33.9 - i / 100),
+      lon: String(18.4 + i / 100),
+    }));
     res.setHeader('content-type', 'application/json');
     res.end(JSON.stringify(places));
   });
-  const server = await startServer({ ...EVENT_LOOP_PROBE_ENV, GEOCODER_URL: `${nominatim.url}/search`, GEOCODER_MIN_INTERVAL_MS: '0', ALLOW_PRIVATE_FETCH: 'true', TRUST_PROXY: 'true' });
+  const server = await startServer({
+    ...EVENT_LOOP_PROBE_ENV,
+    GEOCODER_URL: `${nominatim.url}/search`,
+    GEOCODER_MIN_INTERVAL_MS: '0',
+    ALLOW_PRIVATE_FETCH: 'true',
+    TRUST_PROXY: 'true',
+  });
   try {
     await loadCoverage(server, context.coverageKml);
     await settle();
@@ -59,17 +71,23 @@ export async function run(context: BenchContext): Promise<void> {
     for (const overlay of ['coverage_tiles', 'wireless_tiles']) await (await fetch(`${server.base}/api/${overlay}/4/9/9.pbf`)).arrayBuffer();
     await settle();
     const indexed = rssMb(server.pid);
-    console.log(`  after one tile of each overlay (their tile indexes built): ${indexed.toFixed(0)} MB (+${(indexed - start).toFixed(0)} MB)${await heapOf(server)}`);
+    console.log(
+      `  after one tile of each overlay (their tile indexes built): ${indexed.toFixed(0)} MB (+${(indexed - start).toFixed(0)} MB)${await heapOf(server)}`,
+    );
 
     const afterBursts: number[] = [];
     for (const [round, seed] of [61, 62].entries()) {
       // A different seed each round: other points, tiles and address texts, so the second round fills the caches anew.
       const answers = await burst(server, BURST_SECONDS * 1000, seed);
       afterBursts.push(rssMb(server.pid));
-      console.log(`  after ${round === 0 ? 'a' : 'another'} ${BURST_SECONDS} s burst: ${afterBursts[round]!.toFixed(0)} MB (+${(afterBursts[round]! - start).toFixed(0)} MB)${await heapOf(server)}`);
+      console.log(
+        `  after ${round === 0 ? 'a' : 'another'} ${BURST_SECONDS} s burst: ${afterBursts[round]!.toFixed(0)} MB (+${(afterBursts[round]! - start).toFixed(0)} MB)${await heapOf(server)}`,
+      );
       for (const kind of KINDS) {
         const { statuses, ms } = answers[kind];
-        const byStatus = Object.entries(statuses).map(([status, n]) => `${status}: ${n}`).join(', ');
+        const byStatus = Object.entries(statuses)
+          .map(([status, n]) => `${status}: ${n}`)
+          .join(', ');
         console.log(`    ${kind.padEnd(17)} ${byStatus.padEnd(22)} p50 ${quantile(ms, 0.5).toFixed(1)} ms, p99 ${quantile(ms, 0.99).toFixed(1)} ms`);
       }
     }
@@ -97,7 +115,11 @@ async function loadCoverage(server: ServerProcess, kmlPath: string): Promise<voi
     const at = destinationPoint(TOWER_CENTRE, random() * 360, 30_000 * Math.sqrt(random()));
     return { name: `Mast ${i + 1}`, latitude: at.lat, longitude: at.lng, height_meters: 20 + Math.round(random() * 40), coverage_radius_km: 10 };
   });
-  const imported = await fetch(`${server.base}/api/towers/bulk-import`, { method: 'POST', headers: { ...server.auth, 'content-type': 'application/json' }, body: JSON.stringify({ towers }) });
+  const imported = await fetch(`${server.base}/api/towers/bulk-import`, {
+    method: 'POST',
+    headers: { ...server.auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ towers }),
+  });
   if (!imported.ok) throw new Error(`tower import failed: ${await imported.text()}`);
   const started = performance.now();
   for (;;) {

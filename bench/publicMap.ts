@@ -63,18 +63,29 @@ export async function run(context: BenchContext): Promise<void> {
   const live = await startLiveApp({ BASEMAP_TILES_URL: `${tiles.url}/{z}/{x}/{y}.png` });
   const browser = await launchChromium();
   try {
-    const token = (await live.app.server.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin', password: 'Sup3r-Secret!' } })).json().data.token;
+    const token = (await live.app.server.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'admin', password: 'Sup3r-Secret!' } })).json()
+      .data.token;
     const auth = { authorization: `Bearer ${token}` };
     const provider = multipartBody({ name: 'Bench Fibre' });
-    const providerId = (await live.app.server.inject({ method: 'POST', url: '/api/providers', payload: provider.payload, headers: { ...provider.headers, ...auth } })).json().data.id;
+    const providerId = (
+      await live.app.server.inject({ method: 'POST', url: '/api/providers', payload: provider.payload, headers: { ...provider.headers, ...auth } })
+    ).json().data.id;
     const layer = multipartBody(
       { name: 'Bench 10k', provider_id: String(providerId), services: 'Fiber' },
       { field: 'kml_file', filename: 'coverage-10k.kml', contentType: 'application/vnd.google-earth.kml+xml', bytes: readFileSync(context.coverageKml) },
     );
-    const uploaded = await live.app.server.inject({ method: 'POST', url: '/api/coverage_layers', payload: layer.payload, headers: { ...layer.headers, ...auth } });
+    const uploaded = await live.app.server.inject({
+      method: 'POST',
+      url: '/api/coverage_layers',
+      payload: layer.payload,
+      headers: { ...layer.headers, ...auth },
+    });
     if (uploaded.statusCode !== 200) throw new Error(`upload failed: ${uploaded.body}`);
 
-    for (const [label, path] of [['public map /', '/'], ['embed page /embed', '/embed']] as const) {
+    for (const [label, path] of [
+      ['public map /', '/'],
+      ['embed page /embed', '/embed'],
+    ] as const) {
       const { scripts } = await loadPage(browser, `${live.baseUrl}${path}`, false);
       const total = scripts.reduce((sum, s) => sum + s.gzipBytes, 0);
       const admin = scripts.filter((s) => ADMIN_CHUNK.test(s.url));

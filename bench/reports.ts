@@ -45,9 +45,20 @@ async function seed(db: Kysely<Database>): Promise<void> {
   const random = seededRandom(2026);
   const started = performance.now();
   const iso = (ms: number) => new Date(ms).toISOString();
-  await db.insertInto('providers').values(
-    Array.from({ length: PROVIDERS }, (_, i) => ({ name: `Provider ${i + 1}`, active: 1 as const, data_source: 'kml_upload' as const, auto_sync: 0 as const, api_auth_type: 'none' as const, created_at: iso(NOW), updated_at: iso(NOW) })),
-  ).execute();
+  await db
+    .insertInto('providers')
+    .values(
+      Array.from({ length: PROVIDERS }, (_, i) => ({
+        name: `Provider ${i + 1}`,
+        active: 1 as const,
+        data_source: 'kml_upload' as const,
+        auto_sync: 0 as const,
+        api_auth_type: 'none' as const,
+        created_at: iso(NOW),
+        updated_at: iso(NOW),
+      })),
+    )
+    .execute();
   for (let batch = 0; batch < SEARCHES / ROWS_PER_INSERT; batch++) {
     const logs = [];
     const found: { search_log_id: number; provider_id: number; service_status: string; created_at: string }[] = [];
@@ -72,7 +83,11 @@ async function seed(db: Kysely<Database>): Promise<void> {
       });
     }
     await db.insertInto('search_logs').values(logs).execute();
-    for (let start = 0; start < found.length; start += ROWS_PER_INSERT) await db.insertInto('search_log_providers').values(found.slice(start, start + ROWS_PER_INSERT)).execute();
+    for (let start = 0; start < found.length; start += ROWS_PER_INSERT)
+      await db
+        .insertInto('search_log_providers')
+        .values(found.slice(start, start + ROWS_PER_INSERT))
+        .execute();
   }
   for (let batch = 0; batch < LEADS / ROWS_PER_INSERT; batch++) {
     const leads = Array.from({ length: ROWS_PER_INSERT }, () => {
@@ -112,11 +127,15 @@ async function seed(db: Kysely<Database>): Promise<void> {
     select substr(hour, 1, 10), provider_id, sum(searches) from search_provider_stats_hourly group by substr(hour, 1, 10), provider_id
   `.execute(db);
   await sql`analyze`.execute(db);
-  console.log(`  seeded ${SEARCHES.toLocaleString('en')} searches and ${LEADS.toLocaleString('en')} leads in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  console.log(
+    `  seeded ${SEARCHES.toLocaleString('en')} searches and ${LEADS.toLocaleString('en')} leads in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
 }
 
 async function measure(label: string, env: Record<string, string>, database: DatabaseConfig): Promise<void> {
-  console.log(`\n== Reports on ${label}: ${SEARCHES.toLocaleString('en')} search logs over 12 months, ${LEADS.toLocaleString('en')} leads (compiled server, own process) ==`);
+  console.log(
+    `\n== Reports on ${label}: ${SEARCHES.toLocaleString('en')} search logs over 12 months, ${LEADS.toLocaleString('en')} leads (compiled server, own process) ==`,
+  );
   const opened = await openDatabase(database, console);
   try {
     await seed(opened.kysely);
@@ -131,11 +150,24 @@ async function measure(label: string, env: Record<string, string>, database: Dat
   });
   const base = `http://127.0.0.1:${port}`;
   try {
-    for (let i = 0; !(await fetch(`${base}/api/health`).then((r) => r.ok, () => false)); i++) {
+    for (
+      let i = 0;
+      !(await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      ));
+      i++
+    ) {
       if (i > 200) throw new Error('the server did not start');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const login = (await (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'bench-password-1' }) })).json()) as { data: { token: string } };
+    const login = (await (
+      await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: 'bench-password-1' }),
+      })
+    ).json()) as { data: { token: string } };
     const auth = { authorization: `Bearer ${login.data.token}` };
     const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
     const year = `start_date=${day(NOW - 364 * 86_400_000)}&end_date=${day(NOW)}`;
@@ -150,7 +182,11 @@ async function measure(label: string, env: Record<string, string>, database: Dat
         if (i >= 2) times.push(performance.now() - started);
       }
       const p50 = quantile(times, 0.5);
-      console.log(`  ${name.padEnd(42)} p50 ${p50.toFixed(0).padStart(4)} ms, max ${Math.max(...times).toFixed(0).padStart(4)} ms (target < ${target} ms): ${p50 < target ? 'PASS' : 'FAIL'}`);
+      console.log(
+        `  ${name.padEnd(42)} p50 ${p50.toFixed(0).padStart(4)} ms, max ${Math.max(...times)
+          .toFixed(0)
+          .padStart(4)} ms (target < ${target} ms): ${p50 < target ? 'PASS' : 'FAIL'}`,
+      );
       return body;
     };
     await timed('dashboard, the whole year', `/api/reports/dashboard?${year}`, 300);
@@ -177,7 +213,9 @@ async function measure(label: string, env: Record<string, string>, database: Dat
     }
     clearInterval(poll);
     const growth = peak - idle;
-    console.log(`  CSV of every search of the year: ${(lines - 1).toLocaleString('en')} rows, ${(bytes / 1e6).toFixed(0)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s; server RSS ${idle.toFixed(0)} -> peak ${peak.toFixed(0)} MB: growth ${growth.toFixed(0)} MB (target < 50 MB): ${growth < 50 ? 'PASS' : 'FAIL'}`);
+    console.log(
+      `  CSV of every search of the year: ${(lines - 1).toLocaleString('en')} rows, ${(bytes / 1e6).toFixed(0)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s; server RSS ${idle.toFixed(0)} -> peak ${peak.toFixed(0)} MB: growth ${growth.toFixed(0)} MB (target < 50 MB): ${growth < 50 ? 'PASS' : 'FAIL'}`,
+    );
   } finally {
     server.kill('SIGTERM');
   }
@@ -199,7 +237,11 @@ export async function run(): Promise<void> {
   const schema = `bench_${randomBytes(4).toString('hex')}`;
   const pgDataDir = mkdtempSync(path.join(tmpdir(), 'bench-reports-pg-'));
   try {
-    await measure('PostgreSQL', { DATA_DIR: pgDataDir, DATABASE_URL: url, DATABASE_SCHEMA: schema }, { kind: 'postgres', url, schema, timeouts: { connectMs: 3000, statementMs: 60_000 } });
+    await measure(
+      'PostgreSQL',
+      { DATA_DIR: pgDataDir, DATABASE_URL: url, DATABASE_SCHEMA: schema },
+      { kind: 'postgres', url, schema, timeouts: { connectMs: 3000, statementMs: 60_000 } },
+    );
   } finally {
     const client = new pg.Client({ connectionString: url });
     await client.connect();

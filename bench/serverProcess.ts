@@ -25,7 +25,9 @@ export function buildServer(): void {
 
 /** A process's resident memory now (VmRSS), MB. */
 export function rssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
   return Number(line?.replace(/\D+/g, '') ?? 0) / 1024;
 }
 
@@ -107,11 +109,21 @@ export async function startServer(env: Record<string, string> = {}, root = ROOT)
   };
   try {
     for (let i = 0; ; i++) {
-      if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${base}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       if (i > 200) throw new Error('the server did not start');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: PASSWORD }) });
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: PASSWORD }),
+    });
     const token = ((await login.json()) as { data: { token: string } }).data.token;
     return { base, pid: child.pid as number, auth: { authorization: `Bearer ${token}` }, logs, stop };
   } catch (error) {
@@ -129,7 +141,13 @@ export async function createProvider(server: ServerProcess, name: string): Promi
 }
 
 /** Uploads a KML as a new layer through POST /api/coverage_layers; resolves when the server answers (parsed, stored, indexed). */
-export async function uploadLayer(server: ServerProcess, providerId: number, name: string, filename: string, kml: Uint8Array): Promise<{ seconds: number; featureCount: number }> {
+export async function uploadLayer(
+  server: ServerProcess,
+  providerId: number,
+  name: string,
+  filename: string,
+  kml: Uint8Array,
+): Promise<{ seconds: number; featureCount: number }> {
   const form = new FormData();
   form.set('name', name);
   form.set('provider_id', String(providerId));
@@ -164,7 +182,13 @@ export interface CheckLatencies {
  * Visitors checking a point one request after another, `clients` at a time, until `done()` is
  * true; each check waits at most `timeoutMs`. Latencies in milliseconds.
  */
-export async function checkWhile(base: string, point: { lat: number; lng: number }, done: () => boolean, clients = 2, timeoutMs = 5000): Promise<CheckLatencies> {
+export async function checkWhile(
+  base: string,
+  point: { lat: number; lng: number },
+  done: () => boolean,
+  clients = 2,
+  timeoutMs = 5000,
+): Promise<CheckLatencies> {
   const ms: number[] = [];
   let failed = 0;
   let timedOut = 0;
@@ -207,12 +231,20 @@ export interface MainThreadMemory {
  * How late the server's event loop ran since the previous call (or since it started): its longest
  * single stall and the 99th percentile, ms. The server must run with EVENT_LOOP_PROBE_ENV.
  */
-export async function eventLoopDelay(server: ServerProcess): Promise<{ maxMs: number; p99Ms: number; memory: MainThreadMemory; workerHeapsMb: { threadId: number; heapMb: number }[] }> {
+export async function eventLoopDelay(
+  server: ServerProcess,
+): Promise<{ maxMs: number; p99Ms: number; memory: MainThreadMemory; workerHeapsMb: { threadId: number; heapMb: number }[] }> {
   const before = server.logs.length;
   process.kill(server.pid, 'SIGUSR2');
   for (let waited = 0; waited < 5000; waited += 10) {
     const line = server.logs.slice(before).find((l) => l.msg === 'event loop delay');
-    if (line) return { maxMs: Number(line.maxMs), p99Ms: Number(line.p99Ms), memory: line.memory as MainThreadMemory, workerHeapsMb: line.workerHeapsMb as { threadId: number; heapMb: number }[] };
+    if (line)
+      return {
+        maxMs: Number(line.maxMs),
+        p99Ms: Number(line.p99Ms),
+        memory: line.memory as MainThreadMemory,
+        workerHeapsMb: line.workerHeapsMb as { threadId: number; heapMb: number }[],
+      };
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   throw new Error('the server did not report its event loop delay: was it started with EVENT_LOOP_PROBE_ENV?');
@@ -228,7 +260,12 @@ const CHECK_EVERY_MAX_MS = 10 * 60 * 1000;
  * thread does meanwhile (sending a large upload) does not delay them or their timing; one check
  * first, not counted, readies its HTTP client (the first fetch of a thread takes 100 ms or more).
  */
-export async function checkEvery(base: string, point: { lat: number; lng: number }, intervalMs = 100, timeoutMs = 5000): Promise<{ stop(): Promise<CheckLatencies> }> {
+export async function checkEvery(
+  base: string,
+  point: { lat: number; lng: number },
+  intervalMs = 100,
+  timeoutMs = 5000,
+): Promise<{ stop(): Promise<CheckLatencies> }> {
   const worker = new Worker(
     `
     const { parentPort, workerData } = require('node:worker_threads');
@@ -284,7 +321,9 @@ export function ringsKml(rings: { name: string; ring: Float64Array }[]): Buffer 
   for (const { name, ring } of rings) {
     const tuples = new Array<string>(ring.length / 2);
     for (let k = 0; k < tuples.length; k++) tuples[k] = `${(ring[2 * k] as number).toFixed(6)},${(ring[2 * k + 1] as number).toFixed(6)}`;
-    parts.push(`<Placemark><name>${name}</name><Polygon><outerBoundaryIs><LinearRing><coordinates>${tuples.join(' ')}</coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark>`);
+    parts.push(
+      `<Placemark><name>${name}</name><Polygon><outerBoundaryIs><LinearRing><coordinates>${tuples.join(' ')}</coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark>`,
+    );
   }
   parts.push('</Document></kml>');
   return Buffer.from(parts.join('\n'));

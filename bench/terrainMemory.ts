@@ -25,7 +25,9 @@ function freePort(): Promise<number> {
 }
 
 function rssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
   return Number(line?.replace(/\D+/g, '') ?? 0) / 1024;
 }
 
@@ -39,19 +41,41 @@ export async function run(): Promise<void> {
   const port = await freePort();
   // Started as npm start starts it (scripts/start.mjs, scripts/server-options.mjs).
   const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.resolve('dist/server/server/main.js')], {
-    env: serverEnv({ ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_PASSWORD: 'bench-password-1', LOG_LEVEL: 'warn', TERRAIN_MEMORY_MB: String(MEMORY_MB) }),
+    env: serverEnv({
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD: 'bench-password-1',
+      LOG_LEVEL: 'warn',
+      TERRAIN_MEMORY_MB: String(MEMORY_MB),
+    }),
     stdio: 'ignore',
   });
   const base = `http://127.0.0.1:${port}`;
   try {
     for (let i = 0; ; i++) {
-      if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${base}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       if (i > 100) throw new Error('the server did not start');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const login = (await (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'bench-password-1' }) })).json()) as { data: { token: string } };
+    const login = (await (
+      await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: 'bench-password-1' }),
+      })
+    ).json()) as { data: { token: string } };
     const auth = { authorization: `Bearer ${login.data.token}`, 'content-type': 'application/json' };
-    const towers = TILES.south.flatMap((south) => TILES.west.map((west) => ({ name: `T ${south} ${west}`, latitude: south + 0.3, longitude: west + 0.3, height_meters: 30, coverage_radius_km: 30 })));
+    const towers = TILES.south.flatMap((south) =>
+      TILES.west.map((west) => ({ name: `T ${south} ${west}`, latitude: south + 0.3, longitude: west + 0.3, height_meters: 30, coverage_radius_km: 30 })),
+    );
     // One more, far from every tile, to warm the line-of-sight code on flat ground before the idle reading.
     towers.push({ name: 'Warm-up', latitude: 0.3, longitude: 0.3, height_meters: 30, coverage_radius_km: 30 });
     await fetch(`${base}/api/towers/bulk-import`, { method: 'POST', headers: auth, body: JSON.stringify({ towers }) });
@@ -76,7 +100,9 @@ export async function run(): Promise<void> {
     }
     clearInterval(poll);
     const growth = peak - idle;
-    console.log(`  16 tiles read (${((performance.now() - started) / 1000).toFixed(1)} s, each decoded on first use): idle RSS ${idle.toFixed(0)} MB, peak ${peak.toFixed(0)} MB`);
+    console.log(
+      `  16 tiles read (${((performance.now() - started) / 1000).toFixed(1)} s, each decoded on first use): idle RSS ${idle.toFixed(0)} MB, peak ${peak.toFixed(0)} MB`,
+    );
     console.log(`  growth ${growth.toFixed(0)} MB against the ${MEMORY_MB} MB limit (all 16 tiles would be 415 MB): ${growth <= MEMORY_MB ? 'PASS' : 'FAIL'}`);
   } finally {
     server.kill('SIGTERM');

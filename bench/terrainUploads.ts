@@ -30,22 +30,33 @@ interface Archive {
   bytes: () => Uint8Array;
 }
 
-const tileNames = (count: number) => Array.from({ length: count }, (_, i) => `N${String(i % 90).padStart(2, '0')}E${String(Math.floor(i / 90)).padStart(3, '0')}.hgt`);
+const tileNames = (count: number) =>
+  Array.from({ length: count }, (_, i) => `N${String(i % 90).padStart(2, '0')}E${String(Math.floor(i / 90)).padStart(3, '0')}.hgt`);
 
 const ARCHIVES: Archive[] = [
   { label: '40 entries over one 1" tile', fileName: 'N00E000.hgt.zip', bytes: () => overlappingZip(tileNames(40), ONE_ARC_SECOND_BYTES) },
   { label: '150 entries over one 1" tile', fileName: 'N00E000.hgt.zip', bytes: () => overlappingZip(tileNames(150), ONE_ARC_SECOND_BYTES) },
   { label: 'zip says 1" tile, inflates 4 GiB', fileName: 'S34E018.hgt.zip', bytes: () => lyingZip('S34E018.hgt', ONE_ARC_SECOND_BYTES, 4 * GiB) },
-  { label: '.zip inside .zip', fileName: 'S34E018.hgt.zip', bytes: () => zipSync({ 'S34E018.hgt.zip': zipSync({ 'S34E018.hgt': hgtBytes(1201, () => 100) }) }) },
+  {
+    label: '.zip inside .zip',
+    fileName: 'S34E018.hgt.zip',
+    bytes: () => zipSync({ 'S34E018.hgt.zip': zipSync({ 'S34E018.hgt': hgtBytes(1201, () => 100) }) }),
+  },
   { label: '.gz inside .zip', fileName: 'S34E018.hgt.zip', bytes: () => zipSync({ 'S34E018.hgt.gz': lyingGzip(ONE_ARC_SECOND_BYTES, ONE_ARC_SECOND_BYTES) }) },
   { label: '.gz of 1" tile + 2 bytes', fileName: 'S34E018.hgt.gz', bytes: () => lyingGzip(ONE_ARC_SECOND_BYTES + 2, ONE_ARC_SECOND_BYTES + 2) },
   { label: '.gz says 3" tile, inflates 4 GiB', fileName: 'S34E018.hgt.gz', bytes: () => lyingGzip(THREE_ARC_SECOND_BYTES, 4 * GiB) },
-  { label: 'valid 1" tile (.hgt.zip)', fileName: 'S34E018.hgt.zip', bytes: () => zipSync({ 'S34E018.hgt': hgtBytes(3601, (row, col) => 100 + ((row * 7 + col * 13) % 50)) }) },
+  {
+    label: 'valid 1" tile (.hgt.zip)',
+    fileName: 'S34E018.hgt.zip',
+    bytes: () => zipSync({ 'S34E018.hgt': hgtBytes(3601, (row, col) => 100 + ((row * 7 + col * 13) % 50)) }),
+  },
 ];
 
 /** The kernel's peak RSS of a process (VmHWM), MB. */
 function hwmMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmHWM:'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmHWM:'));
   return Number(line?.replace(/\D+/g, '') ?? 0) / 1024;
 }
 

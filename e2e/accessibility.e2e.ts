@@ -36,7 +36,10 @@ describe.runIf(browserAvailable())('accessibility of the screens no flow opens',
       return response.json().data.id as number;
     };
     const fibre = await post('/api/providers', multipartBody({ name: 'Overberg Fibre' }));
-    await post('/api/providers', multipartBody({ name: 'Api Wireless', data_source: 'api_endpoint', api_endpoint_url: `${providerApi.url}/coverage`, api_auth_type: 'none' }));
+    await post(
+      '/api/providers',
+      multipartBody({ name: 'Api Wireless', data_source: 'api_endpoint', api_endpoint_url: `${providerApi.url}/coverage`, api_auth_type: 'none' }),
+    );
     await post(
       '/api/coverage_layers',
       multipartBody(
@@ -46,7 +49,7 @@ describe.runIf(browserAvailable())('accessibility of the screens no flow opens',
     );
   });
 
-  it('providers: the delete confirmation, a saved provider\'s API test and the My Maps fields', async () => {
+  it("providers: the delete confirmation, a saved provider's API test and the My Maps fields", async () => {
     await page.goto('/admin/providers');
     await page.getByRole('button', { name: 'Delete Overberg Fibre' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete Overberg Fibre?' });

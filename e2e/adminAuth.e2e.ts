@@ -88,9 +88,7 @@ describe.runIf(browserAvailable())('admin sign-in in the browser', () => {
     await page.getByLabel('New Password', { exact: true }).fill('Brand-New-Pass-2026');
     await page.getByLabel('Confirm New Password').fill('Brand-New-Pass-2026');
     await page.getByRole('button', { name: 'Change Password' }).click();
-    await expect
-      .poll(() => page.getByText('Password changed successfully! Your account is now more secure.').count())
-      .toBe(1);
+    await expect.poll(() => page.getByText('Password changed successfully! Your account is now more secure.').count()).toBe(1);
 
     await page.evaluate(() => localStorage.clear());
     await signIn(ADMIN.password);

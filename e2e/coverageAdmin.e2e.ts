@@ -80,16 +80,25 @@ describe.runIf(browserAvailable())('providers and coverage layers in the admin p
 
   it('switches the override on, with the SPEC message, for a KML without colours', async () => {
     const provider = multipartBody({ name: 'Plain Co' });
-    await live.app.server.inject({ method: 'POST', url: '/api/providers', payload: provider.payload, headers: { ...provider.headers, authorization: `Bearer ${token}` } });
+    await live.app.server.inject({
+      method: 'POST',
+      url: '/api/providers',
+      payload: provider.payload,
+      headers: { ...provider.headers, authorization: `Bearer ${token}` },
+    });
     await page.goto('/admin/coverage');
     await page.getByRole('button', { name: 'Add your first coverage layer' }).click();
-    const plain = fibreKml().replace(/<Style id="[^"]+">.*?<\/Style>/g, '').replace(/<styleUrl>[^<]*<\/styleUrl>/g, '');
+    const plain = fibreKml()
+      .replace(/<Style id="[^"]+">.*?<\/Style>/g, '')
+      .replace(/<styleUrl>[^<]*<\/styleUrl>/g, '');
     await page.getByLabel('KML file').setInputFiles({ name: 'plain.kml', mimeType: 'application/vnd.google-earth.kml+xml', buffer: Buffer.from(plain) });
     await notice('No colors detected in KML file. You can manually assign a status to all polygons.');
     expect(await page.getByLabel('Use manual status override').isChecked()).toBe(true);
     await expectNoSeriousA11yViolations(page, 'coverage layer upload with the status override');
 
-    await page.getByLabel('KML file').setInputFiles({ name: 'bad.kml', mimeType: 'application/vnd.google-earth.kml+xml', buffer: Buffer.from('this is not kml') });
+    await page
+      .getByLabel('KML file')
+      .setInputFiles({ name: 'bad.kml', mimeType: 'application/vnd.google-earth.kml+xml', buffer: Buffer.from('this is not kml') });
     await notice('Could not analyze KML file colors');
   });
 

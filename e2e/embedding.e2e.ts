@@ -166,7 +166,11 @@ describe.runIf(browserAvailable())('embedding the map on other websites', () => 
 
       // Both maps report their heights to the partner page.
       await expect.poll(() => host.evaluate(() => (window as unknown as { heights: number[] }).heights.length), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
-      const frameHeight = (index: number) => host.locator('iframe').nth(index).evaluate((el) => Math.round(el.getBoundingClientRect().height));
+      const frameHeight = (index: number) =>
+        host
+          .locator('iframe')
+          .nth(index)
+          .evaluate((el) => Math.round(el.getBoundingClientRect().height));
       await expect.poll(() => frameHeight(0), { timeout: 10_000 }).toBe(450);
       await expect.poll(() => frameHeight(1), { timeout: 10_000 }).toBe(300);
 

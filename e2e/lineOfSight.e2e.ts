@@ -50,7 +50,10 @@ describe.runIf(browserAvailable())('line of sight screen', () => {
   afterAll(async () => {
     await geocoder?.close();
   });
-  signedInAppPerTest((session) => ({ live, page, token } = session), () => ({ ALLOW_PRIVATE_FETCH: 'true', GEOCODER_URL: geocoder.url }));
+  signedInAppPerTest(
+    (session) => ({ live, page, token } = session),
+    () => ({ ALLOW_PRIVATE_FETCH: 'true', GEOCODER_URL: geocoder.url }),
+  );
 
   beforeEach(async () => {
     const uploaded = await uploadTerrainTile(live.app, token, `${TILE}.hgt`, ridgeTile(RIDGE_LNG));

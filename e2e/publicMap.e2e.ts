@@ -58,7 +58,12 @@ describe.runIf(browserAvailable())('public map: search, coverage check and leads
     live = await startLiveApp({ ALLOW_PRIVATE_FETCH: 'true', GEOCODER_URL: geocoder.url });
     const token = await signIn(live.app);
     const provider = multipartBody({ name: 'Overberg Fibre', signup_url: SIGNUP_URL, contact_email: 'sales@overberg.example' });
-    const created = await live.app.server.inject({ method: 'POST', url: '/api/providers', payload: provider.payload, headers: { ...provider.headers, ...bearer(token) } });
+    const created = await live.app.server.inject({
+      method: 'POST',
+      url: '/api/providers',
+      payload: provider.payload,
+      headers: { ...provider.headers, ...bearer(token) },
+    });
     providerId = created.json().data.id;
     const mappings = JSON.stringify([
       { color: ORANGE.hex, status: 'live', description: 'Live fibre' },
@@ -68,7 +73,12 @@ describe.runIf(browserAvailable())('public map: search, coverage check and leads
       { name: 'Cape Town fibre', provider_id: String(providerId), services: 'Fibre, LTE', color_mappings: mappings },
       { field: 'kml_file', filename: 'fibre.kml', contentType: 'application/vnd.google-earth.kml+xml', bytes: Buffer.from(fibreKml()) },
     );
-    const stored = await live.app.server.inject({ method: 'POST', url: '/api/coverage_layers', payload: layer.payload, headers: { ...layer.headers, ...bearer(token) } });
+    const stored = await live.app.server.inject({
+      method: 'POST',
+      url: '/api/coverage_layers',
+      payload: layer.payload,
+      headers: { ...layer.headers, ...bearer(token) },
+    });
     expect(stored.statusCode, stored.body).toBe(200);
 
     // Reduced motion makes MapLibre jump instead of flying, so the map is where the test expects.
@@ -221,9 +231,15 @@ describe.runIf(browserAvailable())('public map: search, coverage check and leads
     await leadDialog().getByRole('textbox', { name: 'Email' }).fill('thandi@example.org');
     await leadDialog().getByRole('textbox', { name: 'Message' }).fill('Please connect my house.');
     await leadDialog().getByRole('button', { name: 'Submit Request' }).click();
-    await leadDialog().getByText(/Thank you!/).waitFor();
+    await leadDialog()
+      .getByText(/Thank you!/)
+      .waitFor();
     await expectNoSeriousA11yViolations(page, 'lead form sent');
-    expect(await leadDialog().getByRole('link', { name: /sign-up page/ }).getAttribute('href')).toBe(SIGNUP_URL);
+    expect(
+      await leadDialog()
+        .getByRole('link', { name: /sign-up page/ })
+        .getAttribute('href'),
+    ).toBe(SIGNUP_URL);
     // The dialog closes after 2 s and a search log with action contact_me is sent.
     // (The server marks the lead's own search as sign_up when it stores the lead.)
     await leadDialog().waitFor({ state: 'hidden', timeout: 5_000 });
@@ -245,15 +261,28 @@ describe.runIf(browserAvailable())('public map: search, coverage check and leads
     await results().getByRole('button', { name: 'Contact Us' }).click();
     await leadDialog().getByText('General Inquiry').waitFor();
     expect(await leadDialog().getByRole('radio', { name: 'I want to sign up' }).isDisabled()).toBe(true);
-    expect(await leadDialog().getByRole('radio', { name: /contact me/ }).isChecked()).toBe(true);
+    expect(
+      await leadDialog()
+        .getByRole('radio', { name: /contact me/ })
+        .isChecked(),
+    ).toBe(true);
     await leadDialog().getByRole('textbox', { name: 'Name' }).fill('Sipho Dlamini');
     await leadDialog().getByRole('textbox', { name: 'Phone' }).fill('+27 (21) 555-0100');
     await leadDialog().getByRole('button', { name: 'Submit Request' }).click();
-    await leadDialog().getByText(/Thank you!/).waitFor();
+    await leadDialog()
+      .getByText(/Thank you!/)
+      .waitFor();
     await expect.poll(async () => (await leads()).length).toBe(2);
     const inquiry = (await leads())[1];
     const holeSearch = (await searchLogs()).find((log) => log.provider_ids.length === 0);
-    expect(inquiry).toMatchObject({ provider_id: null, lead_type: 'contact_request', name: 'Sipho Dlamini', email: null, phone: '+27 (21) 555-0100', search_id: holeSearch?.id });
+    expect(inquiry).toMatchObject({
+      provider_id: null,
+      lead_type: 'contact_request',
+      name: 'Sipho Dlamini',
+      email: null,
+      phone: '+27 (21) 555-0100',
+      search_id: holeSearch?.id,
+    });
   });
 
   it('shows the lead form validation messages and sends nothing until they are fixed', async () => {
@@ -261,7 +290,11 @@ describe.runIf(browserAvailable())('public map: search, coverage check and leads
     await searchBox().fill(IN_ORANGE_DMS);
     await searchBox().press('Enter');
     await providerItem().getByRole('button', { name: 'Contact' }).click();
-    expect(await leadDialog().getByRole('radio', { name: /contact me/ }).isChecked()).toBe(true);
+    expect(
+      await leadDialog()
+        .getByRole('radio', { name: /contact me/ })
+        .isChecked(),
+    ).toBe(true);
     await leadDialog().getByText('Please give an email address or a phone number so we can reach you.').waitFor();
 
     await leadDialog().getByRole('button', { name: 'Submit Request' }).click();

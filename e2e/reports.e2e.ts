@@ -54,7 +54,15 @@ async function startSeededApp(): Promise<Seeded> {
   const provider = multipartBody({ name: 'Overberg Fibre', signup_url: 'https://overberg.example/signup', contact_email: 'sales@overberg.example' });
   const fibreId: number = (await call('POST', '/api/providers', provider.payload, provider.headers)).id;
   const layer = multipartBody(
-    { name: 'Cape Town fibre', provider_id: String(fibreId), services: 'Fibre', color_mappings: JSON.stringify([{ color: ORANGE.hex, status: 'live' }, { color: GREEN.hex, status: 'in_progress' }]) },
+    {
+      name: 'Cape Town fibre',
+      provider_id: String(fibreId),
+      services: 'Fibre',
+      color_mappings: JSON.stringify([
+        { color: ORANGE.hex, status: 'live' },
+        { color: GREEN.hex, status: 'in_progress' },
+      ]),
+    },
     { field: 'kml_file', filename: 'fibre.kml', contentType: 'application/vnd.google-earth.kml+xml', bytes: Buffer.from(fibreKml()) },
   );
   await call('POST', '/api/coverage_layers', layer.payload, layer.headers);
@@ -76,7 +84,13 @@ async function startSeededApp(): Promise<Seeded> {
   await search(GEORGE);
   await search(GEORGE);
   setClock(10, 11);
-  await call('POST', '/api/submit_lead', { provider_id: 0, lead_type: 'contact_request', name: 'Pieter van Wyk', email: 'pieter@example.com', message: 'When will you cover George?' });
+  await call('POST', '/api/submit_lead', {
+    provider_id: 0,
+    lead_type: 'contact_request',
+    name: 'Pieter van Wyk',
+    email: 'pieter@example.com',
+    message: 'When will you cover George?',
+  });
 
   setClock(2, 9);
   const kloof = await search(KLOOF);
@@ -137,7 +151,10 @@ describe.runIf(browserAvailable())('dashboard, leads inbox and reports', () => {
     // The newest leads, newest first, with their status.
     const latest = page.getByRole('list', { name: 'Latest leads' });
     await latest.getByText('Thandi Mokoena').waitFor();
-    expect((await latest.getByRole('listitem').allTextContents()).map((t) => t.split('·')[0]!.trim())).toEqual(['Thandi MokoenaSign up', 'Pieter van WykContact request']);
+    expect((await latest.getByRole('listitem').allTextContents()).map((t) => t.split('·')[0]!.trim())).toEqual([
+      'Thandi MokoenaSign up',
+      'Pieter van WykContact request',
+    ]);
     await expectNoSeriousA11yViolations(page, 'dashboard');
 
     await page.getByRole('button', { name: 'Last 90 days' }).click();
@@ -170,7 +187,10 @@ describe.runIf(browserAvailable())('dashboard, leads inbox and reports', () => {
   });
 
   it('says "Failed to load dashboard data" when the dashboard cannot be loaded', async () => {
-    await page.route((url) => url.pathname === '/api/reports/dashboard', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Internal server error' }) }));
+    await page.route(
+      (url) => url.pathname === '/api/reports/dashboard',
+      (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Internal server error' }) }),
+    );
     await page.goto('/admin/dashboard');
     await page.getByText('Failed to load dashboard data', { exact: true }).waitFor({ timeout: 15_000 });
     await expectNoSeriousA11yViolations(page, 'dashboard that failed to load');
@@ -208,7 +228,9 @@ describe.runIf(browserAvailable())('dashboard, leads inbox and reports', () => {
     expect(await page.getByRole('button', { name: 'Print / Save as PDF' }).isVisible()).toBe(false);
     expect(await page.getByRole('group', { name: 'Period' }).isVisible()).toBe(false);
     expect(await page.getByTestId('report-period').textContent()).toBe(`Period: ${shownDay(isoDay(29))} – ${shownDay(isoDay(0))}`);
-    expect(await page.getByRole('figure', { name: 'Searches per day, with and without coverage' }).locator('svg.recharts-surface').first().isVisible()).toBe(true);
+    expect(await page.getByRole('figure', { name: 'Searches per day, with and without coverage' }).locator('svg.recharts-surface').first().isVisible()).toBe(
+      true,
+    );
     expect(await providers.isVisible()).toBe(true);
   });
 
@@ -265,7 +287,9 @@ describe.runIf(browserAvailable())('dashboard, leads inbox and reports', () => {
     ]);
 
     // Choosing an area zooms the map there; the cells of the new view are asked for.
-    const zoomed = page.waitForRequest((request) => /\/api\/reports\/map_data\?.*zoom=\d+.*west=/.test(request.url()) && Number(new URL(request.url()).searchParams.get('zoom')) >= 7);
+    const zoomed = page.waitForRequest(
+      (request) => /\/api\/reports\/map_data\?.*zoom=\d+.*west=/.test(request.url()) && Number(new URL(request.url()).searchParams.get('zoom')) >= 7,
+    );
     await hotspots.getByRole('row').nth(1).click();
     const request = await zoomed;
     const query = new URL(request.url()).searchParams;
@@ -274,7 +298,7 @@ describe.runIf(browserAvailable())('dashboard, leads inbox and reports', () => {
     await expect.poll(() => page.getByTestId('demand-summary').textContent(), { timeout: 15_000 }).toBe('2 searches in 1 area on the map, 2 without coverage.');
   });
 
-  it('opens a lead from the dashboard that is not on the inbox\'s first page, and says so when a lead is not there', async () => {
+  it("opens a lead from the dashboard that is not on the inbox's first page, and says so when a lead is not there", async () => {
     await page.goto('/admin/dashboard');
     const latest = page.getByRole('list', { name: 'Latest leads' });
     await latest.getByRole('link', { name: 'Thandi Mokoena' }).waitFor();
@@ -304,7 +328,9 @@ describe.runIf(browserAvailable())('dashboard, leads inbox and reports', () => {
     // The list itself is the newest page, without her.
     const table = page.getByRole('table', { name: 'Leads' });
     await table.getByText('Visitor 50', { exact: true }).waitFor();
-    expect(await page.getByTestId('leads-count').textContent()).toBe(`Showing ${LEADS_PAGE_DEFAULT} of ${LEADS_PAGE_DEFAULT + 2} leads from ${shownDay(isoDay(29))} – ${shownDay(isoDay(0))}`);
+    expect(await page.getByTestId('leads-count').textContent()).toBe(
+      `Showing ${LEADS_PAGE_DEFAULT} of ${LEADS_PAGE_DEFAULT + 2} leads from ${shownDay(isoDay(29))} – ${shownDay(isoDay(0))}`,
+    );
     expect(await table.getByText('Thandi Mokoena').count()).toBe(0);
 
     // A lead that is not there: a notice, and the URL no longer names it.
@@ -314,7 +340,7 @@ describe.runIf(browserAvailable())('dashboard, leads inbox and reports', () => {
     expect(await page.getByRole('dialog').count()).toBe(0);
   });
 
-  it('changes a lead\'s status and notes in its details, and they stay after a reload', async () => {
+  it("changes a lead's status and notes in its details, and they stay after a reload", async () => {
     // The dashboard's latest leads open in the inbox.
     await page.goto('/admin/dashboard');
     await page.getByRole('list', { name: 'Latest leads' }).getByRole('link', { name: 'Thandi Mokoena' }).click();
@@ -345,7 +371,11 @@ describe.runIf(browserAvailable())('dashboard, leads inbox and reports', () => {
     await dialog.getByRole('textbox', { name: 'Notes' }).fill('Called on Monday; quote sent.');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await notice('Lead updated');
-    const stored = await seeded.live.app.db.kysely.selectFrom('leads').select(['name', 'status', 'notes']).where('name', '=', 'Thandi Mokoena').executeTakeFirstOrThrow();
+    const stored = await seeded.live.app.db.kysely
+      .selectFrom('leads')
+      .select(['name', 'status', 'notes'])
+      .where('name', '=', 'Thandi Mokoena')
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ name: 'Thandi Mokoena', status: 'contacted', notes: 'Called on Monday; quote sent.' });
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -382,7 +412,10 @@ describe.runIf(browserAvailable())('dashboard, leads inbox and reports', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     expect(download.suggestedFilename()).toBe(`leads-${isoDay(29)}-to-${isoDay(0)}.csv`);
-    const lines = fs.readFileSync((await download.path())!, 'utf8').trim().split(/\r?\n/);
+    const lines = fs
+      .readFileSync((await download.path())!, 'utf8')
+      .trim()
+      .split(/\r?\n/);
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('Pieter van Wyk');
   });

@@ -50,7 +50,12 @@ describe.runIf(browserAvailable())('tower management in the admin portal', () =>
     expect(await dialog.getByRole('spinbutton', { name: 'Longitude' }).inputValue()).toBe('18.4241');
     expect(await dialog.getByRole('spinbutton', { name: 'Height' }).first().inputValue()).toBe('30');
     expect(await dialog.getByRole('spinbutton', { name: 'Coverage Radius' }).inputValue()).toBe('10');
-    expect(await dialog.getByRole('switch', { name: 'Active' }).or(dialog.getByRole('checkbox', { name: 'Active' })).isChecked()).toBe(true);
+    expect(
+      await dialog
+        .getByRole('switch', { name: 'Active' })
+        .or(dialog.getByRole('checkbox', { name: 'Active' }))
+        .isChecked(),
+    ).toBe(true);
 
     await dialog.getByRole('spinbutton', { name: 'Latitude' }).fill('95');
     await dialog.getByRole('spinbutton', { name: 'Coverage Radius' }).fill('0');
@@ -84,7 +89,20 @@ describe.runIf(browserAvailable())('tower management in the admin portal', () =>
     expect(await page.getByText('No towers to show yet.').count()).toBe(0);
     expect(await page.getByRole('region', { name: 'Tower map' }).locator('canvas').count()).toBe(1);
     // Numbers were sent as numbers, the radius as a whole number, the empty date as null.
-    expect(await storedTowers()).toMatchObject([{ name: "Lion's Head", code: 'LH-1', latitude: -33.9249, longitude: 18.4241, height_meters: 30, antenna_height_meters: 5, coverage_radius_km: 12, power_dbm: 20, active: true, installed_date: null }]);
+    expect(await storedTowers()).toMatchObject([
+      {
+        name: "Lion's Head",
+        code: 'LH-1',
+        latitude: -33.9249,
+        longitude: 18.4241,
+        height_meters: 30,
+        antenna_height_meters: 5,
+        coverage_radius_km: 12,
+        power_dbm: 20,
+        active: true,
+        installed_date: null,
+      },
+    ]);
   });
 
   it('edits a tower and deletes it after a confirmation naming it', async () => {
@@ -103,7 +121,10 @@ describe.runIf(browserAvailable())('tower management in the admin portal', () =>
     await dialog.waitFor();
     expect(await dialog.getByRole('textbox', { name: 'Tower Name' }).inputValue()).toBe('Signal Hill');
     await dialog.getByRole('spinbutton', { name: 'Height' }).first().fill('45.6');
-    await dialog.getByRole('switch', { name: 'Active' }).or(dialog.getByRole('checkbox', { name: 'Active' })).click();
+    await dialog
+      .getByRole('switch', { name: 'Active' })
+      .or(dialog.getByRole('checkbox', { name: 'Active' }))
+      .click();
     await dialog.getByRole('button', { name: 'Update Tower' }).click();
     await notice('Tower updated successfully');
     await towerRow('Signal Hill').getByText('Inactive', { exact: true }).waitFor();

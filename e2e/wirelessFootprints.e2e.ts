@@ -51,10 +51,15 @@ describe.runIf(browserAvailable())('predicted wireless footprints in the browser
       if (!map) throw new Error('the map has no size');
       // The tower stands at the map's centre, well inside its footprint's Excellent band.
       const [x, y] = [map.x + map.width / 2 + 40, map.y + map.height / 2 + 40];
-      await expect.poll(async () => {
-        const [r, g, b] = await colourAt(page, x, y);
-        return b > g + 15 && r > g;
-      }, { timeout: 10_000 }).toBe(true);
+      await expect
+        .poll(
+          async () => {
+            const [r, g, b] = await colourAt(page, x, y);
+            return b > g + 15 && r > g;
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(true);
       const drawn = await colourAt(page, x, y);
       if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/public-wireless.png` });
 
@@ -65,10 +70,15 @@ describe.runIf(browserAvailable())('predicted wireless footprints in the browser
       expect(await toggle.isChecked()).toBe(true);
       await toggle.click();
       expect(await toggle.isChecked()).toBe(false);
-      await expect.poll(async () => {
-        const now = await colourAt(page, x, y);
-        return Math.abs(now[2] - drawn[2]) > 10;
-      }, { timeout: 10_000 }).toBe(true);
+      await expect
+        .poll(
+          async () => {
+            const now = await colourAt(page, x, y);
+            return Math.abs(now[2] - drawn[2]) > 10;
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(true);
       const hidden = await colourAt(page, x, y);
       expect(hidden[2] - hidden[1]).toBeLessThan(drawn[2] - drawn[1]);
       expect(await legend.getByRole('list', { name: 'Predicted wireless signal' }).count()).toBe(0);
@@ -85,7 +95,11 @@ describe.runIf(browserAvailable())('predicted wireless footprints in the browser
       [-34.78, 20.04],
       [-26.2, 28.04],
     ].entries()) {
-      const logged = await live.app.server.inject({ method: 'POST', url: '/api/log_search', payload: { session_id: `visit-000${i}abcd`, search_type: 'address', lat: point[0], lng: point[1] } });
+      const logged = await live.app.server.inject({
+        method: 'POST',
+        url: '/api/log_search',
+        payload: { session_id: `visit-000${i}abcd`, search_type: 'address', lat: point[0], lng: point[1] },
+      });
       expect(logged.statusCode, logged.body).toBe(200);
     }
     const { page } = await signedInPage(browser, live);
@@ -110,10 +124,15 @@ describe.runIf(browserAvailable())('predicted wireless footprints in the browser
       // The map flies to the candidate, which stands in the middle of its footprint: violet there.
       const losMap = await page.getByRole('region', { name: 'Line of sight map' }).boundingBox();
       if (!losMap) throw new Error('the map has no size');
-      await expect.poll(async () => {
-        const [r, g, b] = await colourAt(page, losMap.x + losMap.width / 2 + 30, losMap.y + losMap.height / 2 + 30);
-        return g < r - 15 && g < b - 15;
-      }, { timeout: 15_000 }).toBe(true);
+      await expect
+        .poll(
+          async () => {
+            const [r, g, b] = await colourAt(page, losMap.x + losMap.width / 2 + 30, losMap.y + losMap.height / 2 + 30);
+            return g < r - 15 && g < b - 15;
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(true);
       // Nothing was saved: still the one tower.
       const towers = await live.app.server.inject({ method: 'GET', url: '/api/towers', headers: bearer(token) });
       expect(towers.json().data).toHaveLength(1);

@@ -67,7 +67,12 @@ export function checkImports(root, { base = process.cwd() } = {}) {
       if (layer !== null) report(file, line, 'layers', `${layer}, but ${where} is ${describe(to, show(target))}`);
 
       if (to.isTestHelper && !from.isTest && !from.isTestHelper) {
-        report(file, line, 'test-helper', `a production module imports the test helper ${show(target)} (${where}); move what it needs out of the helper, or keep the helper to tests`);
+        report(
+          file,
+          line,
+          'test-helper',
+          `a production module imports the test helper ${show(target)} (${where}); move what it needs out of the helper, or keep the helper to tests`,
+        );
       }
 
       // Tests and test helpers may use any server folder, the composition root included.
@@ -76,7 +81,12 @@ export function checkImports(root, { base = process.cwd() } = {}) {
         const toRoot = to.serverFile !== null && SERVER_COMPOSITION_ROOT.has(to.serverFile);
         const fromLabel = from.serverFolder !== null ? `server/${from.serverFolder}/` : `the base module server/${from.serverFile}`;
         if (toRoot && !fromRoot) {
-          report(file, line, 'server-base', `${fromLabel} imports the composition root server/${to.serverFile} (${where}); only main.ts builds the app, the rest is given what it needs`);
+          report(
+            file,
+            line,
+            'server-base',
+            `${fromLabel} imports the composition root server/${to.serverFile} (${where}); only main.ts builds the app, the rest is given what it needs`,
+          );
         } else if (from.serverFile !== null && !fromRoot && to.serverFolder !== null) {
           report(file, line, 'server-base', `${fromLabel} sits below every server folder, but imports server/${to.serverFolder}/ (${where})`);
         }
@@ -91,10 +101,20 @@ export function checkImports(root, { base = process.cwd() } = {}) {
 
       if (to.feature !== null && to.feature !== from.feature && !to.isFeatureIndex) {
         const who = from.feature !== null ? `feature ${from.feature}` : show(file);
-        report(file, line, 'feature-internals', `${who} reaches into ${to.feature}'s internals (${where} is ${show(target)}); import from features/${to.feature}/index.ts, exporting there what is meant for reuse`);
+        report(
+          file,
+          line,
+          'feature-internals',
+          `${who} reaches into ${to.feature}'s internals (${where} is ${show(target)}); import from features/${to.feature}/index.ts, exporting there what is meant for reuse`,
+        );
       }
       if (from.webSection !== null && WEB_SHARED.has(from.webSection) && to.feature !== null) {
-        report(file, line, 'web-shared', `web/${from.webSection}/ is shared code below the features, but imports feature ${to.feature} (${where}); move the piece both need to web/ui/ (or pass it in)`);
+        report(
+          file,
+          line,
+          'web-shared',
+          `web/${from.webSection}/ is shared code below the features, but imports feature ${to.feature} (${where}); move the piece both need to web/ui/ (or pass it in)`,
+        );
       }
     }
   }
@@ -267,7 +287,9 @@ function serverCycles(graph) {
         return { from: folder, to: cycle[i + 1], example, count: edges.length };
       });
       const first = arrows[0]?.example ?? { file: '?', line: 0 };
-      const examples = arrows.map(({ from, to, example, count }) => `${from} -> ${to}: ${example?.file}:${example?.line}${count > 1 ? ` and ${count - 1} more` : ''}`);
+      const examples = arrows.map(
+        ({ from, to, example, count }) => `${from} -> ${to}: ${example?.file}:${example?.line}${count > 1 ? ` and ${count - 1} more` : ''}`,
+      );
       violations.push({
         file: first.file,
         line: first.line,

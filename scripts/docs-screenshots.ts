@@ -34,17 +34,40 @@ async function seed(app: TestApp, clock: ManualClock, token: string): Promise<vo
     if (response.statusCode !== 200) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
     return response.json().data;
   };
-  const fibre = multipartBody({ name: 'Overberg Fibre', description: 'Fibre to the home', signup_url: 'https://overberg.example/signup', contact_email: 'sales@overberg.example', contact_phone: '021 555 0100' });
+  const fibre = multipartBody({
+    name: 'Overberg Fibre',
+    description: 'Fibre to the home',
+    signup_url: 'https://overberg.example/signup',
+    contact_email: 'sales@overberg.example',
+    contact_phone: '021 555 0100',
+  });
   const fibreId: number = (await call('POST', '/api/providers', fibre.payload, fibre.headers)).id;
   const wisp = multipartBody({ name: 'Cape Wireless', description: 'Fixed wireless', contact_email: 'hello@capewireless.example' });
   await call('POST', '/api/providers', wisp.payload, wisp.headers);
   const layer = multipartBody(
-    { name: 'Cape Town fibre', provider_id: String(fibreId), services: 'Fibre', color_mappings: JSON.stringify([{ color: ORANGE.hex, status: 'live' }, { color: GREEN.hex, status: 'in_progress' }]) },
+    {
+      name: 'Cape Town fibre',
+      provider_id: String(fibreId),
+      services: 'Fibre',
+      color_mappings: JSON.stringify([
+        { color: ORANGE.hex, status: 'live' },
+        { color: GREEN.hex, status: 'in_progress' },
+      ]),
+    },
     { field: 'kml_file', filename: 'fibre.kml', contentType: 'application/vnd.google-earth.kml+xml', bytes: Buffer.from(fibreKml()) },
   );
   await call('POST', '/api/coverage_layers', layer.payload, layer.headers);
   const towers = [
-    { name: 'Table Mountain', code: 'TM-01', latitude: -33.9628, longitude: 18.4037, height_meters: 30, antenna_height_meters: 4, coverage_radius_km: 12, active: true },
+    {
+      name: 'Table Mountain',
+      code: 'TM-01',
+      latitude: -33.9628,
+      longitude: 18.4037,
+      height_meters: 30,
+      antenna_height_meters: 4,
+      coverage_radius_km: 12,
+      active: true,
+    },
     { name: 'Signal Hill', code: 'SH-02', latitude: -33.9181, longitude: 18.3955, height_meters: 25, coverage_radius_km: 8, active: true },
     { name: 'Tygerberg', code: 'TB-03', latitude: -33.8802, longitude: 18.5986, height_meters: 40, coverage_radius_km: 15, active: false },
   ];
@@ -58,7 +81,7 @@ async function seed(app: TestApp, clock: ManualClock, token: string): Promise<vo
   let session = 0;
   const search = async (place: typeof KLOOF): Promise<number> =>
     (await call('POST', '/api/log_search', { session_id: `sample-session-${(session += 1)}`, search_type: 'address', ...place, coverage_providers: [] })).id;
-  const days: [number, typeof KLOOF[]][] = [
+  const days: [number, (typeof KLOOF)[]][] = [
     [12, [KLOOF, GEORGE, GEORGE]],
     [9, [KLOOF, KLOOF, HERMANUS]],
     [6, [GEORGE, KLOOF, KLOOF, KLOOF]],
@@ -71,9 +94,23 @@ async function seed(app: TestApp, clock: ManualClock, token: string): Promise<vo
     for (const place of places) first = await search(place);
   }
   setClock(9, 11);
-  await call('POST', '/api/submit_lead', { provider_id: 0, lead_type: 'contact_request', name: 'Pieter van Wyk', email: 'pieter@example.com', message: 'When will you cover George?' });
+  await call('POST', '/api/submit_lead', {
+    provider_id: 0,
+    lead_type: 'contact_request',
+    name: 'Pieter van Wyk',
+    email: 'pieter@example.com',
+    message: 'When will you cover George?',
+  });
   setClock(1, 10);
-  await call('POST', '/api/submit_lead', { search_id: first, provider_id: fibreId, lead_type: 'sign_up', name: 'Thandi Mokoena', email: 'thandi@example.com', phone: '082 555 0101', message: 'Please call me after 5pm.' });
+  await call('POST', '/api/submit_lead', {
+    search_id: first,
+    provider_id: fibreId,
+    lead_type: 'sign_up',
+    name: 'Thandi Mokoena',
+    email: 'thandi@example.com',
+    phone: '082 555 0101',
+    message: 'Please call me after 5pm.',
+  });
   clock.advance(Date.now() - clock.now().getTime());
 }
 
@@ -115,7 +152,10 @@ async function main(): Promise<void> {
     const anonymous = await browser.newContext({ baseURL, viewport: VIEWPORT, timezoneId: 'UTC' });
     const visitor = await anonymous.newPage();
     await visitor.goto('/admin/login');
-    await visitor.getByRole('button', { name: /sign in|log ?in/i }).first().waitFor();
+    await visitor
+      .getByRole('button', { name: /sign in|log ?in/i })
+      .first()
+      .waitFor();
     await shoot(visitor, 'login');
     await visitor.goto('/');
     await visitor.getByRole('combobox', { name: 'Search address or coordinates' }).fill('-33.93, 18.45');

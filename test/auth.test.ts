@@ -13,8 +13,7 @@ describe.each(databaseKinds())('admin auth on %s', (kind) => {
   });
   afterEach(() => app.close());
 
-  const login = (payload: object, remoteAddress = '10.0.0.1') =>
-    app.server.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress });
+  const login = (payload: object, remoteAddress = '10.0.0.1') => app.server.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress });
 
   it('signs in the first admin from ADMIN_USERNAME/ADMIN_PASSWORD and returns an expiring token', async () => {
     const response = await login(ADMIN);
@@ -131,7 +130,12 @@ describe.each(databaseKinds())('admin auth on %s', (kind) => {
   it('refuses a new password the strength meter calls weak, or a common one, with the reason', async () => {
     const token = await signIn(app);
     const change = (newPassword: string) =>
-      app.server.inject({ method: 'POST', url: '/api/auth/change-password', headers: bearer(token), payload: { currentPassword: ADMIN.password, newPassword } });
+      app.server.inject({
+        method: 'POST',
+        url: '/api/auth/change-password',
+        headers: bearer(token),
+        payload: { currentPassword: ADMIN.password, newPassword },
+      });
     for (const weak of ['password', 'aaaaaaaa', '12345678']) {
       const response = await change(weak);
       expect(response.statusCode, weak).toBe(400);

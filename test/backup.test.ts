@@ -101,7 +101,10 @@ describe('npm run backup and npm run restore on SQLite', () => {
 
   it('backs up a server taking leads, and a server on the restored data has every lead acknowledged before the backup began', async () => {
     const token = await signIn(app);
-    const { payload, headers } = multipartBody({ name: 'FibreCo', active: 'true' }, { field: 'logo', filename: 'logo.png', contentType: 'image/png', bytes: PNG_1X1 });
+    const { payload, headers } = multipartBody(
+      { name: 'FibreCo', active: 'true' },
+      { field: 'logo', filename: 'logo.png', contentType: 'image/png', bytes: PNG_1X1 },
+    );
     const created = await app.server.inject({ method: 'POST', url: '/api/providers', payload, headers: { ...headers, ...bearer(token) } });
     expect(created.statusCode, created.body).toBe(200);
     const logo: string = created.json().data.logo_filename;

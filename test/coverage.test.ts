@@ -74,7 +74,15 @@ describe.each(databaseKinds())('coverage layers and checks on %s', (kind) => {
       wireless_feasibility: { wireless_available: false, signal_quality: 'no_signal', estimated_speed: 'No Service' },
     });
     expect(live.providers).toEqual([
-      { id: providerId, name: 'FibreCo', description: null, logo_filename: null, signup_url: 'https://fibre.example/signup', service_status: 'live', services: ['Fiber', 'LTE'] },
+      {
+        id: providerId,
+        name: 'FibreCo',
+        description: null,
+        logo_filename: null,
+        signup_url: 'https://fibre.example/signup',
+        service_status: 'live',
+        services: ['Fiber', 'LTE'],
+      },
     ]);
     expect((await check(IN_GREEN)).providers[0].service_status).toBe('in_progress');
     expect((await check(IN_HOLE)).coverage_available).toBe(false);
@@ -83,8 +91,21 @@ describe.each(databaseKinds())('coverage layers and checks on %s', (kind) => {
 
   it('merges a provider covering a point from two layers into one entry with the best status', async () => {
     const providerId = await createProvider('FibreCo');
-    await createLayer({ name: 'Planned', provider_id: String(providerId), services: 'LTE', default_status: 'coming_soon', use_manual_override: 'true', manual_override_status: 'coming_soon' }, { filename: 'a.kml', bytes: Buffer.from(fibreKml()) });
-    await createLayer({ name: 'Built', provider_id: String(providerId), services: 'Fiber', color_mappings: mappings }, { filename: 'b.kml', bytes: Buffer.from(fibreKml()) });
+    await createLayer(
+      {
+        name: 'Planned',
+        provider_id: String(providerId),
+        services: 'LTE',
+        default_status: 'coming_soon',
+        use_manual_override: 'true',
+        manual_override_status: 'coming_soon',
+      },
+      { filename: 'a.kml', bytes: Buffer.from(fibreKml()) },
+    );
+    await createLayer(
+      { name: 'Built', provider_id: String(providerId), services: 'Fiber', color_mappings: mappings },
+      { filename: 'b.kml', bytes: Buffer.from(fibreKml()) },
+    );
     const result = await check(IN_ORANGE);
     expect(result.total_providers).toBe(1);
     expect(result.providers[0].service_status).toBe('live');
@@ -94,8 +115,14 @@ describe.each(databaseKinds())('coverage layers and checks on %s', (kind) => {
   it('lists several providers best status first', async () => {
     const a = await createProvider('Zeta Fibre');
     const b = await createProvider('Alpha Air');
-    await createLayer({ name: 'Z', provider_id: String(a), services: 'Fiber', use_manual_override: 'true', manual_override_status: 'live' }, { filename: 'z.kml', bytes: Buffer.from(fibreKml()) });
-    await createLayer({ name: 'A', provider_id: String(b), services: 'LTE', use_manual_override: 'true', manual_override_status: 'coming_soon' }, { filename: 'a.kml', bytes: Buffer.from(fibreKml()) });
+    await createLayer(
+      { name: 'Z', provider_id: String(a), services: 'Fiber', use_manual_override: 'true', manual_override_status: 'live' },
+      { filename: 'z.kml', bytes: Buffer.from(fibreKml()) },
+    );
+    await createLayer(
+      { name: 'A', provider_id: String(b), services: 'LTE', use_manual_override: 'true', manual_override_status: 'coming_soon' },
+      { filename: 'a.kml', bytes: Buffer.from(fibreKml()) },
+    );
     const result = await check(IN_ORANGE);
     expect(result.providers.map((p: { name: string }) => p.name)).toEqual(['Zeta Fibre', 'Alpha Air']);
     expect(result.service_statuses).toEqual({ live: 1, in_progress: 0, coming_soon: 1, unknown: 0 });
@@ -103,7 +130,9 @@ describe.each(databaseKinds())('coverage layers and checks on %s', (kind) => {
 
   it('applies later changes to mappings, override, active flags and deletion at once', async () => {
     const providerId = await createProvider('FibreCo');
-    const layer = (await createLayer({ name: 'L', provider_id: String(providerId), services: 'Fiber' }, { filename: 'f.kml', bytes: Buffer.from(fibreKml()) })).json().data;
+    const layer = (
+      await createLayer({ name: 'L', provider_id: String(providerId), services: 'Fiber' }, { filename: 'f.kml', bytes: Buffer.from(fibreKml()) })
+    ).json().data;
     expect((await check(IN_ORANGE)).providers[0].service_status).toBe('unknown');
 
     const put = (body: object) => app.server.inject({ method: 'PUT', url: `/api/coverage_layers/${layer.id}`, payload: body, headers: bearer(token) });
@@ -136,13 +165,16 @@ describe.each(databaseKinds())('coverage layers and checks on %s', (kind) => {
       const angle = (2 * Math.PI * (k % vertices)) / vertices;
       return `${(IN_ORANGE.lng + 0.05 * Math.cos(angle)).toFixed(7)},${(IN_ORANGE.lat + 0.05 * Math.sin(angle)).toFixed(7)}`;
     });
-    const kml = kmlDocument(`<Placemark><name>wide</name><Polygon><outerBoundaryIs><LinearRing><coordinates>${ring.join(' ')}</coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark>`);
+    const kml = kmlDocument(
+      `<Placemark><name>wide</name><Polygon><outerBoundaryIs><LinearRing><coordinates>${ring.join(' ')}</coordinates></LinearRing></outerBoundaryIs></Polygon></Placemark>`,
+    );
     const created = await createLayer({ name: 'Wide', provider_id: String(providerId), services: 'Fiber' }, { filename: 'wide.kml', bytes: Buffer.from(kml) });
     expect(created.statusCode, created.body).toBe(200);
     const layerId = created.json().data.id as number;
     expect((await check(IN_ORANGE)).providers.map((p: { name: string }) => p.name)).toEqual(['WideNet']);
 
-    const parts = () => app.db.kysely.selectFrom('coverage_layer_geometry_parts').select(['part', 'bytes']).where('layer_id', '=', layerId).orderBy('part').execute();
+    const parts = () =>
+      app.db.kysely.selectFrom('coverage_layer_geometry_parts').select(['part', 'bytes']).where('layer_id', '=', layerId).orderBy('part').execute();
     const stored = await parts();
     expect(stored.map((p) => p.part)).toEqual([0, 1]);
     expect(stored[0]!.bytes.byteLength).toBe(1024 * 1024);
@@ -150,8 +182,16 @@ describe.each(databaseKinds())('coverage layers and checks on %s', (kind) => {
     expect(feature!.properties.name).toBe('wide');
     expect(feature!.polygons[0]![0]!.length).toBe(2 * (vertices + 1));
 
-    const { payload, headers } = multipartBody({}, { field: 'kml_file', filename: 'fibre.kml', contentType: 'application/vnd.google-earth.kml+xml', bytes: Buffer.from(fibreKml()) });
-    const replaced = await app.server.inject({ method: 'POST', url: `/api/coverage_layers/${layerId}/upload`, payload, headers: { ...headers, ...bearer(token) } });
+    const { payload, headers } = multipartBody(
+      {},
+      { field: 'kml_file', filename: 'fibre.kml', contentType: 'application/vnd.google-earth.kml+xml', bytes: Buffer.from(fibreKml()) },
+    );
+    const replaced = await app.server.inject({
+      method: 'POST',
+      url: `/api/coverage_layers/${layerId}/upload`,
+      payload,
+      headers: { ...headers, ...bearer(token) },
+    });
     expect(replaced.statusCode, replaced.body).toBe(200);
     expect((await parts()).map((p) => p.part)).toEqual([0]);
     expect((await check(IN_GREEN)).coverage_available).toBe(true);
@@ -173,8 +213,16 @@ describe.each(databaseKinds())('coverage layers and checks on %s', (kind) => {
     expect(created.json().data).toMatchObject({ kml_data: false, feature_count: 0, manual_override_status: 'live' });
     expect((await check(IN_ORANGE)).coverage_available).toBe(false);
 
-    const { payload, headers } = multipartBody({}, { field: 'kml_file', filename: 'area.kmz', contentType: 'application/vnd.google-earth.kmz', bytes: kmz(fibreKml()) });
-    const uploaded = await app.server.inject({ method: 'POST', url: `/api/coverage_layers/${created.json().data.id}/upload`, payload, headers: { ...headers, ...bearer(token) } });
+    const { payload, headers } = multipartBody(
+      {},
+      { field: 'kml_file', filename: 'area.kmz', contentType: 'application/vnd.google-earth.kmz', bytes: kmz(fibreKml()) },
+    );
+    const uploaded = await app.server.inject({
+      method: 'POST',
+      url: `/api/coverage_layers/${created.json().data.id}/upload`,
+      payload,
+      headers: { ...headers, ...bearer(token) },
+    });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     expect(uploaded.json().data).toMatchObject({ kml_data: true, kml_filename: 'area.kmz', feature_count: 2 });
     expect((await check(IN_ORANGE)).providers[0].service_status).toBe('live');
@@ -182,7 +230,12 @@ describe.each(databaseKinds())('coverage layers and checks on %s', (kind) => {
 
   it('refuses a file that is not .kml/.kmz, or does not parse, keeping what was stored', async () => {
     const providerId = await createProvider('FibreCo');
-    const layer = (await createLayer({ name: 'L', provider_id: String(providerId), services: 'Fiber', use_manual_override: 'true', manual_override_status: 'live' }, { filename: 'f.kml', bytes: Buffer.from(fibreKml()) })).json().data;
+    const layer = (
+      await createLayer(
+        { name: 'L', provider_id: String(providerId), services: 'Fiber', use_manual_override: 'true', manual_override_status: 'live' },
+        { filename: 'f.kml', bytes: Buffer.from(fibreKml()) },
+      )
+    ).json().data;
     const upload = (filename: string, bytes: Buffer) => {
       const { payload, headers } = multipartBody({}, { field: 'kml_file', filename, contentType: 'application/octet-stream', bytes });
       return app.server.inject({ method: 'POST', url: `/api/coverage_layers/${layer.id}/upload`, payload, headers: { ...headers, ...bearer(token) } });
@@ -211,11 +264,24 @@ describe.each(databaseKinds())('coverage layers and checks on %s', (kind) => {
 
   it('answers a cut-off or malformed multipart upload with 400, not a server error', async () => {
     const providerId = await createProvider('FibreCo');
-    const { payload, headers } = multipartBody({ name: 'L', provider_id: String(providerId), services: 'Fiber' }, { field: 'kml_file', filename: 'f.kml', contentType: 'application/xml', bytes: Buffer.from(fibreKml()) });
-    const cut = await app.server.inject({ method: 'POST', url: '/api/coverage_layers', payload: payload.subarray(0, payload.length - 200), headers: { ...headers, ...bearer(token) } });
+    const { payload, headers } = multipartBody(
+      { name: 'L', provider_id: String(providerId), services: 'Fiber' },
+      { field: 'kml_file', filename: 'f.kml', contentType: 'application/xml', bytes: Buffer.from(fibreKml()) },
+    );
+    const cut = await app.server.inject({
+      method: 'POST',
+      url: '/api/coverage_layers',
+      payload: payload.subarray(0, payload.length - 200),
+      headers: { ...headers, ...bearer(token) },
+    });
     expect(cut.statusCode).toBe(400);
     expect(cut.json().message).toBe('The upload is not a valid multipart form (was it interrupted?)');
-    const noBoundary = await app.server.inject({ method: 'POST', url: '/api/coverage_layers', payload: 'x', headers: { 'content-type': 'multipart/form-data', ...bearer(token) } });
+    const noBoundary = await app.server.inject({
+      method: 'POST',
+      url: '/api/coverage_layers',
+      payload: 'x',
+      headers: { 'content-type': 'multipart/form-data', ...bearer(token) },
+    });
     expect(noBoundary.statusCode).toBe(400);
   });
 
@@ -240,7 +306,14 @@ describe.each(databaseKinds())('coverage layers and checks on %s', (kind) => {
   });
 
   it('requires the admin token for every layer route', async () => {
-    for (const [method, url] of [['GET', '/api/coverage_layers'], ['GET', '/api/coverage_layers/1'], ['POST', '/api/coverage_layers'], ['PUT', '/api/coverage_layers/1'], ['DELETE', '/api/coverage_layers/1'], ['POST', '/api/coverage_layers/1/upload']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/coverage_layers'],
+      ['GET', '/api/coverage_layers/1'],
+      ['POST', '/api/coverage_layers'],
+      ['PUT', '/api/coverage_layers/1'],
+      ['DELETE', '/api/coverage_layers/1'],
+      ['POST', '/api/coverage_layers/1/upload'],
+    ] as const) {
       expect((await app.server.inject({ method, url })).statusCode, `${method} ${url}`).toBe(401);
     }
   });
@@ -277,11 +350,17 @@ describe.each(databaseKinds())('coverage layers and checks on %s', (kind) => {
       updated_at: now,
     }));
     for (let start = 0; start < others.length; start += 500) {
-      await app.db.kysely.insertInto('providers').values(others.slice(start, start + 500)).execute();
+      await app.db.kysely
+        .insertInto('providers')
+        .values(others.slice(start, start + 500))
+        .execute();
     }
     const providerId = await createProvider('FibreCo');
     expect(providerId).toBeGreaterThan(33_000);
-    const layer = await createLayer({ name: 'Cape Town', provider_id: String(providerId), services: 'Fiber', color_mappings: mappings }, { filename: 'fibre.kml', bytes: Buffer.from(fibreKml()) });
+    const layer = await createLayer(
+      { name: 'Cape Town', provider_id: String(providerId), services: 'Fiber', color_mappings: mappings },
+      { filename: 'fibre.kml', bytes: Buffer.from(fibreKml()) },
+    );
     expect(layer.statusCode, layer.body).toBe(200);
 
     expect((await check(IN_ORANGE)).providers.map((p: { id: number }) => p.id)).toEqual([providerId]);
@@ -289,7 +368,10 @@ describe.each(databaseKinds())('coverage layers and checks on %s', (kind) => {
 
   it('serves the coverage map as GeoJSON with status and provider on each feature', async () => {
     const providerId = await createProvider('FibreCo');
-    await createLayer({ name: 'Cape Town', provider_id: String(providerId), services: 'Fiber', color_mappings: mappings }, { filename: 'f.kml', bytes: Buffer.from(fibreKml()) });
+    await createLayer(
+      { name: 'Cape Town', provider_id: String(providerId), services: 'Fiber', color_mappings: mappings },
+      { filename: 'f.kml', bytes: Buffer.from(fibreKml()) },
+    );
     const response = await app.server.inject({ method: 'GET', url: '/api/coverage_map' });
     const body = response.json();
     expect(body.success).toBe(true);
@@ -304,7 +386,10 @@ describe.each(databaseKinds())('coverage layers and checks on %s', (kind) => {
 
   it('serves vector tiles of the coverage with an ETag per revision', async () => {
     const providerId = await createProvider('FibreCo');
-    await createLayer({ name: 'Cape Town', provider_id: String(providerId), services: 'Fiber', color_mappings: mappings }, { filename: 'f.kml', bytes: Buffer.from(fibreKml()) });
+    await createLayer(
+      { name: 'Cape Town', provider_id: String(providerId), services: 'Fiber', color_mappings: mappings },
+      { filename: 'f.kml', bytes: Buffer.from(fibreKml()) },
+    );
     // Zoom 8 tile holding Cape Town (lng 18.42, lat -33.92): x = 141, y = 153.
     const tile = await app.server.inject({ method: 'GET', url: '/api/coverage_tiles/8/141/153.pbf' });
     expect(tile.statusCode).toBe(200);
@@ -321,7 +406,10 @@ describe.each(databaseKinds())('coverage layers and checks on %s', (kind) => {
     expect((await app.server.inject({ method: 'GET', url: '/api/coverage_tiles/8/0/0.pbf' })).statusCode).toBe(204);
     expect((await app.server.inject({ method: 'GET', url: '/api/coverage_tiles/2/9/0.pbf' })).statusCode).toBe(400);
 
-    await createLayer({ name: 'More', provider_id: String(providerId), services: 'LTE' }, { filename: 'g.kml', bytes: Buffer.from(kmlDocument(style('s', GREEN.kml), placemark('x', 's', square(18.5, -33.9, 0.01)))) });
+    await createLayer(
+      { name: 'More', provider_id: String(providerId), services: 'LTE' },
+      { filename: 'g.kml', bytes: Buffer.from(kmlDocument(style('s', GREEN.kml), placemark('x', 's', square(18.5, -33.9, 0.01)))) },
+    );
     const changed = await app.server.inject({ method: 'GET', url: '/api/coverage_tiles/8/141/153.pbf', headers: { 'if-none-match': etag } });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
@@ -331,9 +419,16 @@ describe.each(databaseKinds())('coverage layers and checks on %s', (kind) => {
     const other: App = await buildApp({ ...app.config, coveragePollMs: 100 });
     try {
       const providerId = await createProvider('FibreCo');
-      await createLayer({ name: 'L', provider_id: String(providerId), services: 'Fiber', use_manual_override: 'true', manual_override_status: 'live' }, { filename: 'f.kml', bytes: Buffer.from(fibreKml()) });
+      await createLayer(
+        { name: 'L', provider_id: String(providerId), services: 'Fiber', use_manual_override: 'true', manual_override_status: 'live' },
+        { filename: 'f.kml', bytes: Buffer.from(fibreKml()) },
+      );
       await expect
-        .poll(async () => (await other.server.inject({ method: 'GET', url: `/api/check_coverage?lat=${IN_ORANGE.lat}&lng=${IN_ORANGE.lng}` })).json().data.total_providers, { timeout: 5000, interval: 50 })
+        .poll(
+          async () =>
+            (await other.server.inject({ method: 'GET', url: `/api/check_coverage?lat=${IN_ORANGE.lat}&lng=${IN_ORANGE.lng}` })).json().data.total_providers,
+          { timeout: 5000, interval: 50 },
+        )
         .toBe(1);
     } finally {
       await other.server.close();

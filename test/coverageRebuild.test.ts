@@ -32,7 +32,10 @@ describe.each(databaseKinds())('coverage checks during a large rebuild on %s', (
   afterEach(() => app.close());
 
   async function post(url: string, fields: Record<string, string>, file?: { filename: string; bytes: Buffer }) {
-    const { payload, headers } = multipartBody(fields, file && { field: 'kml_file', filename: file.filename, contentType: 'application/vnd.google-earth.kml+xml', bytes: file.bytes });
+    const { payload, headers } = multipartBody(
+      fields,
+      file && { field: 'kml_file', filename: file.filename, contentType: 'application/vnd.google-earth.kml+xml', bytes: file.bytes },
+    );
     const response = await fetch(`${base}${url}`, { method: 'POST', body: new Uint8Array(payload), headers: { ...headers, ...bearer(token) } });
     const body = (await response.json()) as { data: { id: number } };
     expect(response.status, JSON.stringify(body)).toBe(200);
@@ -48,13 +51,24 @@ describe.each(databaseKinds())('coverage checks during a large rebuild on %s', (
 
   it('keeps answering from the current index, without errors or stalls, while a 240,000-vertex layer with a 40,000-vertex zig-zag is indexed', async () => {
     const fibre = await post('/api/providers', { name: 'FibreCo' });
-    await post('/api/coverage_layers', { name: 'Cape Town', provider_id: String(fibre.id), services: 'Fiber' }, { filename: 'fibre.kml', bytes: Buffer.from(fibreKml()) });
+    await post(
+      '/api/coverage_layers',
+      { name: 'Cape Town', provider_id: String(fibre.id), services: 'Fiber' },
+      { filename: 'fibre.kml', bytes: Buffer.from(fibreKml()) },
+    );
     expect((await check(IN_GARDENS)).providers).toEqual(['FibreCo']);
 
     const large = await post('/api/providers', { name: 'CombNet' });
-    const kml = kmlDocument(ringPlacemark('comb', zigZagRing(40_000, box(19, -33.7, 0.4))), ringPlacemark('outline', circleRing(200_000, box(19.5, -33.7, 0.4))));
+    const kml = kmlDocument(
+      ringPlacemark('comb', zigZagRing(40_000, box(19, -33.7, 0.4))),
+      ringPlacemark('outline', circleRing(200_000, box(19.5, -33.7, 0.4))),
+    );
     let uploading = true;
-    const upload = post('/api/coverage_layers', { name: 'Comb', provider_id: String(large.id), services: 'Fiber' }, { filename: 'comb.kml', bytes: Buffer.from(kml) }).finally(() => (uploading = false));
+    const upload = post(
+      '/api/coverage_layers',
+      { name: 'Comb', provider_id: String(large.id), services: 'Fiber' },
+      { filename: 'comb.kml', bytes: Buffer.from(kml) },
+    ).finally(() => (uploading = false));
 
     const during: Awaited<ReturnType<typeof check>>[] = [];
     // Two visitors checking one after another, as long as the upload (parse, store, index) lasts.

@@ -128,9 +128,13 @@ describe.skipIf(!databaseUrl)('a PostgreSQL server that goes away', () => {
       await locker.query(`lock table ${locker.escapeIdentifier(schemaOf(app))}.leads in access exclusive mode`);
       const inFlight = timed(submitLead(app));
       await expect
-        .poll(async () => (await locker.query(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and pid <> pg_backend_pid()`)).rows[0].n, {
-          timeout: 5000,
-        })
+        .poll(
+          async () =>
+            (await locker.query(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and pid <> pg_backend_pid()`)).rows[0].n,
+          {
+            timeout: 5000,
+          },
+        )
         .toBeGreaterThan(0);
       proxy.reset();
       const { result: cut, ms } = await inFlight;

@@ -54,8 +54,7 @@ describe.each(databaseKinds())('embed settings on %s', (kind) => {
       data: { allowed_domains: ['isp.example.com', 'https://partner.example.org:8443', '*.example.net'] },
     });
 
-    const expected =
-      "'self' http://isp.example.com https://isp.example.com https://partner.example.org:8443 http://*.example.net https://*.example.net";
+    const expected = "'self' http://isp.example.com https://isp.example.com https://partner.example.org:8443 http://*.example.net https://*.example.net";
     for (const url of ['/embed?search=false', '/widget']) {
       const response = await page(url);
       expect(frameAncestors(response.headers), url).toBe(expected);

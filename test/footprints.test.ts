@@ -44,7 +44,8 @@ describe.each(databaseKinds())('tower footprints on %s', (kind) => {
     return response.json();
   }
   const wirelessAt = async (point: { lat: number; lng: number }) =>
-    (await app.server.inject({ method: 'GET', url: `/api/check_coverage?lat=${point.lat}&lng=${point.lng}` })).json().data.wireless_feasibility.wireless_available;
+    (await app.server.inject({ method: 'GET', url: `/api/check_coverage?lat=${point.lat}&lng=${point.lng}` })).json().data.wireless_feasibility
+      .wireless_available;
 
   it('computes a footprint after a tower is created, and again after its height changes', async () => {
     const id = await createTower({ coverage_radius_km: 9 });
@@ -67,7 +68,12 @@ describe.each(databaseKinds())('tower footprints on %s', (kind) => {
     await readyFootprint(app, token, id);
     const inFront = (await app.server.inject({ method: 'GET', url: `/api/check_coverage?lat=${IN_FRONT.lat}&lng=${IN_FRONT.lng}` })).json().data;
     expect(inFront).toMatchObject({ coverage_available: true, total_providers: 0 });
-    expect(inFront.wireless_feasibility).toMatchObject({ wireless_available: true, towers_with_los: 1, tower_distances: [{ tower_id: id, has_line_of_sight: true }], terrain_source: 'hgt' });
+    expect(inFront.wireless_feasibility).toMatchObject({
+      wireless_available: true,
+      towers_with_los: 1,
+      tower_distances: [{ tower_id: id, has_line_of_sight: true }],
+      terrain_source: 'hgt',
+    });
     const behind = (await app.server.inject({ method: 'GET', url: `/api/check_coverage?lat=${BEHIND.lat}&lng=${BEHIND.lng}` })).json().data;
     expect(behind.coverage_available).toBe(false);
     expect(behind.wireless_feasibility).toMatchObject({ wireless_available: false, tower_distances: [{ tower_id: id, has_line_of_sight: false }] });
@@ -89,9 +95,14 @@ describe.each(databaseKinds())('tower footprints on %s', (kind) => {
       const check = (await app.server.inject({ method: 'GET', url: `/api/check_coverage?lat=${lat}&lng=${lng}` })).json().data;
       const fromFootprint = check.wireless_feasibility.tower_distances[0];
       const live = (await get(`/api/line-of-sight/tower/${id}?lat=${lat}&lng=${lng}&height=${RECEIVER_M}`)).json().data;
-      const agrees = fromFootprint.has_line_of_sight === live.has_line_of_sight && (!live.has_line_of_sight || signalBand(fromFootprint.signal_strength) === live.signal_band);
+      const agrees =
+        fromFootprint.has_line_of_sight === live.has_line_of_sight &&
+        (!live.has_line_of_sight || signalBand(fromFootprint.signal_strength) === live.signal_band);
       if (agrees) same++;
-      else disagreements.push(`${lat.toFixed(5)},${lng.toFixed(5)}: footprint ${fromFootprint.has_line_of_sight}/${fromFootprint.signal_strength}, live ${live.has_line_of_sight}/${live.signal_strength}`);
+      else
+        disagreements.push(
+          `${lat.toFixed(5)},${lng.toFixed(5)}: footprint ${fromFootprint.has_line_of_sight}/${fromFootprint.signal_strength}, live ${live.has_line_of_sight}/${live.signal_strength}`,
+        );
     }
     // The bound: a cell's answer is its ray point's, up to half a cell (46 m here) from the point
     // asked; the two differ only where the ray grazes the ridge or the signal sits on a band's edge.
@@ -122,7 +133,8 @@ describe.each(databaseKinds())('tower footprints on %s', (kind) => {
     await logSearch({ lat: -33.49, lng: 18.21 }, 'visit-0002aaaa');
     await logSearch(BEHIND, 'visit-0003aaaa');
     await logSearch({ lat: -33.5, lng: 18.5 }, 'visit-0004aaaa');
-    const whatIf = (candidate: Record<string, unknown>, headers = bearer(token)) => app.server.inject({ method: 'POST', url: '/api/towers/what-if', headers, payload: candidate });
+    const whatIf = (candidate: Record<string, unknown>, headers = bearer(token)) =>
+      app.server.inject({ method: 'POST', url: '/api/towers/what-if', headers, payload: candidate });
 
     const response = await whatIf({ latitude: TOWER.latitude, longitude: TOWER.longitude, height_meters: 30, coverage_radius_km: 6 });
     expect(response.statusCode, response.body).toBe(200);
@@ -134,7 +146,10 @@ describe.each(databaseKinds())('tower footprints on %s', (kind) => {
     expect((await get('/api/towers')).json().data).toEqual([]);
     expect((await get('/api/towers/footprints')).json().data).toEqual([]);
 
-    expect((await whatIf({ latitude: 95, longitude: 18, height_meters: 30 })).json()).toMatchObject({ success: false, message: 'Latitude must be between -90 and 90' });
+    expect((await whatIf({ latitude: 95, longitude: 18, height_meters: 30 })).json()).toMatchObject({
+      success: false,
+      message: 'Latitude must be between -90 and 90',
+    });
     expect((await whatIf({ latitude: -33.5, longitude: 18.2, height_meters: 30 }, {})).statusCode).toBe(401);
   });
 

@@ -157,7 +157,9 @@ function multipartPayload(fields: [string, string][], files: FilePart[], boundar
   }
   for (const file of files) {
     chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+      ),
       file.bytes,
       Buffer.from('\r\n'),
     );
@@ -174,10 +176,7 @@ function csvText(rows: string[][]): string {
 // Baseline values: plausible input built from the schemas, so one malformed field reaches the code
 // behind the validation of the others.
 
-const PNG_1X1 = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 function resolve(doc: OpenApiDocument, schema: Schema | undefined): Schema {
   let current = schema ?? {};
@@ -309,7 +308,11 @@ function removeAt(root: unknown, path: JsonPath): void {
 
 /** Bad values for one text slot (path, query, form field, CSV cell): all text. */
 function textValues(name: string, base: string): { label: string; value: string; core: boolean }[] {
-  const values: { label: string; value: string; core: boolean }[] = NUL_VALUES(base).map((value) => ({ label: `NUL ${JSON.stringify(value)}`, value, core: true }));
+  const values: { label: string; value: string; core: boolean }[] = NUL_VALUES(base).map((value) => ({
+    label: `NUL ${JSON.stringify(value)}`,
+    value,
+    core: true,
+  }));
   if (isIdName(name) || /^\d+$/.test(base)) {
     for (const value of BAD_ID_TEXTS) values.push({ label: `id ${value}`, value, core: true });
     for (const value of MORE_ID_TEXTS) values.push({ label: `id ${JSON.stringify(value.slice(0, 20))}`, value, core: false });
@@ -317,7 +320,13 @@ function textValues(name: string, base: string): { label: string; value: string;
   if (/^-?\d+(\.\d+)?$/.test(base)) for (const value of NUMBER_TEXTS) values.push({ label: `number ${value.slice(0, 20)}`, value, core: false });
   // JSON text whose strings hold what the text itself does not (escaped NUL, header injection).
   if (base.startsWith('{') || base.startsWith('[')) {
-    for (const value of ['{"X-Fuzz":"\\u0000"}', '{"X-Fuzz\\n":"v"}', '{"X-Fuzz":"a\\r\\nInjected: 1"}', '[{"color":"#00ff00","status":"live","description":"\\u0000"}]', '{"a":{"b":[1e400]}}']) {
+    for (const value of [
+      '{"X-Fuzz":"\\u0000"}',
+      '{"X-Fuzz\\n":"v"}',
+      '{"X-Fuzz":"a\\r\\nInjected: 1"}',
+      '[{"color":"#00ff00","status":"live","description":"\\u0000"}]',
+      '{"a":{"b":[1e400]}}',
+    ]) {
       values.push({ label: `JSON text ${value}`, value, core: true });
     }
   }
@@ -337,7 +346,8 @@ function jsonValues(key: string | number, base: unknown): { label: string; value
   if (typeof base === 'number' || isIdName(name)) {
     const ids = isIdName(name) || Number.isInteger(base);
     if (ids) for (const value of BAD_ID_VALUES) values.push({ label: `id ${JSON.stringify(value)}`, value, core: true });
-    for (const value of [Number.MAX_VALUE, -Number.MAX_VALUE, Number.MIN_VALUE, 2 ** 53 + 2, -0, 2147483647]) values.push({ label: `number ${value}`, value, core: false });
+    for (const value of [Number.MAX_VALUE, -Number.MAX_VALUE, Number.MIN_VALUE, 2 ** 53 + 2, -0, 2147483647])
+      values.push({ label: `number ${value}`, value, core: false });
     for (const value of NUMBER_TEXTS) values.push({ label: `number text ${value.slice(0, 20)}`, value, core: false });
   }
   for (const value of WRONG_TYPES) values.push({ label: `wrong type ${JSON.stringify(value)}`, value, core: false });
@@ -374,7 +384,8 @@ const KML_WITH_NUL = Buffer.from(fibreKml().replace(/<name>([^<]*)<\/name>/, '<n
 function sampleFile(route: Route, field: string): FilePart {
   if (field === 'logo') return { field, filename: 'logo.png', contentType: 'image/png', bytes: PNG_1X1 };
   if (field === 'kml_file') return { field, filename: 'coverage.kml', contentType: 'application/vnd.google-earth.kml+xml', bytes: Buffer.from(fibreKml()) };
-  if (route.path.includes('addresses')) return { field, filename: 'addresses.csv', contentType: 'text/csv', bytes: Buffer.from('label,lat,lng\nSea Point,-33.91,18.39\n') };
+  if (route.path.includes('addresses'))
+    return { field, filename: 'addresses.csv', contentType: 'text/csv', bytes: Buffer.from('label,lat,lng\nSea Point,-33.91,18.39\n') };
   return { field, filename: 'S34E018.hgt', contentType: 'application/octet-stream', bytes: Buffer.alloc(1024, 7) };
 }
 
@@ -464,7 +475,10 @@ function build(doc: OpenApiDocument, route: Route, ids: Record<string, string>):
   }
   if (csvSchema) {
     const example = String(sample(doc, csvSchema, 'csv'));
-    const rows = example.trim().split('\n').map((line) => line.split(','));
+    const rows = example
+      .trim()
+      .split('\n')
+      .map((line) => line.split(','));
     addCsvVariants(rows, add);
   }
   if (types.length > 0) {
@@ -530,7 +544,9 @@ function addMultipartVariants(fields: [string, string][], files: FilePart[], add
   const fileField = files[0]?.field ?? 'file';
   const withFile = (label: string, core: boolean, file: Partial<FilePart>) =>
     add(label, core, (plan) => {
-      form(plan).files = [{ field: fileField, filename: 'upload.bin', contentType: 'application/octet-stream', bytes: Buffer.from('x'), ...(files[0] ?? {}), ...file }];
+      form(plan).files = [
+        { field: fileField, filename: 'upload.bin', contentType: 'application/octet-stream', bytes: Buffer.from('x'), ...(files[0] ?? {}), ...file },
+      ];
     });
   withFile('file name with NUL', true, { filename: 'cover\u0000age.kml' });
   withFile('file name over-long', false, { filename: `${'n'.repeat(5000)}.kml` });
@@ -551,9 +567,18 @@ function addMultipartVariants(fields: [string, string][], files: FilePart[], add
     });
   mangled('multipart without a boundary', (body) => ({ payload: body, contentType: 'multipart/form-data' }));
   mangled('multipart with another boundary', (body) => ({ payload: body, contentType: 'multipart/form-data; boundary=other' }));
-  mangled('multipart cut in half', (body, boundary) => ({ payload: body.subarray(0, Math.floor(body.length / 2)), contentType: `multipart/form-data; boundary=${boundary}` }));
-  mangled('multipart of garbage', (_body, boundary) => ({ payload: Buffer.from('\u0000garbage\r\n--\r\n'), contentType: `multipart/form-data; boundary=${boundary}` }));
-  mangled('multipart with no parts', (_body, boundary) => ({ payload: Buffer.from(`--${boundary}--\r\n`), contentType: `multipart/form-data; boundary=${boundary}` }));
+  mangled('multipart cut in half', (body, boundary) => ({
+    payload: body.subarray(0, Math.floor(body.length / 2)),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  }));
+  mangled('multipart of garbage', (_body, boundary) => ({
+    payload: Buffer.from('\u0000garbage\r\n--\r\n'),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  }));
+  mangled('multipart with no parts', (_body, boundary) => ({
+    payload: Buffer.from(`--${boundary}--\r\n`),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  }));
   mangled('multipart part without a name', (_body, boundary) => ({
     payload: Buffer.from(`--${boundary}\r\nContent-Disposition: form-data\r\n\r\nx\r\n--${boundary}--\r\n`),
     contentType: `multipart/form-data; boundary=${boundary}`,
@@ -717,10 +742,20 @@ describe.each(databaseKinds())('malformed requests to every route on %s', (kind)
     });
     expect(provider.statusCode, provider.body).toBe(200);
     ids['/api/providers'] = String(provider.json().data.id);
-    const layer = await app.server.inject({ method: 'POST', url: '/api/coverage_layers', headers, payload: { name: 'Seed layer', provider_id: provider.json().data.id, services: ['Fibre'] } });
+    const layer = await app.server.inject({
+      method: 'POST',
+      url: '/api/coverage_layers',
+      headers,
+      payload: { name: 'Seed layer', provider_id: provider.json().data.id, services: ['Fibre'] },
+    });
     expect(layer.statusCode, layer.body).toBe(200);
     ids['/api/coverage_layers'] = String(layer.json().data.id);
-    const tower = await app.server.inject({ method: 'POST', url: '/api/towers', headers, payload: { name: 'Seed tower', latitude: -33.92, longitude: 18.42, height_meters: 30 } });
+    const tower = await app.server.inject({
+      method: 'POST',
+      url: '/api/towers',
+      headers,
+      payload: { name: 'Seed tower', latitude: -33.92, longitude: 18.42, height_meters: 30 },
+    });
     expect(tower.statusCode, tower.body).toBe(200);
     ids['/api/towers'] = String(tower.json().data.id);
     ids['/api/line-of-sight/tower'] = ids['/api/towers'];
@@ -740,10 +775,14 @@ describe.each(databaseKinds())('malformed requests to every route on %s', (kind)
   it('reads every route from the OpenAPI document, multipart forms and CSV included', () => {
     const names = routes.map((r) => `${r.method} ${r.path}`);
     expect(routes.length).toBeGreaterThanOrEqual(50);
-    expect(names).toEqual(expect.arrayContaining(['POST /api/auth/login', 'PUT /api/providers/{id}', 'POST /api/addresses/import', 'GET /api/coverage_tiles/{z}/{x}/{y}.pbf']));
+    expect(names).toEqual(
+      expect.arrayContaining(['POST /api/auth/login', 'PUT /api/providers/{id}', 'POST /api/addresses/import', 'GET /api/coverage_tiles/{z}/{x}/{y}.pbf']),
+    );
     const form = routes.find((r) => r.method === 'POST' && r.path === '/api/providers');
     expect(Object.keys(form?.bodies ?? {})).toEqual(['multipart/form-data']);
-    expect(Object.keys(routes.find((r) => r.path === '/api/addresses/import')?.bodies ?? {})).toEqual(expect.arrayContaining(['multipart/form-data', 'text/csv']));
+    expect(Object.keys(routes.find((r) => r.path === '/api/addresses/import')?.bodies ?? {})).toEqual(
+      expect.arrayContaining(['multipart/form-data', 'text/csv']),
+    );
   });
 
   it('refuses NUL with a 400 naming the field, and ids beyond the database column as not found, by the shared rules', async () => {
@@ -762,21 +801,36 @@ describe.each(databaseKinds())('malformed requests to every route on %s', (kind)
     expect(await send({ method: 'POST', url: '/api/auth/login', payload: { username: 'ad\u0000min', password: 'whatever1' } })).toEqual(
       refused(400, 'Username must not contain NUL characters'),
     );
-    expect(await send({ method: 'POST', url: '/api/providers', ...form([['name', 'Fibre\u0000Co']]) })).toEqual(refused(400, 'Provider name must not contain NUL characters'));
+    expect(await send({ method: 'POST', url: '/api/providers', ...form([['name', 'Fibre\u0000Co']]) })).toEqual(
+      refused(400, 'Provider name must not contain NUL characters'),
+    );
     expect(await send({ method: 'PUT', url: `/api/providers/${ids['/api/providers']}`, ...form([['description', 'x\u0000']]) })).toEqual(
       refused(400, 'Description must not contain NUL characters'),
     );
-    expect(await send({ method: 'POST', url: '/api/towers', headers, payload: { name: 'Mast', code: 'M\u00001', latitude: -33.9, longitude: 18.4, height_meters: 20 } })).toEqual(
-      refused(400, 'Code must not contain NUL characters'),
-    );
+    expect(
+      await send({
+        method: 'POST',
+        url: '/api/towers',
+        headers,
+        payload: { name: 'Mast', code: 'M\u00001', latitude: -33.9, longitude: 18.4, height_meters: 20 },
+      }),
+    ).toEqual(refused(400, 'Code must not contain NUL characters'));
     expect(await send({ method: 'GET', url: '/api/search_addresses?q=Sea%00Point' })).toEqual(refused(400, 'q must not contain NUL characters'));
     expect(await send({ method: 'DELETE', url: '/api/terrain/tiles/S34%00E018', headers })).toEqual(refused(400, 'Tile name must not contain NUL characters'));
     const kml = { field: 'kml_file', filename: 'cover\u0000age.kml', contentType: 'application/vnd.google-earth.kml+xml', bytes: Buffer.from(fibreKml()) };
     expect(await send({ method: 'POST', url: `/api/coverage_layers/${ids['/api/coverage_layers']}/upload`, ...form([], [kml]) })).toEqual(
       refused(400, 'File name must not contain NUL characters'),
     );
-    const csv = await send({ method: 'POST', url: '/api/addresses/import', headers: { ...headers, 'content-type': 'text/csv' }, payload: 'label,lat,lng\nSea\u0000Point,-33.9,18.4\nGreen Point,-33.9,18.4\n' });
-    expect(csv).toEqual({ status: 200, body: expect.objectContaining({ data: { imported_count: 1, error_count: 1, errors: [{ line: 2, message: 'Label must not contain NUL characters' }] } }) });
+    const csv = await send({
+      method: 'POST',
+      url: '/api/addresses/import',
+      headers: { ...headers, 'content-type': 'text/csv' },
+      payload: 'label,lat,lng\nSea\u0000Point,-33.9,18.4\nGreen Point,-33.9,18.4\n',
+    });
+    expect(csv).toEqual({
+      status: 200,
+      body: expect.objectContaining({ data: { imported_count: 1, error_count: 1, errors: [{ line: 2, message: 'Label must not contain NUL characters' }] } }),
+    });
 
     // Ids: in a path beyond the column, not found (404); not a positive whole number, 400; in a body, 400.
     expect(await send({ method: 'GET', url: '/api/providers/2147483648', headers })).toEqual(refused(404, 'Provider not found'));
@@ -789,7 +843,9 @@ describe.each(databaseKinds())('malformed requests to every route on %s', (kind)
     expect(await send({ method: 'POST', url: '/api/submit_lead', payload: { provider_id: -1, lead_type: 'contact_request', name: 'Visitor' } })).toEqual(
       refused(400, 'Provider is required'),
     );
-    expect(await send({ method: 'GET', url: '/api/reports/leads?provider_id=2147483648', headers })).toEqual(refused(400, 'provider_id must be a provider id or 0'));
+    expect(await send({ method: 'GET', url: '/api/reports/leads?provider_id=2147483648', headers })).toEqual(
+      refused(400, 'provider_id must be a provider id or 0'),
+    );
 
     // Refusals by Fastify itself, before any route: the same envelope.
     expect(await send({ method: 'GET', url: '/api/providers/%ED%A0%80', headers })).toEqual(refused(400, 'The URL is not valid (malformed percent-encoding)'));
@@ -810,8 +866,14 @@ describe.each(databaseKinds())('malformed requests to every route on %s', (kind)
       const refused = pass === 'anonymous' && route.admin;
       const cap = refused ? REFUSED_VARIANTS_PER_ROUTE : VARIANTS_PER_ROUTE;
       const random = randomSource(seedOf(`${pass} ${route.method} ${route.path}`));
-      const core = shuffled(variants.filter((v) => v.core), random);
-      const rest = shuffled(variants.filter((v) => !v.core), random);
+      const core = shuffled(
+        variants.filter((v) => v.core),
+        random,
+      );
+      const rest = shuffled(
+        variants.filter((v) => !v.core),
+        random,
+      );
       // Every core variant of a route that answers (the issue's list); the rest sampled up to the cap.
       const chosen = refused ? [...core, ...rest].slice(0, cap) : [...core, ...rest.slice(0, Math.max(0, cap - core.length))];
       for (const variant of chosen) {

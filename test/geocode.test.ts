@@ -18,7 +18,13 @@ function fakeNominatim(): Promise<LocalServer> {
       return void res.end('{"error":"down"}');
     }
     if (q.includes('garbage')) return void res.end('<html>not json</html>');
-    if (q.includes('notation')) return void res.end(JSON.stringify([{ ...ZZYZX[0], display_name: 'Hex Road', lat: '0x1f', lon: '23.25' }, { ...ZZYZX[0], display_name: 'Exponent Road', lat: '-3.15e1', lon: '2.325E1' }]));
+    if (q.includes('notation'))
+      return void res.end(
+        JSON.stringify([
+          { ...ZZYZX[0], display_name: 'Hex Road', lat: '0x1f', lon: '23.25' },
+          { ...ZZYZX[0], display_name: 'Exponent Road', lat: '-3.15e1', lon: '2.325E1' },
+        ]),
+      );
     if (q.includes('slow')) return void setTimeout(() => res.end('[]'), 9000);
     res.end('[]');
   });
@@ -89,11 +95,7 @@ describe.each(databaseKinds())('address search and geocoding on %s', (kind) => {
   it('puts imported addresses before built-in places, matching a later word too', async () => {
     const imported = await importCsv(`${HEADER}"Roodepoort Mall, 12 Main Road",-26.1,27.9\n"Café Nöord, Roodepoort",-26.2,27.8\n`);
     expect(imported.json().data.imported_count).toBe(2);
-    expect((await search('roodep')).map((s) => s.label)).toEqual([
-      'Roodepoort Mall, 12 Main Road',
-      'Café Nöord, Roodepoort',
-      'Roodepoort, South Africa',
-    ]);
+    expect((await search('roodep')).map((s) => s.label)).toEqual(['Roodepoort Mall, 12 Main Road', 'Café Nöord, Roodepoort', 'Roodepoort, South Africa']);
     expect(await search('main ro')).toEqual([{ label: 'Roodepoort Mall, 12 Main Road', lat: -26.1, lng: 27.9 }]);
     expect((await search('cafe noo')).map((s) => s.label)).toEqual(['Café Nöord, Roodepoort']);
   });
@@ -271,8 +273,7 @@ describe('upstream geocoder limits', () => {
     const arrivals: number[] = [];
     const server = nominatim;
     app = await createTestApp('sqlite', { env: { ALLOW_PRIVATE_FETCH: 'true', GEOCODER_URL: `${server.url}/search`, GEOCODER_MIN_INTERVAL_MS: '400' } });
-    const inject = (q: string) =>
-      app!.server.inject({ method: 'GET', url: '/api/search_addresses', query: { q } }).then(() => arrivals.push(Date.now()));
+    const inject = (q: string) => app!.server.inject({ method: 'GET', url: '/api/search_addresses', query: { q } }).then(() => arrivals.push(Date.now()));
     const started = Date.now();
     await Promise.all([inject('first unknown'), inject('second unknown')]);
     expect(server.requests).toHaveLength(2);

@@ -93,12 +93,22 @@ function client(app: TestApp, token: string) {
     submitLead: (payload: Record<string, unknown>, remoteAddress?: string) =>
       app.server.inject({ method: 'POST', url: '/api/submit_lead', payload, remoteAddress }),
     logSearch: (payload: Record<string, unknown>, remoteAddress?: string) =>
-      app.server.inject({ method: 'POST', url: '/api/log_search', payload: { session_id: 'visit-1234abcd', search_type: 'address', ...payload }, remoteAddress }),
+      app.server.inject({
+        method: 'POST',
+        url: '/api/log_search',
+        payload: { session_id: 'visit-1234abcd', search_type: 'address', ...payload },
+        remoteAddress,
+      }),
     leads: () => app.db.kysely.selectFrom('leads').selectAll().orderBy('id').execute(),
     /** A stored search log with the ids of the providers it found (search_log_providers), as a list. */
     searchLog: async (id: number) => {
       const log = await app.db.kysely.selectFrom('search_logs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      const found = await app.db.kysely.selectFrom('search_log_providers').select('provider_id').where('search_log_id', '=', id).orderBy('provider_id').execute();
+      const found = await app.db.kysely
+        .selectFrom('search_log_providers')
+        .select('provider_id')
+        .where('search_log_id', '=', id)
+        .orderBy('provider_id')
+        .execute();
       return { ...log, coverage_providers: found.map((row) => row.provider_id) };
     },
     /** The statuses a stored search found, by provider id. */
@@ -339,7 +349,16 @@ describe.each(databaseKinds())('leads and search logs on %s', (kind) => {
       expect(mail!.to).toEqual(['sales@fibre.example']);
       expect(mail!.content).toContain('Subject: New sign-up request from Thandi Mokoena (FibreCo)');
       expect(mail!.content).toContain('Reply-To: thandi@example.com');
-      for (const text of ['Sign-up request', 'FibreCo', VISITOR.name, VISITOR.email, VISITOR.phone, VISITOR.message, '12 Kloof St, Gardens (-33.92000, 18.42000)', '2026-11-22 08:00:00 UTC']) {
+      for (const text of [
+        'Sign-up request',
+        'FibreCo',
+        VISITOR.name,
+        VISITOR.email,
+        VISITOR.phone,
+        VISITOR.message,
+        '12 Kloof St, Gardens (-33.92000, 18.42000)',
+        '2026-11-22 08:00:00 UTC',
+      ]) {
         expect(mail!.content).toContain(text);
       }
       expect(mail!.content).toContain('<table');

@@ -42,7 +42,14 @@ describe.each(databaseKinds())('line of sight and terrain on %s', (kind) => {
   it('analyses a path on flat ground when there is no terrain, and says so', async () => {
     const id = await createTower();
     const link = await towerCheck(id, BEYOND_RIDGE);
-    expect(link).toMatchObject({ tower_id: id, tower_name: 'Ridge View', in_range: true, has_line_of_sight: true, fresnel_60_clear: true, terrain_source: 'flat' });
+    expect(link).toMatchObject({
+      tower_id: id,
+      tower_name: 'Ridge View',
+      in_range: true,
+      has_line_of_sight: true,
+      fresnel_60_clear: true,
+      terrain_source: 'flat',
+    });
     // 0.1° of longitude at 33.5° S is 9.272 km; at 5.8 GHz free space costs 127.06 dB: 20 dBm + 17 dBi + 23 dBi - 127.06 dB.
     expect(link.distance_km).toBeCloseTo(9.272, 2);
     expect(link.path_loss_db.free_space).toBeCloseTo(127.06, 1);
@@ -79,7 +86,13 @@ describe.each(databaseKinds())('line of sight and terrain on %s', (kind) => {
 
   it('reports a tower beyond its coverage radius as out of range, never clear', async () => {
     const id = await createTower({ coverage_radius_km: 5 });
-    expect(await towerCheck(id, BEYOND_RIDGE)).toMatchObject({ in_range: false, has_line_of_sight: false, signal_strength: null, signal_band: 'Unknown', profile: [] });
+    expect(await towerCheck(id, BEYOND_RIDGE)).toMatchObject({
+      in_range: false,
+      has_line_of_sight: false,
+      signal_strength: null,
+      signal_band: 'Unknown',
+      profile: [],
+    });
   });
 
   it('checks the active towers, or those named, and marks the best as optimal', async () => {
@@ -89,7 +102,12 @@ describe.each(databaseKinds())('line of sight and terrain on %s', (kind) => {
     await createTower({ name: 'Switched off', longitude: 18.31, active: false });
 
     const all = (await get(`/api/line-of-sight/check?lat=${BEYOND_RIDGE.lat}&lng=${BEYOND_RIDGE.lng}`)).json().data;
-    expect(all).toMatchObject({ target: { latitude: BEYOND_RIDGE.lat, longitude: BEYOND_RIDGE.lng }, total_towers: 2, towers_with_los: 1, terrain_source: 'hgt' });
+    expect(all).toMatchObject({
+      target: { latitude: BEYOND_RIDGE.lat, longitude: BEYOND_RIDGE.lng },
+      total_towers: 2,
+      towers_with_los: 1,
+      terrain_source: 'hgt',
+    });
     expect(all.results.map((r: { tower_id: number }) => r.tower_id)).toEqual([clearTower, blockedTower]);
 
     const named = (await get(`/api/line-of-sight/check?lat=${BEYOND_RIDGE.lat}&lng=${BEYOND_RIDGE.lng}&tower_ids=${blockedTower}`)).json().data;
@@ -122,7 +140,12 @@ describe.each(databaseKinds())('line of sight and terrain on %s', (kind) => {
 
   it('answers no wireless where no tower reaches, and follows a tower change at once', async () => {
     const far = (await app.server.inject({ method: 'GET', url: '/api/check_coverage?lat=-30&lng=25' })).json().data;
-    expect(far.wireless_feasibility).toMatchObject({ wireless_available: false, signal_quality: 'no_signal', total_towers_checked: 0, estimated_speed: 'No Service' });
+    expect(far.wireless_feasibility).toMatchObject({
+      wireless_available: false,
+      signal_quality: 'no_signal',
+      total_towers_checked: 0,
+      estimated_speed: 'No Service',
+    });
     expect(far.coverage_available).toBe(false);
     await createTower({ latitude: -30, longitude: 25.05 });
     const near = (await app.server.inject({ method: 'GET', url: '/api/check_coverage?lat=-30&lng=25' })).json().data;
@@ -161,14 +184,21 @@ describe.each(databaseKinds())('line of sight and terrain on %s', (kind) => {
   });
 
   it('answers bad input with 4xx and requires the admin token', async () => {
-    for (const url of ['/api/line-of-sight/check?lat=-33.5&lng=18.3', '/api/line-of-sight/optimal?lat=-33.5&lng=18.3', '/api/line-of-sight/tower/1?lat=-33.5&lng=18.3', '/api/terrain/tiles']) {
+    for (const url of [
+      '/api/line-of-sight/check?lat=-33.5&lng=18.3',
+      '/api/line-of-sight/optimal?lat=-33.5&lng=18.3',
+      '/api/line-of-sight/tower/1?lat=-33.5&lng=18.3',
+      '/api/terrain/tiles',
+    ]) {
       expect((await app.server.inject({ method: 'GET', url })).statusCode, url).toBe(401);
     }
     expect((await get('/api/line-of-sight/check?lat=95&lng=18')).json().message).toBe('lat must be between -90 and 90');
     expect((await get('/api/line-of-sight/check?lng=18')).json().message).toBe('lat is required');
     expect((await get('/api/line-of-sight/check?lat=-33&lng=18&height=500')).statusCode).toBe(400);
     expect((await get('/api/line-of-sight/check?lat=-33&lng=18&tower_ids=1,abc')).statusCode).toBe(400);
-    expect((await get('/api/line-of-sight/tower/2147483648?lat=-33&lng=18')).json()).toEqual(expect.objectContaining({ success: false, message: 'Tower not found' }));
+    expect((await get('/api/line-of-sight/tower/2147483648?lat=-33&lng=18')).json()).toEqual(
+      expect.objectContaining({ success: false, message: 'Tower not found' }),
+    );
     expect((await get('/api/line-of-sight/tower/2147483648?lat=-33&lng=18')).statusCode).toBe(404);
     expect((await get('/api/line-of-sight/tower/1.5?lat=-33&lng=18')).statusCode).toBe(400);
     expect((await get('/api/line-of-sight/tower/999?lat=-33&lng=18')).json()).toEqual({ success: false, message: 'Tower not found' });
@@ -209,7 +239,9 @@ describe('Terrarium elevation tiles', () => {
     app = await createTestApp('sqlite', { env: { ALLOW_PRIVATE_FETCH: 'true', TERRAIN_TILES_URL: `${tiles.url}/{z}/{x}/{y}.png` } });
     const token = await signIn(app);
     const created = await app.server.inject({ method: 'POST', url: '/api/towers', headers: bearer(token), payload: TOWER });
-    const link = (await app.server.inject({ method: 'GET', url: `/api/line-of-sight/tower/${created.json().data.id}?lat=-33.5&lng=18.25`, headers: bearer(token) })).json().data;
+    const link = (
+      await app.server.inject({ method: 'GET', url: `/api/line-of-sight/tower/${created.json().data.id}?lat=-33.5&lng=18.25`, headers: bearer(token) })
+    ).json().data;
     expect(link).toMatchObject({ terrain_source: 'terrarium', has_line_of_sight: true });
     expect(link.profile[0].terrain_m).toBe(250);
     expect(tiles.requests.length).toBeGreaterThan(0);

@@ -65,8 +65,46 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
     const geojson = {
       type: 'FeatureCollection',
       features: [
-        { type: 'Feature', properties: { name: 'a', color: '#ff6600' }, geometry: { type: 'Polygon', coordinates: [[[18, -34], [18.1, -34], [18.1, -33.9], [18, -34]]] } },
-        { type: 'Feature', properties: { name: 'b', color: null }, geometry: { type: 'MultiPolygon', coordinates: [[[[1, 1], [2, 1], [2, 2], [1, 1]]], [[[3, 3], [4, 3], [4, 4], [3, 3]]]] } },
+        {
+          type: 'Feature',
+          properties: { name: 'a', color: '#ff6600' },
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [18, -34],
+                [18.1, -34],
+                [18.1, -33.9],
+                [18, -34],
+              ],
+            ],
+          },
+        },
+        {
+          type: 'Feature',
+          properties: { name: 'b', color: null },
+          geometry: {
+            type: 'MultiPolygon',
+            coordinates: [
+              [
+                [
+                  [1, 1],
+                  [2, 1],
+                  [2, 2],
+                  [1, 1],
+                ],
+              ],
+              [
+                [
+                  [3, 3],
+                  [4, 3],
+                  [4, 4],
+                  [3, 3],
+                ],
+              ],
+            ],
+          },
+        },
       ],
     };
     await db
@@ -78,7 +116,10 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
     const row = await db.selectFrom('coverage_layers').selectAll().executeTakeFirstOrThrow();
     expect(row).not.toHaveProperty('geojson');
     const features = decodePackedCollection<{ name: string | null; color: string | null }>(row.geometry);
-    expect(features.map((f) => f.properties)).toEqual([{ name: 'a', color: '#ff6600' }, { name: 'b', color: null }]);
+    expect(features.map((f) => f.properties)).toEqual([
+      { name: 'a', color: '#ff6600' },
+      { name: 'b', color: null },
+    ]);
     expect(Array.from(features[0]!.polygons[0]![0]!)).toEqual([18, -34, 18.1, -34, 18.1, -33.9, 18, -34]);
     expect(features[1]!.polygons).toHaveLength(2);
   });
@@ -141,15 +182,24 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
     expect((await migrator.migrateTo('0005_search_log_providers')).error).toBeUndefined();
     const now = '2026-11-20T10:15:00.000Z';
     const log = async (session: string, action: string, lat: number) =>
-      (await db.insertInto('search_logs').values({ session_id: session, search_type: 'address', lat, lng: 18.4, action_taken: action, created_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+      (
+        await db
+          .insertInto('search_logs')
+          .values({ session_id: session, search_type: 'address', lat, lng: 18.4, action_taken: action, created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     const searched = await log('visit-aaaaaaaa', 'no_action', -33.9);
     const followUp = await log('visit-aaaaaaaa', 'contact_me', -33.9);
     const elsewhere = await log('visit-aaaaaaaa', 'contact_me', -34.1);
-    await db.insertInto('search_log_providers').values([
-      { search_log_id: searched, provider_id: 3, service_status: null },
-      { search_log_id: searched, provider_id: 5, service_status: null },
-      { search_log_id: followUp, provider_id: 3, service_status: null },
-    ]).execute();
+    await db
+      .insertInto('search_log_providers')
+      .values([
+        { search_log_id: searched, provider_id: 3, service_status: null },
+        { search_log_id: searched, provider_id: 5, service_status: null },
+        { search_log_id: followUp, provider_id: 3, service_status: null },
+      ])
+      .execute();
     await db.insertInto('leads').values({ name: 'Thandi', lead_type: 'contact_request', created_at: now }).execute();
 
     await migrateToLatest(db, kind, schema);
@@ -187,12 +237,22 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
     const migrator = createMigrator(db, kind, schema);
     expect((await migrator.migrateTo('0006_reports')).error).toBeUndefined();
     const now = new Date().toISOString();
-    const { id: providerId } = await db.insertInto('providers').values({ name: 'Old', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    const { id: providerId } = await db
+      .insertInto('providers')
+      .values({ name: 'Old', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     // 2.5 MB: two whole parts and a half one, each byte telling its position.
     const geometry = Buffer.alloc(2.5 * 1024 * 1024);
     for (let i = 0; i < geometry.length; i += 4) geometry.writeUInt32LE(i, i);
     const layer = async (name: string, stored: Buffer | null) =>
-      (await db.insertInto('coverage_layers').values({ name, provider_id: providerId, services: '[]', geometry: stored, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+      (
+        await db
+          .insertInto('coverage_layers')
+          .values({ name, provider_id: providerId, services: '[]', geometry: stored, created_at: now, updated_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     const large = await layer('Large', geometry);
     const empty = await layer('Empty', null);
 
@@ -217,9 +277,19 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
     const migrator = createMigrator(db, kind, schema);
     expect((await migrator.migrateTo('0008_tower_footprints')).error).toBeUndefined();
     const now = new Date().toISOString();
-    const { id: providerId } = await db.insertInto('providers').values({ name: 'Old', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    const { id: providerId } = await db
+      .insertInto('providers')
+      .values({ name: 'Old', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const layer = async (name: string, bytes: number | null) =>
-      (await db.insertInto('coverage_layers').values({ name, provider_id: providerId, services: '[]', geometry_bytes: bytes, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+      (
+        await db
+          .insertInto('coverage_layers')
+          .values({ name, provider_id: providerId, services: '[]', geometry_bytes: bytes, created_at: now, updated_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     const drawn = await layer('Drawn', 16);
     const empty = await layer('Empty', null);
 
@@ -237,12 +307,14 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
     const box = createSecretBox('s'.repeat(32));
     const now = new Date().toISOString();
     const provider = async (name: string, apiHeaders: string | null) =>
-      (await db.insertInto('providers').values({ name, api_headers: apiHeaders, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+      (await db.insertInto('providers').values({ name, api_headers: apiHeaders, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow())
+        .id;
     const alreadySealed = box.seal('{"X-Api-Key":"new-key"}');
     const clear = await provider('Old', '{"X-Api-Key":"old-key"}');
     const sealed = await provider('New', alreadySealed);
     const none = await provider('None', null);
-    const headersOf = async (id: number) => (await db.selectFrom('providers').select('api_headers').where('id', '=', id).executeTakeFirstOrThrow()).api_headers as string | null;
+    const headersOf = async (id: number) =>
+      (await db.selectFrom('providers').select('api_headers').where('id', '=', id).executeTakeFirstOrThrow()).api_headers as string | null;
 
     // Without the app secret, clear headers stop the migration rather than be left behind for good.
     await expect(migrateToLatest(db, kind, schema)).rejects.toThrow('needs the app secret');

@@ -54,7 +54,10 @@ describe.each(databaseKinds())('providers on %s', (kind) => {
   });
 
   function send(method: 'POST' | 'PUT', url: string, fields: Record<string, string>, logo?: { bytes: Buffer; filename?: string }) {
-    const { payload, headers } = multipartBody(fields, logo && { field: 'logo', filename: logo.filename ?? 'logo.png', contentType: 'image/png', bytes: logo.bytes });
+    const { payload, headers } = multipartBody(
+      fields,
+      logo && { field: 'logo', filename: logo.filename ?? 'logo.png', contentType: 'image/png', bytes: logo.bytes },
+    );
     return app.server.inject({ method, url, payload, headers: { ...headers, ...bearer(token) } });
   }
   const get = (url: string) => app.server.inject({ method: 'GET', url, headers: bearer(token) });
@@ -67,16 +70,35 @@ describe.each(databaseKinds())('providers on %s', (kind) => {
     api_fields_mapping: JSON.stringify({
       latitude_field: 'latitude',
       longitude_field: 'longitude',
-      response_fields: { coverage_field: 'result.covered', coverage_condition: 'equals', coverage_value: true, status_field: 'result.state', services_field: 'result.products', message_field: 'result.note' },
+      response_fields: {
+        coverage_field: 'result.covered',
+        coverage_condition: 'equals',
+        coverage_value: true,
+        status_field: 'result.state',
+        services_field: 'result.products',
+        message_field: 'result.note',
+      },
     }),
   };
 
   it('creates a provider with a logo, lists it, and serves the logo by content type with nosniff', async () => {
-    const created = await send('POST', '/api/providers', { name: 'FibreCo', contact_email: 'sales@fibre.example', contact_phone: '+27 (21) 555-0100', signup_url: 'https://fibre.example/join', active: 'true' }, { bytes: PNG_1X1 });
+    const created = await send(
+      'POST',
+      '/api/providers',
+      { name: 'FibreCo', contact_email: 'sales@fibre.example', contact_phone: '+27 (21) 555-0100', signup_url: 'https://fibre.example/join', active: 'true' },
+      { bytes: PNG_1X1 },
+    );
     expect(created.statusCode, created.body).toBe(200);
     const provider = created.json().data;
     expect(created.json().message).toBe('Provider created successfully!');
-    expect(provider).toMatchObject({ name: 'FibreCo', active: true, data_source: 'kml_upload', api_auth_type: 'none', api_auth_config: null, auto_sync: false });
+    expect(provider).toMatchObject({
+      name: 'FibreCo',
+      active: true,
+      data_source: 'kml_upload',
+      api_auth_type: 'none',
+      api_auth_config: null,
+      auto_sync: false,
+    });
     expect(provider.logo_filename).toMatch(/^[0-9a-f-]{36}\.png$/);
 
     const list = (await get('/api/providers')).json().data;
@@ -118,14 +140,30 @@ describe.each(databaseKinds())('providers on %s', (kind) => {
     expect((await send('POST', '/api/providers', { name: 'X', contact_email: 'not-an-email' })).json().message).toBe('Please enter a valid email address');
     expect((await send('POST', '/api/providers', { name: 'X', contact_phone: 'call me' })).json().message).toBe('Please enter a valid phone number');
     expect((await send('POST', '/api/providers', { name: 'X', api_headers: '[1,2]' })).statusCode).toBe(400);
-    expect((await send('POST', '/api/providers', { name: 'X', data_source: 'api_endpoint', api_endpoint_url: 'https://x.example', api_auth_type: 'bearer', api_auth_config: '{}' })).statusCode).toBe(400);
+    expect(
+      (
+        await send('POST', '/api/providers', {
+          name: 'X',
+          data_source: 'api_endpoint',
+          api_endpoint_url: 'https://x.example',
+          api_auth_type: 'bearer',
+          api_auth_config: '{}',
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 
   it('keeps absent fields on update, clears empty ones, and replaces or removes the logo', async () => {
     const created = (await send('POST', '/api/providers', { name: 'FibreCo', description: 'Fast', contact_phone: '021 555' }, { bytes: PNG_1X1 })).json().data;
     const updated = await send('PUT', `/api/providers/${created.id}`, { description: '', active: 'false' });
     expect(updated.json().message).toBe('Provider updated successfully!');
-    expect(updated.json().data).toMatchObject({ name: 'FibreCo', description: null, contact_phone: '021 555', active: false, logo_filename: created.logo_filename });
+    expect(updated.json().data).toMatchObject({
+      name: 'FibreCo',
+      description: null,
+      contact_phone: '021 555',
+      active: false,
+      logo_filename: created.logo_filename,
+    });
 
     const removed = (await send('PUT', `/api/providers/${created.id}`, { remove_logo: 'true' })).json().data;
     expect(removed.logo_filename).toBeNull();
@@ -150,7 +188,13 @@ describe.each(databaseKinds())('providers on %s', (kind) => {
       method: 'POST',
       url: '/api/test',
       headers: bearer(token),
-      payload: { provider_id: provider.id, api_endpoint_url: `${fake.url}/coverage-api`, api_fields_mapping: apiFields.api_fields_mapping, api_auth_type: 'bearer', api_auth_config: provider.api_auth_config },
+      payload: {
+        provider_id: provider.id,
+        api_endpoint_url: `${fake.url}/coverage-api`,
+        api_fields_mapping: apiFields.api_fields_mapping,
+        api_auth_type: 'bearer',
+        api_auth_config: provider.api_auth_config,
+      },
     });
     expect(test.statusCode, test.body).toBe(200);
     expect(test.json().data.coverage_detected).toBe(true);
@@ -159,7 +203,12 @@ describe.each(databaseKinds())('providers on %s', (kind) => {
 
   it('stores API headers sealed, answers them masked, and sends the kept values to the same API', async () => {
     const headers = JSON.stringify({ 'X-Api-Key': 'hdr-key-77' });
-    const created = await send('POST', '/api/providers', { name: 'HeaderCo', ...apiFields, api_endpoint_url: `${fake.url}/coverage-api`, api_headers: headers });
+    const created = await send('POST', '/api/providers', {
+      name: 'HeaderCo',
+      ...apiFields,
+      api_endpoint_url: `${fake.url}/coverage-api`,
+      api_headers: headers,
+    });
     expect(created.statusCode, created.body).toBe(200);
     const provider = created.json().data;
     expect(JSON.parse(provider.api_headers)).toEqual({ 'X-Api-Key': '********' });
@@ -173,7 +222,14 @@ describe.each(databaseKinds())('providers on %s', (kind) => {
       method: 'POST',
       url: '/api/test',
       headers: bearer(token),
-      payload: { provider_id: provider.id, api_endpoint_url: `${fake.url}/coverage-api`, api_headers: provider.api_headers, api_fields_mapping: apiFields.api_fields_mapping, api_auth_type: 'bearer', api_auth_config: provider.api_auth_config },
+      payload: {
+        provider_id: provider.id,
+        api_endpoint_url: `${fake.url}/coverage-api`,
+        api_headers: provider.api_headers,
+        api_fields_mapping: apiFields.api_fields_mapping,
+        api_auth_type: 'bearer',
+        api_auth_config: provider.api_auth_config,
+      },
     });
     expect(test.statusCode, test.body).toBe(200);
     expect(fake.requests.at(-1)?.headers['x-api-key']).toBe('hdr-key-77');
@@ -206,7 +262,10 @@ describe.each(databaseKinds())('providers on %s', (kind) => {
     const moved = await send('PUT', `/api/providers/${provider.id}`, { api_endpoint_url: elsewhere });
     expect(moved.statusCode).toBe(400);
     expect(moved.json().message).toContain('enter it again');
-    const movedWithSecret = await send('PUT', `/api/providers/${provider.id}`, { api_endpoint_url: elsewhere, api_auth_config: JSON.stringify({ token: 'new-token' }) });
+    const movedWithSecret = await send('PUT', `/api/providers/${provider.id}`, {
+      api_endpoint_url: elsewhere,
+      api_auth_config: JSON.stringify({ token: 'new-token' }),
+    });
     expect(movedWithSecret.statusCode, movedWithSecret.body).toBe(200);
   });
 
@@ -215,7 +274,12 @@ describe.each(databaseKinds())('providers on %s', (kind) => {
       method: 'POST',
       url: '/api/test',
       headers: bearer(token),
-      payload: { api_endpoint_url: `${fake.url}/coverage-api`, api_fields_mapping: apiFields.api_fields_mapping, api_auth_type: 'api_key', api_auth_config: JSON.stringify({ key_param: 'key', key_value: 'k-9' }) },
+      payload: {
+        api_endpoint_url: `${fake.url}/coverage-api`,
+        api_fields_mapping: apiFields.api_fields_mapping,
+        api_auth_type: 'api_key',
+        api_auth_config: JSON.stringify({ key_param: 'key', key_value: 'k-9' }),
+      },
     });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().message).toBe('API test completed successfully!');
@@ -226,7 +290,12 @@ describe.each(databaseKinds())('providers on %s', (kind) => {
     });
     expect(fake.requests.at(-1)?.url).toContain('latitude=-33.9249');
 
-    const refused = await app.server.inject({ method: 'POST', url: '/api/test', headers: bearer(token), payload: { api_endpoint_url: `${fake.url}/coverage-api` } });
+    const refused = await app.server.inject({
+      method: 'POST',
+      url: '/api/test',
+      headers: bearer(token),
+      payload: { api_endpoint_url: `${fake.url}/coverage-api` },
+    });
     expect(refused.statusCode).toBe(502);
     expect(refused.json().success).toBe(false);
 
@@ -298,14 +367,25 @@ describe.each(databaseKinds())('providers on %s', (kind) => {
   });
 
   it('validates My Maps URLs and extracts the map id', async () => {
-    const ok = await app.server.inject({ method: 'POST', url: '/api/providers/validate-my-maps-url', headers: bearer(token), payload: { my_maps_url: MY_MAPS_URL } });
+    const ok = await app.server.inject({
+      method: 'POST',
+      url: '/api/providers/validate-my-maps-url',
+      headers: bearer(token),
+      payload: { my_maps_url: MY_MAPS_URL },
+    });
     expect(ok.json().data).toEqual({ valid: true, map_id: MAP_ID, kml_url: `${fake.url}/maps/kml?mid=${MAP_ID}` });
-    const bad = await app.server.inject({ method: 'POST', url: '/api/providers/validate-my-maps-url', headers: bearer(token), payload: { my_maps_url: 'https://example.com/map' } });
+    const bad = await app.server.inject({
+      method: 'POST',
+      url: '/api/providers/validate-my-maps-url',
+      headers: bearer(token),
+      payload: { my_maps_url: 'https://example.com/map' },
+    });
     expect(bad.json().data.valid).toBe(false);
   });
 
   it('deletes a provider with its layers and logo, and reports its stats before', async () => {
-    const provider = (await send('POST', '/api/providers', { name: 'MapsCo', data_source: 'my_maps_url', my_maps_url: MY_MAPS_URL }, { bytes: PNG_1X1 })).json().data;
+    const provider = (await send('POST', '/api/providers', { name: 'MapsCo', data_source: 'my_maps_url', my_maps_url: MY_MAPS_URL }, { bytes: PNG_1X1 })).json()
+      .data;
     await app.server.inject({ method: 'POST', url: `/api/providers/${provider.id}/sync-my-maps`, headers: bearer(token) });
     const stats = (await get(`/api/providers/${provider.id}/stats`)).json().data;
     expect(stats).toEqual({ provider_id: provider.id, coverage_layers: 1, active_coverage_layers: 1, features: 2, searches: 0, leads: 0 });
@@ -318,7 +398,17 @@ describe.each(databaseKinds())('providers on %s', (kind) => {
   });
 
   it('requires the admin token on every provider route but the logo', async () => {
-    for (const [method, url] of [['GET', '/api/providers'], ['GET', '/api/providers/1'], ['POST', '/api/providers'], ['PUT', '/api/providers/1'], ['DELETE', '/api/providers/1'], ['GET', '/api/providers/1/stats'], ['POST', '/api/providers/1/sync-my-maps'], ['POST', '/api/providers/validate-my-maps-url'], ['POST', '/api/test']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/providers'],
+      ['GET', '/api/providers/1'],
+      ['POST', '/api/providers'],
+      ['PUT', '/api/providers/1'],
+      ['DELETE', '/api/providers/1'],
+      ['GET', '/api/providers/1/stats'],
+      ['POST', '/api/providers/1/sync-my-maps'],
+      ['POST', '/api/providers/validate-my-maps-url'],
+      ['POST', '/api/test'],
+    ] as const) {
       expect((await app.server.inject({ method, url })).statusCode, `${method} ${url}`).toBe(401);
     }
   });

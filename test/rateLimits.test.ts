@@ -143,10 +143,13 @@ describe.skipIf(!redisUrl)('rate limits in Redis (TEST_REDIS_URL)', () => {
     const address = `192.0.2.${++probes}`;
     const redis = new Redis(redisUrl!);
     try {
-      await vi.waitFor(async () => {
-        await app.server.inject({ method: 'GET', url: '/api/search_addresses', remoteAddress: address });
-        expect(await redis.keys(`${prefix}*-${address}`)).not.toEqual([]);
-      }, { timeout: 5000, interval: 20 });
+      await vi.waitFor(
+        async () => {
+          await app.server.inject({ method: 'GET', url: '/api/search_addresses', remoteAddress: address });
+          expect(await redis.keys(`${prefix}*-${address}`)).not.toEqual([]);
+        },
+        { timeout: 5000, interval: 20 },
+      );
     } finally {
       await redis.quit();
     }
@@ -189,11 +192,14 @@ describe.skipIf(!redisUrl)('rate limits in Redis (TEST_REDIS_URL)', () => {
     const redis = new Redis(redisUrl!);
     cleanups.push(async () => void (await redis.quit()));
     let n = 0;
-    await vi.waitFor(async () => {
-      const address = `203.0.113.${++n}`;
-      await server.server.inject({ method: 'POST', url: '/api/submit_lead', payload: VISITOR, remoteAddress: address });
-      expect(await redis.keys(`${prefix}*${address}`)).not.toEqual([]);
-    }, { timeout: 15_000, interval: 200 });
+    await vi.waitFor(
+      async () => {
+        const address = `203.0.113.${++n}`;
+        await server.server.inject({ method: 'POST', url: '/api/submit_lead', payload: VISITOR, remoteAddress: address });
+        expect(await redis.keys(`${prefix}*${address}`)).not.toEqual([]);
+      },
+      { timeout: 15_000, interval: 200 },
+    );
   }, 30_000);
 });
 

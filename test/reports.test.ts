@@ -29,7 +29,9 @@ describe.each(databaseKinds())('reports on %s', (kind) => {
 
   async function fibreProvider(name = 'FibreCo'): Promise<number> {
     const provider = multipartBody({ name, signup_url: 'https://fibre.example/join' });
-    const id = (await app.server.inject({ method: 'POST', url: '/api/providers', payload: provider.payload, headers: { ...provider.headers, ...bearer(token) } })).json().data.id;
+    const id = (
+      await app.server.inject({ method: 'POST', url: '/api/providers', payload: provider.payload, headers: { ...provider.headers, ...bearer(token) } })
+    ).json().data.id;
     const mappings = JSON.stringify([
       { color: ORANGE.hex, status: 'live', description: '' },
       { color: GREEN.hex, status: 'in_progress', description: '' },
@@ -42,12 +44,20 @@ describe.each(databaseKinds())('reports on %s', (kind) => {
     return id;
   }
   async function search(session: string, point: { lat: number; lng: number }, extra: Record<string, unknown> = {}): Promise<number> {
-    const response = await app.server.inject({ method: 'POST', url: '/api/log_search', payload: { session_id: session, search_type: 'address', ...point, ...extra } });
+    const response = await app.server.inject({
+      method: 'POST',
+      url: '/api/log_search',
+      payload: { session_id: session, search_type: 'address', ...point, ...extra },
+    });
     expect(response.statusCode, response.body).toBe(200);
     return response.json().data.id;
   }
   async function lead(payload: Record<string, unknown>): Promise<number> {
-    const response = await app.server.inject({ method: 'POST', url: '/api/submit_lead', payload: { name: 'Thandi Mokoena', phone: '021 555 0100', ...payload } });
+    const response = await app.server.inject({
+      method: 'POST',
+      url: '/api/submit_lead',
+      payload: { name: 'Thandi Mokoena', phone: '021 555 0100', ...payload },
+    });
     expect(response.statusCode, response.body).toBe(200);
     return response.json().data.id;
   }
@@ -125,7 +135,7 @@ describe.each(databaseKinds())('reports on %s', (kind) => {
     });
   });
 
-  it("counts days in the configured time zone, exact at a midnight that falls within an hour", async () => {
+  it('counts days in the configured time zone, exact at a midnight that falls within an hour', async () => {
     await start({ REPORTS_TIME_ZONE: 'Africa/Johannesburg' });
     await seed();
     // 21 Nov 23:30 UTC is 22 Nov 01:30 in Johannesburg.
@@ -186,15 +196,20 @@ describe.each(databaseKinds())('reports on %s', (kind) => {
     expect(bad.json()).toEqual({ success: false, message: 'cursor is not one this report gave' });
   });
 
-  it('changes a lead\'s status and notes, and keeps them', async () => {
+  it("changes a lead's status and notes, and keeps them", async () => {
     await start();
     const { signUp } = await seed();
     at('2026-11-22T09:15:00.000Z');
     const patch = (id: number, payload: object) => app.server.inject({ method: 'PATCH', url: `/api/leads/${id}`, headers: bearer(token), payload });
     const changed = await patch(signUp, { status: 'contacted', notes: 'Called, installing Friday' });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json()).toMatchObject({ message: 'Lead updated', data: { id: signUp, status: 'contacted', notes: 'Called, installing Friday', updated_at: '2026-11-22T09:15:00.000Z' } });
-    expect((await get('/api/reports/leads?start_date=2026-11-20&end_date=2026-11-21&status=contacted')).leads).toMatchObject([{ id: signUp, notes: 'Called, installing Friday' }]);
+    expect(changed.json()).toMatchObject({
+      message: 'Lead updated',
+      data: { id: signUp, status: 'contacted', notes: 'Called, installing Friday', updated_at: '2026-11-22T09:15:00.000Z' },
+    });
+    expect((await get('/api/reports/leads?start_date=2026-11-20&end_date=2026-11-21&status=contacted')).leads).toMatchObject([
+      { id: signUp, notes: 'Called, installing Friday' },
+    ]);
     expect((await patch(signUp, { notes: '' })).json().data).toMatchObject({ status: 'contacted', notes: null });
     expect((await patch(signUp, { status: 'won' })).statusCode).toBe(400);
     expect((await patch(signUp, {})).json().message).toBe('Give a status or notes to change');
@@ -257,31 +272,53 @@ describe.each(databaseKinds())('reports on %s', (kind) => {
   it('exports CSV with a dated file name, spreadsheet-safe cells and every row', async () => {
     await start();
     await seed();
-    const leads = await app.server.inject({ method: 'GET', url: '/api/reports/leads?start_date=2026-11-20&end_date=2026-11-21&format=csv', headers: bearer(token) });
+    const leads = await app.server.inject({
+      method: 'GET',
+      url: '/api/reports/leads?start_date=2026-11-20&end_date=2026-11-21&format=csv',
+      headers: bearer(token),
+    });
     expect(leads.statusCode).toBe(200);
     expect(leads.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(leads.headers['content-disposition']).toBe('attachment; filename="leads-2026-11-20-to-2026-11-21.csv"');
-    const lines = leads.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = leads.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe('id,created_at,name,email,phone,message,lead_type,status,notes,provider_id,provider,search_id,search_address,search_lat,search_lng');
     expect(lines).toHaveLength(4);
     expect(lines.find((line) => line.includes('HYPERLINK'))).toContain(`"'=HYPERLINK(""x"")"`);
 
-    const searches = await app.server.inject({ method: 'GET', url: '/api/reports/searches?start_date=2026-11-20&end_date=2026-11-21&format=csv', headers: bearer(token) });
+    const searches = await app.server.inject({
+      method: 'GET',
+      url: '/api/reports/searches?start_date=2026-11-20&end_date=2026-11-21&format=csv',
+      headers: bearer(token),
+    });
     expect(searches.headers['content-disposition']).toBe('attachment; filename="searches-2026-11-20-to-2026-11-21.csv"');
-    const rows = searches.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const rows = searches.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(rows[0]).toBe('id,created_at,search_type,address,lat,lng,providers_found,action_taken');
     expect(rows).toHaveLength(5);
     expect(rows[1]).toMatch(/^\d+,2026-11-20T10:00:00\.000Z,address,,-33\.95,18\.44,1,sign_up$/);
 
-    const providers = await app.server.inject({ method: 'GET', url: '/api/reports/providers?start_date=2026-11-20&end_date=2026-11-21&format=csv', headers: bearer(token) });
-    expect(providers.body.replace(/^\uFEFF/, '').split('\r\n')[1]).toBe(`${(await get('/api/reports/providers?start_date=2026-11-20&end_date=2026-11-21')).providers[0].provider_id},FibreCo,3,2,66.7`);
+    const providers = await app.server.inject({
+      method: 'GET',
+      url: '/api/reports/providers?start_date=2026-11-20&end_date=2026-11-21&format=csv',
+      headers: bearer(token),
+    });
+    expect(providers.body.replace(/^\uFEFF/, '').split('\r\n')[1]).toBe(
+      `${(await get('/api/reports/providers?start_date=2026-11-20&end_date=2026-11-21')).providers[0].provider_id},FibreCo,3,2,66.7`,
+    );
   });
 
   it('refuses bad periods and requires the admin token', async () => {
     await start();
     const bad = await app.server.inject({ method: 'GET', url: '/api/reports/dashboard?start_date=2026-11-21&end_date=2026-11-20', headers: bearer(token) });
     expect(bad.json()).toMatchObject({ success: false, message: 'start_date must not be after end_date' });
-    expect((await app.server.inject({ method: 'GET', url: '/api/reports/dashboard?start_date=2026-13-01', headers: bearer(token) })).json().message).toBe('start_date must be a date (YYYY-MM-DD)');
+    expect((await app.server.inject({ method: 'GET', url: '/api/reports/dashboard?start_date=2026-13-01', headers: bearer(token) })).json().message).toBe(
+      'start_date must be a date (YYYY-MM-DD)',
+    );
     for (const url of ['/api/reports/dashboard', '/api/reports/searches', '/api/reports/leads', '/api/reports/map_data', '/api/reports/providers']) {
       expect((await app.server.inject({ method: 'GET', url })).statusCode, url).toBe(401);
     }

@@ -143,16 +143,22 @@ describe.skipIf(!url)('coverage changes across servers on one PostgreSQL (LISTEN
        delete from "${schema}".coverage_layers where name = 'gone';
        update "${schema}".coverage_revision set revision = revision + 1 where id = 1;`,
     );
-    await vi.waitFor(async () => {
-      const response = await b.server.inject({ method: 'GET', url: `/api/check_coverage?lat=${gone.lat}&lng=${gone.lng}` });
-      expect(response.json().data.coverage_available).toBe(false);
-    }, { timeout: 5000, interval: 10 });
+    await vi.waitFor(
+      async () => {
+        const response = await b.server.inject({ method: 'GET', url: `/api/check_coverage?lat=${gone.lat}&lng=${gone.lng}` });
+        expect(response.json().data.coverage_available).toBe(false);
+      },
+      { timeout: 5000, interval: 10 },
+    );
 
-    await vi.waitFor(async () => {
-      const now = await listenerPids();
-      expect(now).toHaveLength(2);
-      expect(now.filter((pid) => before.includes(pid))).toEqual([]);
-    }, { timeout: 5000, interval: 20 });
+    await vi.waitFor(
+      async () => {
+        const now = await listenerPids();
+        expect(now).toHaveLength(2);
+        expect(now.filter((pid) => before.includes(pid))).toEqual([]);
+      },
+      { timeout: 5000, interval: 20 },
+    );
     // And notifications arrive again.
     const after = { lat: -30, lng: 22 };
     await createLayerOnA('after', after);

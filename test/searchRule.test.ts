@@ -37,7 +37,11 @@ describe.each(databaseKinds())('the search rule on %s', (kind) => {
     const wireless = await store(at(-33.53, 18.43, '2026-11-20T12:00:00.000Z'), { providers: [], wireless: true });
     const both = await store(at(-33.54, 18.44, '2026-11-20T13:00:00.000Z'), { providers: [{ provider_id: 1, service_status: 'coming_soon' }], wireless: true });
     const unserved = await store(at(-33.55, 18.45, '2026-11-20T14:00:00.000Z'), { providers: [], wireless: false });
-    const followUp = await store({ ...at(-33.55, 18.45, '2026-11-20T14:05:00.000Z'), action_taken: 'contact_me' }, { providers: [], wireless: false }, unserved);
+    const followUp = await store(
+      { ...at(-33.55, 18.45, '2026-11-20T14:05:00.000Z'), action_taken: 'contact_me' },
+      { providers: [], wireless: false },
+      unserved,
+    );
     const nowhere = await store({ ...at(0, 0, '2026-11-20T15:00:00.000Z'), lat: null, lng: null }, { providers: [], wireless: false });
     return { layer, api, wireless, both, unserved, followUp, nowhere };
   }
@@ -45,7 +49,12 @@ describe.each(databaseKinds())('the search rule on %s', (kind) => {
   it('counts follow-ups out, and a search as covered when a layer, a provider API or a tower served its spot', async () => {
     const ids = await seed();
     const kysely = app.db.kysely;
-    const covered = await kysely.selectFrom('search_logs').select(['id', coveredFlag().as('covered')]).where(isSearch()).orderBy('id').execute();
+    const covered = await kysely
+      .selectFrom('search_logs')
+      .select(['id', coveredFlag().as('covered')])
+      .where(isSearch())
+      .orderBy('id')
+      .execute();
     expect(covered.map((row) => [row.id, Number(row.covered)])).toEqual([
       [ids.layer, 1],
       [ids.api, 1],
@@ -63,7 +72,13 @@ describe.each(databaseKinds())('the search rule on %s', (kind) => {
   it('keeps the roll-ups by the same rule, also when a search takes an action later', async () => {
     const ids = await seed();
     await app.db.kysely.transaction().execute((trx) => logs.recordAction(ids.wireless, 'sign_up', trx));
-    const rows = await app.db.kysely.selectFrom('search_stats_daily').select(['action_taken', 'covered', 'searches']).where('searches', '>', 0).orderBy('action_taken').orderBy('covered').execute();
+    const rows = await app.db.kysely
+      .selectFrom('search_stats_daily')
+      .select(['action_taken', 'covered', 'searches'])
+      .where('searches', '>', 0)
+      .orderBy('action_taken')
+      .orderBy('covered')
+      .execute();
     expect(rows.map((row) => ({ ...row, searches: toCount(row.searches) }))).toEqual([
       { action_taken: 'no_action', covered: 0, searches: 2 },
       { action_taken: 'no_action', covered: 1, searches: 3 },
@@ -87,11 +102,23 @@ describe.each(databaseKinds())('the search rule on %s', (kind) => {
     const near = { lat: -33.5, lng: 18.21 };
     const check = (await app.server.inject({ method: 'GET', url: `/api/check_coverage?lat=${near.lat}&lng=${near.lng}` })).json().data;
     expect(check).toMatchObject({ total_providers: 0, coverage_available: true });
-    const logged = await app.server.inject({ method: 'POST', url: '/api/log_search', payload: { session_id: 'visit-toweraaa', search_type: 'address', ...near } });
+    const logged = await app.server.inject({
+      method: 'POST',
+      url: '/api/log_search',
+      payload: { session_id: 'visit-toweraaa', search_type: 'address', ...near },
+    });
     expect(logged.statusCode, logged.body).toBe(200);
-    const far = await app.server.inject({ method: 'POST', url: '/api/log_search', payload: { session_id: 'visit-farawaya', search_type: 'address', lat: -33.9, lng: 18.9 } });
+    const far = await app.server.inject({
+      method: 'POST',
+      url: '/api/log_search',
+      payload: { session_id: 'visit-farawaya', search_type: 'address', lat: -33.9, lng: 18.9 },
+    });
     expect(far.statusCode, far.body).toBe(200);
-    const stored = await app.db.kysely.selectFrom('search_logs').select(['id', 'provider_count', coveredFlag().as('covered')]).orderBy('id').execute();
+    const stored = await app.db.kysely
+      .selectFrom('search_logs')
+      .select(['id', 'provider_count', coveredFlag().as('covered')])
+      .orderBy('id')
+      .execute();
     expect(stored.map((row) => [row.provider_count, Number(row.covered)])).toEqual([
       [0, 1],
       [0, 0],

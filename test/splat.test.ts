@@ -193,7 +193,12 @@ function printTable(comparisons: Comparison[]): void {
       'clear m': `${clearM.toFixed(2)} / ${splat ? fmt(splat.requiredM) : '-'}`,
       'F1 m': `${fresnelM.toFixed(2)} / ${splat ? fmt(splat.requiredFresnelM) : '-'}`,
       '60% F1 m': `${fresnel60M.toFixed(2)} / ${splat ? fmt(splat.requiredFresnel60M) : '-'}`,
-      'ours on SPLAT! terrain m': ours.terrainGapM < 0.001 ? '=' : requiredHeights(ours.nearestSample).map((h) => h.toFixed(2)).join(' / '),
+      'ours on SPLAT! terrain m':
+        ours.terrainGapM < 0.001
+          ? '='
+          : requiredHeights(ours.nearestSample)
+              .map((h) => h.toFixed(2))
+              .join(' / '),
       'worst sample km / SPLAT! obstructions km': `${ours.obstruction ? (ours.obstruction.distanceM / 1000).toFixed(2) : '-'} / ${
         splatKm.length === 0 ? '-' : `${splatKm.length}: ${Math.min(...splatKm).toFixed(2)}-${Math.max(...splatKm).toFixed(2)}`
       }`,
@@ -266,10 +271,16 @@ describe.runIf(splatAvailable())('line of sight agrees with SPLAT! on synthetic 
       const [oursM, nearestM, splatM] = [ourHeights[i]!, nearestHeights[i]!, splatHeights[i] ?? null];
       if (splatM === null) {
         expect(nearestM, `${what}: SPLAT! needs no raise, ours on its terrain ${nearestM.toFixed(2)} m`).toBeLessThanOrEqual(rxM + REQUIRED_TOLERANCE_M);
-        expect(oursM, `${what}: SPLAT! needs no raise, ours ${oursM.toFixed(2)} m`).toBeLessThanOrEqual(rxM + REQUIRED_TOLERANCE_M + Math.abs(oursM - nearestM));
+        expect(oursM, `${what}: SPLAT! needs no raise, ours ${oursM.toFixed(2)} m`).toBeLessThanOrEqual(
+          rxM + REQUIRED_TOLERANCE_M + Math.abs(oursM - nearestM),
+        );
       } else {
-        expect(Math.abs(nearestM - splatM), `${what}: ours on SPLAT! terrain ${nearestM.toFixed(2)} m, SPLAT! ${splatM} m`).toBeLessThanOrEqual(REQUIRED_TOLERANCE_M);
-        expect(Math.abs(oursM - splatM), `${what}: ours ${oursM.toFixed(2)} m, SPLAT! ${splatM} m`).toBeLessThanOrEqual(REQUIRED_TOLERANCE_M + Math.abs(oursM - nearestM));
+        expect(Math.abs(nearestM - splatM), `${what}: ours on SPLAT! terrain ${nearestM.toFixed(2)} m, SPLAT! ${splatM} m`).toBeLessThanOrEqual(
+          REQUIRED_TOLERANCE_M,
+        );
+        expect(Math.abs(oursM - splatM), `${what}: ours ${oursM.toFixed(2)} m, SPLAT! ${splatM} m`).toBeLessThanOrEqual(
+          REQUIRED_TOLERANCE_M + Math.abs(oursM - nearestM),
+        );
       }
     });
   });

@@ -35,21 +35,33 @@ describe.each(databaseKinds())('terrain uploads on %s', (kind) => {
   }
 
   it('refuses a zip whose directory lists many entries over one tile, from the directory alone', async () => {
-    const forty = overlappingZip(Array.from({ length: 40 }, (_, i) => `N${String(i).padStart(2, '0')}E000.hgt`), ONE_ARC_SECOND_BYTES);
+    const forty = overlappingZip(
+      Array.from({ length: 40 }, (_, i) => `N${String(i).padStart(2, '0')}E000.hgt`),
+      ONE_ARC_SECOND_BYTES,
+    );
     expect(forty.length).toBeLessThan(40_000);
     expect(await refusal('N00E000.hgt.zip', forty)).toBe(
       'The .zip file must hold exactly one SRTM tile such as S34E018.hgt and nothing else (it holds 40 files: N00E000.hgt, N01E000.hgt, N02E000.hgt, …)',
     );
-    const many = overlappingZip(Array.from({ length: 150 }, () => `${RIDGE_TILE}.hgt`), ONE_ARC_SECOND_BYTES);
-    expect(await refusal(`${RIDGE_TILE}.hgt.zip`, many)).toBe('The .zip file must hold exactly one SRTM tile such as S34E018.hgt and nothing else (it holds 150 entries)');
+    const many = overlappingZip(
+      Array.from({ length: 150 }, () => `${RIDGE_TILE}.hgt`),
+      ONE_ARC_SECOND_BYTES,
+    );
+    expect(await refusal(`${RIDGE_TILE}.hgt.zip`, many)).toBe(
+      'The .zip file must hold exactly one SRTM tile such as S34E018.hgt and nothing else (it holds 150 entries)',
+    );
     await expectNothingStored();
   });
 
   it('refuses a zip entry that inflates past the size its directory declares, stopping there', async () => {
     const lying = lyingZip(`${RIDGE_TILE}.hgt`, ONE_ARC_SECOND_BYTES, 64 * MiB);
-    expect(await refusal(`${RIDGE_TILE}.hgt.zip`, lying)).toBe('S34E018.hgt in the .zip file inflates to more than the 25,934,402 bytes its directory declares');
+    expect(await refusal(`${RIDGE_TILE}.hgt.zip`, lying)).toBe(
+      'S34E018.hgt in the .zip file inflates to more than the 25,934,402 bytes its directory declares',
+    );
     const declaredHuge = lyingZip(`${RIDGE_TILE}.hgt`, 4_000_000_000, 64 * MiB);
-    expect(await refusal(`${RIDGE_TILE}.hgt.zip`, declaredHuge)).toContain('S34E018.hgt in the .zip file is 4000000000 bytes: an SRTM tile has 1201×1201 samples');
+    expect(await refusal(`${RIDGE_TILE}.hgt.zip`, declaredHuge)).toContain(
+      'S34E018.hgt in the .zip file is 4000000000 bytes: an SRTM tile has 1201×1201 samples',
+    );
     const short = lyingZip(`${RIDGE_TILE}.hgt`, ONE_ARC_SECOND_BYTES, MiB);
     expect(await refusal(`${RIDGE_TILE}.hgt.zip`, short)).toContain('S34E018 is 1048576 bytes: an SRTM tile has 1201×1201 samples');
     await expectNothingStored();
@@ -89,7 +101,10 @@ describe.each(databaseKinds())('terrain uploads on %s', (kind) => {
     const lateness = await probeHealthWhile(refusals);
     expect(lateness.length).toBeGreaterThan(0);
     expect(Math.max(...lateness)).toBeLessThan(1000);
-    expect(await refusals).toEqual([expect.stringContaining('(it holds 40 files:'), 'S34E018.hgt in the .zip file inflates to more than the 25,934,402 bytes its directory declares']);
+    expect(await refusals).toEqual([
+      expect.stringContaining('(it holds 40 files:'),
+      'S34E018.hgt in the .zip file inflates to more than the 25,934,402 bytes its directory declares',
+    ]);
     await expectNothingStored();
   });
 

@@ -71,7 +71,17 @@ describe.each(databaseKinds())('towers on %s', (kind) => {
       active: false,
       installed_date: '2024-02-29',
     });
-    expect(full).toMatchObject({ name: 'Alpha', code: 'ALP-1', antenna_height_meters: 5, frequency_ghz: 2.4, power_dbm: 27, coverage_radius_km: 15, description: 'Rooftop mast', active: false, installed_date: '2024-02-29' });
+    expect(full).toMatchObject({
+      name: 'Alpha',
+      code: 'ALP-1',
+      antenna_height_meters: 5,
+      frequency_ghz: 2.4,
+      power_dbm: 27,
+      coverage_radius_km: 15,
+      description: 'Rooftop mast',
+      active: false,
+      installed_date: '2024-02-29',
+    });
     expect((await list()).map((t) => [t.name, t.active])).toEqual([
       ['Alpha', false],
       ['Zulu', true],
@@ -186,7 +196,10 @@ describe.each(databaseKinds())('towers on %s', (kind) => {
   it('answers 4xx, never 500, for ids beyond the database integer and for NUL characters', async () => {
     await create();
     for (const id of ['2147483648', '99999999999999999999', '-1', '1.5', 'abc', '1%00']) {
-      for (const [method, payload] of [['PUT', { name: 'X' }], ['DELETE', undefined]] as const) {
+      for (const [method, payload] of [
+        ['PUT', { name: 'X' }],
+        ['DELETE', undefined],
+      ] as const) {
         const response = await send(method, `/api/towers/${id}`, payload);
         expect([400, 404], `${method} ${id}: ${response.body}`).toContain(response.statusCode);
         expect(response.json().success).toBe(false);
@@ -202,7 +215,11 @@ describe.each(databaseKinds())('towers on %s', (kind) => {
     }
     expect((await send('POST', '/api/towers', towerBody({ name: 'bad\u0000name' }))).json().message).toBe('Tower name must not contain NUL characters');
     const imported = (await bulkImport([towerBody({ description: 'nul\u0000' })])).json().data;
-    expect(imported).toMatchObject({ imported_count: 0, error_count: 1, errors: [{ index: 0, field: 'description', message: 'Description must not contain NUL characters' }] });
+    expect(imported).toMatchObject({
+      imported_count: 0,
+      error_count: 1,
+      errors: [{ index: 0, field: 'description', message: 'Description must not contain NUL characters' }],
+    });
     expect((await list()).length).toBe(1);
   });
 
@@ -255,7 +272,20 @@ describe.each(databaseKinds())('towers on %s', (kind) => {
     });
     const response = await bulkImport([
       csvRow({ name: 'Blaauwberg', latitude: '-33.8040', longitude: '18.4650', height_meters: '24' }),
-      csvRow({ name: 'Signal Hill', latitude: '-33.9180', longitude: '18.4030', height_meters: '18', antenna_height_meters: '6', frequency_ghz: '5.2', power_dbm: '23', coverage_radius_km: '8', code: 'SH-2', description: 'Near the noon gun', active: 'false', installed_date: '2023-06-01' }),
+      csvRow({
+        name: 'Signal Hill',
+        latitude: '-33.9180',
+        longitude: '18.4030',
+        height_meters: '18',
+        antenna_height_meters: '6',
+        frequency_ghz: '5.2',
+        power_dbm: '23',
+        coverage_radius_km: '8',
+        code: 'SH-2',
+        description: 'Near the noon gun',
+        active: 'false',
+        installed_date: '2023-06-01',
+      }),
       csvRow({ name: 'Broken', latitude: 'abc', longitude: '18.4', height_meters: '30' }),
       csvRow({ latitude: '-33.9', longitude: '18.4', height_meters: '30' }),
     ]);
@@ -270,8 +300,31 @@ describe.each(databaseKinds())('towers on %s', (kind) => {
       ],
     });
     const [blaauwberg, signalHill] = await list();
-    expect(blaauwberg).toMatchObject({ name: 'Blaauwberg', latitude: -33.804, longitude: 18.465, height_meters: 24, antenna_height_meters: 0, frequency_ghz: 5.8, power_dbm: 20, coverage_radius_km: 10, code: null, description: null, active: true, installed_date: null });
-    expect(signalHill).toMatchObject({ name: 'Signal Hill', antenna_height_meters: 6, frequency_ghz: 5.2, power_dbm: 23, coverage_radius_km: 8, code: 'SH-2', description: 'Near the noon gun', active: false, installed_date: '2023-06-01' });
+    expect(blaauwberg).toMatchObject({
+      name: 'Blaauwberg',
+      latitude: -33.804,
+      longitude: 18.465,
+      height_meters: 24,
+      antenna_height_meters: 0,
+      frequency_ghz: 5.8,
+      power_dbm: 20,
+      coverage_radius_km: 10,
+      code: null,
+      description: null,
+      active: true,
+      installed_date: null,
+    });
+    expect(signalHill).toMatchObject({
+      name: 'Signal Hill',
+      antenna_height_meters: 6,
+      frequency_ghz: 5.2,
+      power_dbm: 23,
+      coverage_radius_km: 8,
+      code: 'SH-2',
+      description: 'Near the noon gun',
+      active: false,
+      installed_date: '2023-06-01',
+    });
   });
 
   it('refuses a bulk import that is not an array of towers', async () => {

@@ -29,7 +29,10 @@ function holdFirstTerrainRead() {
 /** A what-if sent over a real connection, which the test can drop as an admin closing the tab would. */
 function postWhatIf(url: string, token: string, candidate: object): { answer: Promise<{ status: number; body: string }>; hangUp(): void } {
   const payload = JSON.stringify(candidate);
-  const request = http.request(`${url}/api/towers/what-if`, { method: 'POST', headers: { ...bearer(token), 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } });
+  const request = http.request(`${url}/api/towers/what-if`, {
+    method: 'POST',
+    headers: { ...bearer(token), 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+  });
   const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
     request.on('response', (response) => {
       let body = '';
@@ -83,7 +86,8 @@ describe.each(databaseKinds())('what-if runs on %s', (kind) => {
   it('drops a waiting what-if whose admin has gone, and stops the running one whose admin has gone', async () => {
     await app.server.listen({ port: 0, host: '127.0.0.1' });
     const url = `http://127.0.0.1:${(app.server.server.address() as AddressInfo).port}`;
-    const connections = () => new Promise<number>((resolve, reject) => app.server.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+    const connections = () =>
+      new Promise<number>((resolve, reject) => app.server.server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
     const { heightGrid, release } = holdFirstTerrainRead();
     const uncoveredSearches = vi.spyOn(SearchLogRepository.prototype, 'uncoveredSearchesIn');
 

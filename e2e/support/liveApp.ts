@@ -20,7 +20,13 @@ export interface LiveApp {
  */
 export async function startLiveApp(env: Record<string, string> = {}, deps?: AppDependencies): Promise<LiveApp> {
   const app = await createTestApp('sqlite', {
-    env: { BASEMAP_TILES_URL: NO_TILE_SERVER, LOS_TERRAIN_TILES_URL: NO_TILE_SERVER, LOS_SATELLITE_TILES_URL: NO_TILE_SERVER, LOS_LABELS_TILES_URL: NO_TILE_SERVER, ...env },
+    env: {
+      BASEMAP_TILES_URL: NO_TILE_SERVER,
+      LOS_TERRAIN_TILES_URL: NO_TILE_SERVER,
+      LOS_SATELLITE_TILES_URL: NO_TILE_SERVER,
+      LOS_LABELS_TILES_URL: NO_TILE_SERVER,
+      ...env,
+    },
     deps,
   });
   await app.server.listen({ port: 0, host: '127.0.0.1' });

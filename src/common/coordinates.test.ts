@@ -38,7 +38,10 @@ describe('parseCoordinates', () => {
   });
 
   it('puts north and east positive, south and west negative', () => {
-    expect(parseCoordinates(`40°26'46"N 79°58'56"W`)).toMatchObject({ kind: 'coordinates', point: { lat: expect.closeTo(40.4461, 3), lng: expect.closeTo(-79.9822, 3) } });
+    expect(parseCoordinates(`40°26'46"N 79°58'56"W`)).toMatchObject({
+      kind: 'coordinates',
+      point: { lat: expect.closeTo(40.4461, 3), lng: expect.closeTo(-79.9822, 3) },
+    });
   });
 
   it.each([

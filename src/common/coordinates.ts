@@ -29,7 +29,9 @@ export function parseCoordinates(input: string): CoordinateParse {
   if (decimal) return checked(Number(decimal[1]), Number(decimal[2]));
   const dms = DMS_PAIR.exec(text.replace(/,(?=\d)/g, '.'));
   if (dms) return fromDms(dms);
-  return /\d+\s*(°|º)|\d\s*['′"″]\s*[NSEW]?/i.test(text) ? { kind: 'invalid', message: 'Coordinates not recognised: use "-33.92, 18.42" or 33°55\'31"S 18°25\'26"E' } : { kind: 'text' };
+  return /\d+\s*(°|º)|\d\s*['′"″]\s*[NSEW]?/i.test(text)
+    ? { kind: 'invalid', message: 'Coordinates not recognised: use "-33.92, 18.42" or 33°55\'31"S 18°25\'26"E' }
+    : { kind: 'text' };
 }
 
 function checked(lat: number, lng: number): CoordinateParse {

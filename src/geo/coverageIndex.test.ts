@@ -196,7 +196,8 @@ describe('PolygonIndex', () => {
     const random = seededRandom(31);
     for (const polygons of entries) {
       for (const ring of polygons.flat()) {
-        for (const [lng, lat] of testPoints(ring, random, { step: 61, random: 15 })) expect(index.query(lng, lat), `at ${lng}, ${lat}`).toEqual(reference(entries, lng, lat));
+        for (const [lng, lat] of testPoints(ring, random, { step: 61, random: 15 }))
+          expect(index.query(lng, lat), `at ${lng}, ${lat}`).toEqual(reference(entries, lng, lat));
       }
     }
   });

@@ -58,7 +58,5 @@ export function packGeometry(geometry: Polygon | MultiPolygon): PackedPolygon[] 
 /** One polygon gives a Polygon, several a MultiPolygon. */
 export function unpackGeometry(polygons: readonly PackedPolygon[]): Polygon | MultiPolygon {
   const coordinates = polygons.map((rings) => rings.map(unpackRing));
-  return coordinates.length === 1 && coordinates[0]
-    ? { type: 'Polygon', coordinates: coordinates[0] }
-    : { type: 'MultiPolygon', coordinates };
+  return coordinates.length === 1 && coordinates[0] ? { type: 'Polygon', coordinates: coordinates[0] } : { type: 'MultiPolygon', coordinates };
 }

@@ -31,27 +31,30 @@ describe('RingCrossings', () => {
     }
   });
 
-  it.each(rings)('answers like every edge on a %s ring at points about as far from its vertices and edges as the strip margin (1e-9 degrees)', (_name, ring) => {
-    const xy = open(ring);
-    const count = xy.length / 2;
-    const crossings = RingCrossings.build(xy, 0, count);
-    for (let k = 0; k < count; k += 3) {
-      const x = xy[2 * k] as number;
-      const y = xy[2 * k + 1] as number;
-      const mx = (x + (xy[2 * ((k + 1) % count)] as number)) / 2;
-      const my = (y + (xy[2 * ((k + 1) % count) + 1] as number)) / 2;
-      for (const offset of [5e-10, 1e-9, 2e-9]) {
-        for (const [lng, lat] of [
-          [x + offset, y],
-          [x - offset, y + offset],
-          [mx, my - offset],
-          [mx - offset, my + offset],
-        ] as [number, number][]) {
-          expect(crossings.side(xy, 0, count, lng, lat), `at ${lng}, ${lat}`).toBe(ringSide(ring, lng, lat));
+  it.each(rings)(
+    'answers like every edge on a %s ring at points about as far from its vertices and edges as the strip margin (1e-9 degrees)',
+    (_name, ring) => {
+      const xy = open(ring);
+      const count = xy.length / 2;
+      const crossings = RingCrossings.build(xy, 0, count);
+      for (let k = 0; k < count; k += 3) {
+        const x = xy[2 * k] as number;
+        const y = xy[2 * k + 1] as number;
+        const mx = (x + (xy[2 * ((k + 1) % count)] as number)) / 2;
+        const my = (y + (xy[2 * ((k + 1) % count) + 1] as number)) / 2;
+        for (const offset of [5e-10, 1e-9, 2e-9]) {
+          for (const [lng, lat] of [
+            [x + offset, y],
+            [x - offset, y + offset],
+            [mx, my - offset],
+            [mx - offset, my + offset],
+          ] as [number, number][]) {
+            expect(crossings.side(xy, 0, count, lng, lat), `at ${lng}, ${lat}`).toBe(ringSide(ring, lng, lat));
+          }
         }
       }
-    }
-  });
+    },
+  );
 
   it('works on a ring stored after other numbers (an odd offset) and answers the same when rebuilt from its data', () => {
     const ring = zigZagRing(500);

@@ -66,7 +66,11 @@ describe('RingStore at the bound: linear memory whatever the shape', () => {
   /** Entries listed per vertex, and bytes kept per vertex. */
   function perVertex(store: RingStore) {
     const stats = store.stats();
-    return { entries: (stats.bandEntries + stats.crossingEntries) / stats.vertices, bytes: stats.byteLength / stats.vertices, crossingRings: stats.crossingRings };
+    return {
+      entries: (stats.bandEntries + stats.crossingEntries) / stats.vertices,
+      bytes: stats.byteLength / stats.vertices,
+      crossingRings: stats.crossingRings,
+    };
   }
 
   it('keeps ordinary rings in bands of a few edges: about one entry per edge', () => {

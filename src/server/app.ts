@@ -146,7 +146,24 @@ async function registerPlugins(server: FastifyInstance, config: AppConfig): Prom
 
 /** The JSON API under /api, rate limits first, one route module per domain. */
 async function registerRoutes(server: FastifyInstance, services: Services, config: AppConfig): Promise<void> {
-  const { auth, providers, logos, myMaps, apiTester, providerStats, reports, leads, layers, footprints, towers, lineOfSight, terrainTiles, coverage, geocode, embed } = services;
+  const {
+    auth,
+    providers,
+    logos,
+    myMaps,
+    apiTester,
+    providerStats,
+    reports,
+    leads,
+    layers,
+    footprints,
+    towers,
+    lineOfSight,
+    terrainTiles,
+    coverage,
+    geocode,
+    embed,
+  } = services;
   await server.register(
     async (api) => {
       await registerRateLimits(api, config.redis);

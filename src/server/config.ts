@@ -7,9 +7,7 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 /** true/1/on/yes or false/0/off/no: the same words as every boolean sent as text. */
 const booleanText = booleanField('must be true or false');
 
-const DEFAULT_BASEMAP_TILES = ['a', 'b', 'c', 'd']
-  .map((s) => `https://${s}.basemaps.cartocdn.com/dark_all/{z}/{x}/{y}.png`)
-  .join(',');
+const DEFAULT_BASEMAP_TILES = ['a', 'b', 'c', 'd'].map((s) => `https://${s}.basemaps.cartocdn.com/dark_all/{z}/{x}/{y}.png`).join(',');
 
 /** Line-of-sight map styles (raster tile templates): public services that need no key. */
 const DEFAULT_LOS_TERRAIN_TILES = ['a', 'b', 'c'].map((s) => `https://${s}.tile.opentopomap.org/{z}/{x}/{y}.png`).join(',');
@@ -25,18 +23,17 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
-const tileTemplates = (value: string) => value.split(',').map((t) => t.trim()).filter(Boolean);
+const tileTemplates = (value: string) =>
+  value
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
 
 /** Environment variables, each with its unit and default. Parsed once at start-up. */
 const envSchema = z.object({
   /** TCP port to listen on; 0 picks a free one. Default 3000. */
   PORT: numberField(
-    z
-      .number({ error: 'must be a number' })
-      .int('must be a whole number')
-      .min(0, 'must be from 0 to 65535')
-      .max(65535, 'must be from 0 to 65535')
-      .default(3000),
+    z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be from 0 to 65535').max(65535, 'must be from 0 to 65535').default(3000),
   ),
   /** Interface to listen on. Default 0.0.0.0 (all). */
   HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
@@ -53,9 +50,13 @@ const envSchema = z.object({
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier')
     .optional(),
   /** PostgreSQL: milliseconds to wait for a connection (from the pool or a new one) before answering 503. Default 3000. */
-  DATABASE_CONNECT_TIMEOUT_MS: numberField(z.number({ error: 'must be a number' }).int('must be a whole number').min(100, 'must be at least 100').max(600_000).default(3000)),
+  DATABASE_CONNECT_TIMEOUT_MS: numberField(
+    z.number({ error: 'must be a number' }).int('must be a whole number').min(100, 'must be at least 100').max(600_000).default(3000),
+  ),
   /** PostgreSQL: milliseconds one statement may take (server-side statement_timeout and a client-side read timeout) before answering 503. Default 5000. */
-  DATABASE_STATEMENT_TIMEOUT_MS: numberField(z.number({ error: 'must be a number' }).int('must be a whole number').min(100, 'must be at least 100').max(3_600_000).default(5000)),
+  DATABASE_STATEMENT_TIMEOUT_MS: numberField(
+    z.number({ error: 'must be a number' }).int('must be a whole number').min(100, 'must be at least 100').max(3_600_000).default(5000),
+  ),
   /** Username of the first admin, created at first start. Default admin. */
   ADMIN_USERNAME: z.string().trim().min(3, 'must be at least 3 characters').max(100).default('admin'),
   /** Password of the first admin; unset means a random one printed once at first start. */
@@ -76,29 +77,22 @@ const envSchema = z.object({
   TRUST_PROXY: z
     .string()
     .trim()
-    .regex(/^(false|true|\d{1,2}|[0-9a-f.:/]+(\s*,\s*[0-9a-f.:/]+)*)$/i, 'must be false, true, a number of proxy hops, or a comma-separated list of proxy addresses')
+    .regex(
+      /^(false|true|\d{1,2}|[0-9a-f.:/]+(\s*,\s*[0-9a-f.:/]+)*)$/i,
+      'must be false, true, a number of proxy hops, or a comma-separated list of proxy addresses',
+    )
     .transform(parseTrustProxy)
     .default(false),
   /** Comma-separated raster tile URL templates ({z}/{x}/{y}) of the public map's dark basemap. */
   BASEMAP_TILES_URL: z.string().default(DEFAULT_BASEMAP_TILES),
   /** Attribution shown on the basemap. */
-  BASEMAP_ATTRIBUTION: z
-    .string()
-    .default('© OpenStreetMap contributors © CARTO'),
+  BASEMAP_ATTRIBUTION: z.string().default('© OpenStreetMap contributors © CARTO'),
   /** Let the server fetch private, loopback and link-local addresses (tests, intranets). Default false. */
   ALLOW_PRIVATE_FETCH: booleanText.default(false),
   /** URL of a Google My Maps KML export; {mapId} is replaced by the map's id. */
-  MY_MAPS_KML_URL: z
-    .string()
-    .includes('{mapId}', { error: 'must contain {mapId}' })
-    .default('https://www.google.com/maps/d/kml?mid={mapId}&forcekml=1'),
+  MY_MAPS_KML_URL: z.string().includes('{mapId}', { error: 'must contain {mapId}' }).default('https://www.google.com/maps/d/kml?mid={mapId}&forcekml=1'),
   /** Minutes between automatic My Maps syncs of providers with auto_sync. Default 360 (6 hours). */
-  MY_MAPS_SYNC_INTERVAL_MINUTES: numberField(
-    z
-      .number({ error: 'must be a number' })
-      .positive('must be above 0')
-      .default(360),
-  ),
+  MY_MAPS_SYNC_INTERVAL_MINUTES: numberField(z.number({ error: 'must be a number' }).positive('must be above 0').default(360)),
   /** Milliseconds a provider API may take during a coverage check before it is skipped. Default 3000. */
   PROVIDER_API_TIMEOUT_MS: numberField(z.number({ error: 'must be a number' }).int().min(100, 'must be at least 100').default(3000)),
   /** Milliseconds between checks of the coverage revision (other processes' changes). Default 2000. */
@@ -119,26 +113,31 @@ const envSchema = z.object({
   /** Least milliseconds between two geocoder requests of one process (Nominatim allows 1 per second). Default 1000. */
   GEOCODER_MIN_INTERVAL_MS: numberField(z.number({ error: 'must be a number' }).int('must be a whole number').min(0, 'must be at least 0').default(1000)),
   /** smtp:// or smtps://user:pass@host:port to e-mail each lead; unset means leads are only stored. */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   /** Address for general inquiries and leads of providers without a contact_email; unset means those are only stored. */
   LEADS_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   /** Sender of lead e-mails. Default "ISP Coverage Map <no-reply@localhost>". */
   MAIL_FROM: z.string().trim().min(3, 'must be an address such as "Name <no-reply@example.com>"').default('ISP Coverage Map <no-reply@localhost>'),
   /** redis://host:6379 to share rate-limit counters between server processes; unset means per process. */
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
   /** Prefix of this deployment's Redis keys. Default isp-coverage: */
   REDIS_KEY_PREFIX: z.string().min(1, 'must not be empty').default('isp-coverage:'),
   /** Leads one client address may send per hour. Default 10. */
   LEAD_RATE_LIMIT_PER_HOUR: numberField(z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(10)),
   /** Search logs one client address may send per minute. Default 120. */
-  SEARCH_LOG_RATE_LIMIT_PER_MINUTE: numberField(z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(120)),
+  SEARCH_LOG_RATE_LIMIT_PER_MINUTE: numberField(
+    z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(120),
+  ),
   /** Address searches one client address may send per minute, to each of /api/search_addresses and /api/geocode. Default 120. */
   SEARCH_RATE_LIMIT_PER_MINUTE: numberField(z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(120)),
   /** IANA time zone whose days the reports count in (a period's dates, searches per day). Default UTC. */
-  REPORTS_TIME_ZONE: z
-    .string()
-    .refine(isTimeZone, 'must be an IANA time zone such as Africa/Johannesburg or UTC')
-    .default('UTC'),
+  REPORTS_TIME_ZONE: z.string().refine(isTimeZone, 'must be an IANA time zone such as Africa/Johannesburg or UTC').default('UTC'),
   /** Folder of SRTM .hgt tiles (1 or 3 arc-second). Default DATA_DIR/terrain. */
   TERRAIN_DIR: z.string().min(1, 'must not be empty').optional(),
   /** Terrarium PNG elevation tiles, a {z}/{x}/{y} template; unset means none (SRTM tiles or flat ground only). */
@@ -153,7 +152,14 @@ const envSchema = z.object({
   /** Gain of a customer's roof antenna (CPE), dBi. Default 23. */
   CPE_ANTENNA_GAIN_DBI: numberField(z.number({ error: 'must be a number' }).min(-10).max(50).default(23)),
   FOOTPRINT_RECEIVER_HEIGHT_M: numberField(z.number({ error: 'must be a number' }).min(0.5, 'must be at least 0.5').max(100, 'must be at most 100').default(6)),
-  FOOTPRINT_MAX_CELLS: numberField(z.number({ error: 'must be a number' }).int('must be a whole number').min(10_000, 'must be at least 10000').max(4_000_000, 'must be at most 4000000').default(1_000_000)),
+  FOOTPRINT_MAX_CELLS: numberField(
+    z
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(10_000, 'must be at least 10000')
+      .max(4_000_000, 'must be at most 4000000')
+      .default(1_000_000),
+  ),
   /** Channel width of the wireless links, MHz (20, 40 or 80): sets the estimated speed. Default 40. */
   WIRELESS_CHANNEL_WIDTH_MHZ: z.enum(['20', '40', '80'], { error: 'must be 20, 40 or 80' }).transform(Number).default(40),
   /** Line-of-sight map: raster tile templates of the Terrain, Satellite and Hybrid styles (Hybrid = satellite + labels). */
@@ -170,9 +176,7 @@ export interface DatabaseTimeouts {
   statementMs: number;
 }
 
-export type DatabaseConfig =
-  | { kind: 'sqlite'; file: string }
-  | { kind: 'postgres'; url: string; schema?: string; timeouts: DatabaseTimeouts };
+export type DatabaseConfig = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string; timeouts: DatabaseTimeouts };
 
 export interface AppConfig {
   port: number;
@@ -223,9 +227,7 @@ function parseTrustProxy(value: string): boolean | number | string[] {
 
 /** Reads the environment into a typed config; a bad variable throws with its name and the reason. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const present = Object.fromEntries(
-    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
-  );
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);

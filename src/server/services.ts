@@ -151,5 +151,24 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     clock,
     log,
   });
-  return { db, auth, logos, providers, layers, towers, terrainTiles, lineOfSight, footprints, coverage, myMaps, apiTester, geocode, embed, notifier, providerStats, reports, leads };
+  return {
+    db,
+    auth,
+    logos,
+    providers,
+    layers,
+    towers,
+    terrainTiles,
+    lineOfSight,
+    footprints,
+    coverage,
+    myMaps,
+    apiTester,
+    geocode,
+    embed,
+    notifier,
+    providerStats,
+    reports,
+    leads,
+  };
 }

@@ -5,7 +5,10 @@ import { runWorker, startWorker } from './workerThreads.js';
 type Progress = Extract<WorkerFixtureMessage, { kind: 'progress' }>;
 
 /** Runs the fixture worker (testing/workerFixture.ts) on a job, with a 10 s timeout unless told otherwise. */
-function runFixture(job: WorkerFixtureJob, options: { timeoutMs?: number; signal?: AbortSignal; onProgress?: (step: number) => void; transferList?: ArrayBuffer[] } = {}) {
+function runFixture(
+  job: WorkerFixtureJob,
+  options: { timeoutMs?: number; signal?: AbortSignal; onProgress?: (step: number) => void; transferList?: ArrayBuffer[] } = {},
+) {
   return runWorker<WorkerFixtureMessage, Progress>({
     beside: import.meta.url,
     module: 'testing/workerFixture',

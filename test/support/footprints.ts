@@ -22,7 +22,8 @@ export async function readyFootprint(app: App, token: string, towerId: number, a
   const settled = await vi.waitFor(async () => {
     const state = (await footprintStates(app, token)).find((s) => s.tower_id === towerId);
     if (state?.status === 'failed') return state;
-    if (state?.status !== 'ready' || state.updated_at <= after) throw new Error(`the footprint of tower ${towerId} is ${state?.status ?? 'absent'}, not ready after ${after || 'creation'}`);
+    if (state?.status !== 'ready' || state.updated_at <= after)
+      throw new Error(`the footprint of tower ${towerId} is ${state?.status ?? 'absent'}, not ready after ${after || 'creation'}`);
     return state;
   }, FOOTPRINT_WAIT);
   expect(settled.status).toBe('ready');

@@ -44,7 +44,7 @@ export function splatAvailable(): boolean {
 export async function convertHgt(dir: string, hgtName: string, south: number, west: number): Promise<string> {
   await run('srtm2sdf', ['-d', '/dev/null', hgtName], { cwd: dir, timeout: SPLAT_TIMEOUT_MS });
   // Page names: south:north:west-most:east-most, longitudes in degrees west from 0 to 360.
-  const westOf = (lng: number) => (((-lng % 360) + 360) % 360);
+  const westOf = (lng: number) => ((-lng % 360) + 360) % 360;
   const page = `${south}:${south + 1}:${westOf(west + 1)}:${westOf(west)}.sdf`;
   if (!fs.existsSync(path.join(dir, page))) throw new Error(`srtm2sdf did not write ${page} in ${dir}`);
   return page;

@@ -28,10 +28,7 @@ export interface TestApp extends App {
  * A fresh app on its own data: a temporary DATA_DIR (SQLite file inside), or a new PostgreSQL
  * schema that is dropped on close. Not listening; use `server.inject`.
  */
-export async function createTestApp(
-  kind: DatabaseKind,
-  options: { env?: Record<string, string>; deps?: AppDependencies } = {},
-): Promise<TestApp> {
+export async function createTestApp(kind: DatabaseKind, options: { env?: Record<string, string>; deps?: AppDependencies } = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coverage-test-'));
   const schema = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const env: Record<string, string> = {

@@ -71,8 +71,16 @@ const blankAsMissing = (value: unknown) => (typeof value === 'string' && value.t
  */
 export const coverageCheckQuery = z
   .object({
-    lat: z.preprocess(blankAsMissing, numberField(z.number({ error: 'lat must be a number' }).min(-90, 'lat must be between -90 and 90').max(90, 'lat must be between -90 and 90')).optional()),
-    lng: z.preprocess(blankAsMissing, numberField(z.number({ error: 'lng must be a number' }).min(-180, 'lng must be between -180 and 180').max(180, 'lng must be between -180 and 180')).optional()),
+    lat: z.preprocess(
+      blankAsMissing,
+      numberField(z.number({ error: 'lat must be a number' }).min(-90, 'lat must be between -90 and 90').max(90, 'lat must be between -90 and 90')).optional(),
+    ),
+    lng: z.preprocess(
+      blankAsMissing,
+      numberField(
+        z.number({ error: 'lng must be a number' }).min(-180, 'lng must be between -180 and 180').max(180, 'lng must be between -180 and 180'),
+      ).optional(),
+    ),
     address: text(500, 'address').optional(),
   })
   .superRefine((query, ctx) => {

@@ -4,7 +4,11 @@ import { booleanField, entityId, requiredText, text } from './fields.js';
 
 /** One colour of a KML file and the status its polygons mean. Colour is "#rrggbb". */
 export const colorMapping = z.object({
-  color: z.string().trim().toLowerCase().regex(/^#[0-9a-f]{6}$/, 'Colour must be #rrggbb'),
+  color: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^#[0-9a-f]{6}$/, 'Colour must be #rrggbb'),
   status: z.enum(SERVICE_STATUSES),
   description: text(500, 'Colour description').default(''),
 });
@@ -80,10 +84,7 @@ const layerShape = {
   provider_id: entityId('Provider is required', 'Provider not found'),
   services: z.preprocess(
     normaliseServices,
-    z
-      .array(text(100, 'A service name'), { error: 'Services are required' })
-      .min(1, 'Services are required')
-      .max(50, 'At most 50 services'),
+    z.array(text(100, 'A service name'), { error: 'Services are required' }).min(1, 'Services are required').max(50, 'At most 50 services'),
   ),
   active: booleanField('active must be true or false'),
   default_status: status('default_status'),

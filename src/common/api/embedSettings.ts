@@ -9,7 +9,10 @@ import { text } from './fields.js';
 export const embedSettings = z.object({
   allowed_domains: z
     .array(
-      text(300, 'A domain').regex(/^(https?:\/\/)?(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i, 'Each domain must look like example.com, *.example.com or https://example.com'),
+      text(300, 'A domain').regex(
+        /^(https?:\/\/)?(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i,
+        'Each domain must look like example.com, *.example.com or https://example.com',
+      ),
     )
     .max(50, 'At most 50 domains'),
 });

@@ -79,7 +79,27 @@ describe('the number-as-text rule', () => {
   });
 
   it('refuses hexadecimal, binary, octal, Infinity, blank text and anything else Number() would take', () => {
-    for (const value of ['0x1e', '0X1E', '0b1', '0o7', 'Infinity', '-Infinity', 'NaN', '', '   ', '.', '+', '1e', '1_000', '1,5', '٣', '1e999', '30m', '--1', '\u000030']) {
+    for (const value of [
+      '0x1e',
+      '0X1E',
+      '0b1',
+      '0o7',
+      'Infinity',
+      '-Infinity',
+      'NaN',
+      '',
+      '   ',
+      '.',
+      '+',
+      '1e',
+      '1_000',
+      '1,5',
+      '٣',
+      '1e999',
+      '30m',
+      '--1',
+      '\u000030',
+    ]) {
       expect(parseDecimal(value), JSON.stringify(value)).toBeNaN();
     }
   });

@@ -15,8 +15,14 @@ export const MAX_TARGET_HEIGHT_M = 100;
 /** An empty parameter is a missing one. */
 const blankAsMissing = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
-const latitude = z.preprocess(blankAsMissing, numberField(z.number({ error: 'lat is required' }).min(-90, 'lat must be between -90 and 90').max(90, 'lat must be between -90 and 90')));
-const longitude = z.preprocess(blankAsMissing, numberField(z.number({ error: 'lng is required' }).min(-180, 'lng must be between -180 and 180').max(180, 'lng must be between -180 and 180')));
+const latitude = z.preprocess(
+  blankAsMissing,
+  numberField(z.number({ error: 'lat is required' }).min(-90, 'lat must be between -90 and 90').max(90, 'lat must be between -90 and 90')),
+);
+const longitude = z.preprocess(
+  blankAsMissing,
+  numberField(z.number({ error: 'lng is required' }).min(-180, 'lng must be between -180 and 180').max(180, 'lng must be between -180 and 180')),
+);
 /** An invalid height falls back to the default; out of range is refused. */
 const targetHeight = z.preprocess(
   (v) => {
@@ -35,11 +41,13 @@ export const losPointQuery = z.object({ lat: latitude, lng: longitude, height: t
 
 /** GET /api/line-of-sight/check: tower_ids is a comma list, sent only for a subset. */
 export const losCheckQuery = losPointQuery.extend({
-  tower_ids: z
-    .preprocess(
-      (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.split(',').map((id) => id.trim())) : v),
-      z.array(entityId('tower_ids must be a comma list of tower ids', 'tower_ids must be a comma list of tower ids')).max(1000, 'At most 1000 tower ids').optional(),
-    ),
+  tower_ids: z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.split(',').map((id) => id.trim())) : v),
+    z
+      .array(entityId('tower_ids must be a comma list of tower ids', 'tower_ids must be a comma list of tower ids'))
+      .max(1000, 'At most 1000 tower ids')
+      .optional(),
+  ),
 });
 
 /** One sample of a path, from the tower (distance 0) to the target. Metres above sea level unless said. */
@@ -74,9 +82,7 @@ export const losTowerResult = z.object({
   fresnel_clearance_pct: z.number().nullable(),
   fresnel_60_clear: z.boolean(),
   /** The point that cuts deepest into the ray or its Fresnel zone; null when nothing comes near. */
-  obstruction: z
-    .object({ distance_km: z.number(), height_m: z.number(), cut_m: z.number() })
-    .nullable(),
+  obstruction: z.object({ distance_km: z.number(), height_m: z.number(), cut_m: z.number() }).nullable(),
   /** Null out of range: the path is not analysed. */
   path_loss_db: z.object({ total: z.number(), free_space: z.number(), diffraction: z.number() }).nullable(),
   /** The target antenna height above ground that would clear the ray; null out of range. */

@@ -16,9 +16,18 @@ describe('numbers given as text, in every schema that reads them', () => {
     expect(coverageCheckQuery.parse({ lat: '-33.92', lng: '18.42' })).toMatchObject({ lat: -33.92, lng: 18.42 });
     expect(coverageTileParams.parse({ z: '10', x: '563', y: '612' })).toEqual({ z: 10, x: 563, y: 612 });
     expect(losPointQuery.parse({ lat: '-33.92', lng: '18.42', height: '10' })).toEqual({ lat: -33.92, lng: 18.42, height: 10 });
-    expect(apiTestRequest.parse({ api_endpoint_url: 'https://isp.example/api', test_lat: '-34', test_lng: '18.5' })).toMatchObject({ test_lat: -34, test_lng: 18.5 });
+    expect(apiTestRequest.parse({ api_endpoint_url: 'https://isp.example/api', test_lat: '-34', test_lng: '18.5' })).toMatchObject({
+      test_lat: -34,
+      test_lng: 18.5,
+    });
     expect(leadsQuery.parse({ limit: '25' })).toMatchObject({ limit: 25 });
-    expect(mapDataQuery.parse({ zoom: '7', west: '18', south: '-34', east: '19', north: '-33' })).toMatchObject({ zoom: 7, west: 18, south: -34, east: 19, north: -33 });
+    expect(mapDataQuery.parse({ zoom: '7', west: '18', south: '-34', east: '19', north: '-33' })).toMatchObject({
+      zoom: 7,
+      west: 18,
+      south: -34,
+      east: 19,
+      north: -33,
+    });
   });
 
   it('refuses hexadecimal, binary, octal and Infinity in towers, on create, update and bulk import rows', () => {

@@ -1,5 +1,18 @@
 import { z } from 'zod';
-import { booleanField, emailText, entityId, httpUrlText, isHttpUrl, numberField, parseJsonObject, phoneText, rawText, requiredText, text, URL_MESSAGE } from './fields.js';
+import {
+  booleanField,
+  emailText,
+  entityId,
+  httpUrlText,
+  isHttpUrl,
+  numberField,
+  parseJsonObject,
+  phoneText,
+  rawText,
+  requiredText,
+  text,
+  URL_MESSAGE,
+} from './fields.js';
 
 export const DATA_SOURCES = ['kml_upload', 'my_maps_url', 'api_endpoint'] as const;
 export type DataSource = (typeof DATA_SOURCES)[number];

@@ -19,8 +19,7 @@ export const LEAD_NOTES_MAX = 5000;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isCalendarDate = (v: string) => ISO_DATE.test(v) && !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 const blankAsMissing = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
-const isoDate = (field: string) =>
-  z.preprocess(blankAsMissing, z.string().refine(isCalendarDate, `${field} must be a date (YYYY-MM-DD)`).optional());
+const isoDate = (field: string) => z.preprocess(blankAsMissing, z.string().refine(isCalendarDate, `${field} must be a date (YYYY-MM-DD)`).optional());
 
 /**
  * A report's period: ISO dates in the server's time zone (REPORTS_TIME_ZONE), the end day
@@ -89,7 +88,10 @@ export const leadsQuery = z
     lead_type: z.preprocess(blankAsMissing, z.enum(LEAD_TYPES, { error: `lead_type must be one of ${LEAD_TYPES.join(', ')}` }).optional()),
     status: z.preprocess(blankAsMissing, z.enum(LEAD_STATUSES, { error: `status must be one of ${LEAD_STATUSES.join(', ')}` }).optional()),
     cursor: z.preprocess(blankAsMissing, rawText(200, 'cursor').optional()),
-    limit: z.preprocess(blankAsMissing, numberField(z.number().int().min(1).max(LEADS_PAGE_MAX, `limit must be at most ${LEADS_PAGE_MAX}`)).default(LEADS_PAGE_DEFAULT)),
+    limit: z.preprocess(
+      blankAsMissing,
+      numberField(z.number().int().min(1).max(LEADS_PAGE_MAX, `limit must be at most ${LEADS_PAGE_MAX}`)).default(LEADS_PAGE_DEFAULT),
+    ),
   })
   .superRefine(checkPeriod);
 export type LeadsQuery = z.infer<typeof leadsQuery>;
@@ -129,7 +131,10 @@ export type LeadsReport = z.infer<typeof leadsReport>;
 export const leadUpdate = z
   .object({
     status: z.enum(LEAD_STATUSES, { error: `status must be one of ${LEAD_STATUSES.join(', ')}` }).optional(),
-    notes: z.preprocess((v) => (v === null ? '' : v), text(LEAD_NOTES_MAX, 'Notes')).transform((v) => (v === '' ? null : v)).optional(),
+    notes: z
+      .preprocess((v) => (v === null ? '' : v), text(LEAD_NOTES_MAX, 'Notes'))
+      .transform((v) => (v === '' ? null : v))
+      .optional(),
   })
   .refine((u) => u.status !== undefined || u.notes !== undefined, { message: 'Give a status or notes to change', path: ['status'] });
 export type LeadUpdate = z.infer<typeof leadUpdate>;

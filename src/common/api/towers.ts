@@ -47,21 +47,30 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isCalendarDate = (v: string) => ISO_DATE.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
 
 /** Empty text (or null) clears an optional field. */
-const clearableText = (max: number, label: string) =>
-  z.preprocess((v) => (v === null ? '' : v), text(max, label)).transform((v) => (v === '' ? null : v));
+const clearableText = (max: number, label: string) => z.preprocess((v) => (v === null ? '' : v), text(max, label)).transform((v) => (v === '' ? null : v));
 
 /** The tower rules, field by field, without defaults. */
 const towerShape = {
   name: requiredText(200, 'Tower name'),
   code: clearableText(50, 'Code'),
-  latitude: number('Latitude must be between -90 and 90').pipe(z.number().min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90')),
-  longitude: number('Longitude must be between -180 and 180').pipe(z.number().min(-180, 'Longitude must be between -180 and 180').max(180, 'Longitude must be between -180 and 180')),
-  height_meters: number('Height must be at least 1 meter').pipe(z.number().min(1, 'Height must be at least 1 meter').max(1000, 'Height must be at most 1000 meters')),
+  latitude: number('Latitude must be between -90 and 90').pipe(
+    z.number().min(-90, 'Latitude must be between -90 and 90').max(90, 'Latitude must be between -90 and 90'),
+  ),
+  longitude: number('Longitude must be between -180 and 180').pipe(
+    z.number().min(-180, 'Longitude must be between -180 and 180').max(180, 'Longitude must be between -180 and 180'),
+  ),
+  height_meters: number('Height must be at least 1 meter').pipe(
+    z.number().min(1, 'Height must be at least 1 meter').max(1000, 'Height must be at most 1000 meters'),
+  ),
   antenna_height_meters: number('Antenna height must be a number of meters').pipe(
     z.number().min(0, 'Antenna height must be at least 0 meters').max(200, 'Antenna height must be at most 200 meters'),
   ),
-  frequency_ghz: number('Frequency must be a number of GHz').pipe(z.number().min(0.1, 'Frequency must be between 0.1 and 100 GHz').max(100, 'Frequency must be between 0.1 and 100 GHz')),
-  power_dbm: number('Power must be a number of dBm').pipe(z.number().min(-30, 'Power must be between -30 and 60 dBm').max(60, 'Power must be between -30 and 60 dBm')),
+  frequency_ghz: number('Frequency must be a number of GHz').pipe(
+    z.number().min(0.1, 'Frequency must be between 0.1 and 100 GHz').max(100, 'Frequency must be between 0.1 and 100 GHz'),
+  ),
+  power_dbm: number('Power must be a number of dBm').pipe(
+    z.number().min(-30, 'Power must be between -30 and 60 dBm').max(60, 'Power must be between -30 and 60 dBm'),
+  ),
   coverage_radius_km: number('Coverage radius must be at least 1 km').pipe(
     z.number().min(1, 'Coverage radius must be at least 1 km').max(200, 'Coverage radius must be at most 200 km'),
   ),
@@ -101,7 +110,10 @@ export const bulkImportRequest = z.object({
   towers: z
     .array(z.unknown(), { error: 'Data must be an array of tower objects' })
     .max(BULK_IMPORT_MAX_TOWERS, `At most ${BULK_IMPORT_MAX_TOWERS} towers per import`)
-    .meta({ description: 'Rows as POST /api/towers takes them', example: [{ name: 'Table Mountain', code: 'TM-1', latitude: -33.9628, longitude: 18.4098, height_meters: 30, active: true }] }),
+    .meta({
+      description: 'Rows as POST /api/towers takes them',
+      example: [{ name: 'Table Mountain', code: 'TM-1', latitude: -33.9628, longitude: 18.4098, height_meters: 30, active: true }],
+    }),
 });
 
 /** PUT and DELETE /api/towers/{id}: an id too large for the database names no tower. */

@@ -23,7 +23,18 @@ describe('parseHgtName', () => {
   });
 
   it('returns null for anything else', () => {
-    for (const name of ['S34E018.tif', 'S34E018', 'X34E018.hgt', 'S3E018.hgt', 'S34E18.hgt', 'N90E000.hgt', 'S34E180.hgt', 'dir/S34E018.hgt', 'S34E018.hgt.zip', '']) {
+    for (const name of [
+      'S34E018.tif',
+      'S34E018',
+      'X34E018.hgt',
+      'S3E018.hgt',
+      'S34E18.hgt',
+      'N90E000.hgt',
+      'S34E180.hgt',
+      'dir/S34E018.hgt',
+      'S34E018.hgt.zip',
+      '',
+    ]) {
       expect(parseHgtName(name), name).toBeNull();
     }
   });
@@ -47,7 +58,11 @@ describe('HgtTile', () => {
   });
 
   it('loads a 1-arc-second tile and reads its samples exactly', () => {
-    const tile = new HgtTile(SOUTH, WEST, hgtBytes(3601, (row, col) => (row + col) % 3000));
+    const tile = new HgtTile(
+      SOUTH,
+      WEST,
+      hgtBytes(3601, (row, col) => (row + col) % 3000),
+    );
     expect(tile).toMatchObject({ samplesPerSide: 3601, arcSeconds: 1, byteSize: 3601 * 3601 * 2 });
     const p = samplePoint(3601, 2000, 1500);
     expect(tile.elevation(p.lat, p.lng)).toBeCloseTo(500, 9);
@@ -57,7 +72,12 @@ describe('HgtTile', () => {
     const bytes = hgtBytes(1201, (row, col) => row * 3 - col);
     const copied = new HgtTile(-34, 18, bytes.slice());
     const adopted = new HgtTile(-34, 18, bytes, { adopt: true });
-    for (const [lat, lng] of [[-33.5, 18.5], [-33.01, 18.99], [-34, 18], [-33.2345, 18.6789]] as const) {
+    for (const [lat, lng] of [
+      [-33.5, 18.5],
+      [-33.01, 18.99],
+      [-34, 18],
+      [-33.2345, 18.6789],
+    ] as const) {
       expect(adopted.elevation(lat, lng)).toBe(copied.elevation(lat, lng));
     }
     // Adopted: the file's own bytes now hold the heights in host order (row 1, col 0 is 3 m).
@@ -65,8 +85,17 @@ describe('HgtTile', () => {
   });
 
   it('interpolates bilinearly between four samples', () => {
-    const corners = new Map([[100_200, 10], [100_201, 20], [101_200, 30], [101_201, 60]]);
-    const tile = new HgtTile(SOUTH, WEST, hgtBytes(1201, (row, col) => corners.get(row * 1000 + col) ?? 0));
+    const corners = new Map([
+      [100_200, 10],
+      [100_201, 20],
+      [101_200, 30],
+      [101_201, 60],
+    ]);
+    const tile = new HgtTile(
+      SOUTH,
+      WEST,
+      hgtBytes(1201, (row, col) => corners.get(row * 1000 + col) ?? 0),
+    );
     // A quarter of the way south and three quarters east: north edge 17.5 m, south edge 52.5 m.
     const p = samplePoint(1201, 100.25, 200.75);
     expect(tile.elevation(p.lat, p.lng)).toBeCloseTo(26.25, 9);
@@ -93,24 +122,46 @@ describe('HgtTile', () => {
   });
 
   it('fills a single void with the mean of its eight neighbours', () => {
-    const tile = new HgtTile(SOUTH, WEST, hgtBytes(1201, (row, col) => (row === 500 && col === 700 ? HGT_VOID : plane(row, col))));
+    const tile = new HgtTile(
+      SOUTH,
+      WEST,
+      hgtBytes(1201, (row, col) => (row === 500 && col === 700 ? HGT_VOID : plane(row, col))),
+    );
     const p = samplePoint(1201, 500, 700);
     expect(tile.elevation(p.lat, p.lng)).toBeCloseTo(plane(500, 700), 6);
   });
 
   it('fills a void on the tile corner from its three neighbours', () => {
-    const tile = new HgtTile(SOUTH, WEST, hgtBytes(1201, (row, col) => (row === 0 && col === 0 ? HGT_VOID : 90)));
+    const tile = new HgtTile(
+      SOUTH,
+      WEST,
+      hgtBytes(1201, (row, col) => (row === 0 && col === 0 ? HGT_VOID : 90)),
+    );
     expect(tile.elevation(SOUTH + 1, WEST)).toBe(90);
   });
 
   it('fills a large void region from its edge inwards, within the heights around it', () => {
     const inVoid = (row: number, col: number) => row >= 300 && row < 700 && col >= 300 && col < 700;
-    const flat = new HgtTile(SOUTH, WEST, hgtBytes(1201, (row, col) => (inVoid(row, col) ? HGT_VOID : 250)));
+    const flat = new HgtTile(
+      SOUTH,
+      WEST,
+      hgtBytes(1201, (row, col) => (inVoid(row, col) ? HGT_VOID : 250)),
+    );
     const centre = samplePoint(1201, 500, 500);
     expect(flat.elevation(centre.lat, centre.lng)).toBeCloseTo(250, 9);
 
-    const sloped = new HgtTile(SOUTH, WEST, hgtBytes(1201, (row, col) => (inVoid(row, col) ? HGT_VOID : row)));
-    for (const [row, col] of [[300, 300], [301, 500], [500, 500], [699, 699], [650, 320]] as const) {
+    const sloped = new HgtTile(
+      SOUTH,
+      WEST,
+      hgtBytes(1201, (row, col) => (inVoid(row, col) ? HGT_VOID : row)),
+    );
+    for (const [row, col] of [
+      [300, 300],
+      [301, 500],
+      [500, 500],
+      [699, 699],
+      [650, 320],
+    ] as const) {
       const p = samplePoint(1201, row, col);
       const h = sloped.elevation(p.lat, p.lng);
       expect(h, `${row},${col}`).toBeGreaterThanOrEqual(299);
@@ -123,15 +174,25 @@ describe('HgtTile', () => {
 
   it('fills a tile that is all void but one sample in bounded time, and an all-void tile with 0 m', () => {
     const started = performance.now();
-    const tile = new HgtTile(SOUTH, WEST, hgtBytes(1201, (row, col) => (row === 1200 && col === 1200 ? 42 : HGT_VOID)));
+    const tile = new HgtTile(
+      SOUTH,
+      WEST,
+      hgtBytes(1201, (row, col) => (row === 1200 && col === 1200 ? 42 : HGT_VOID)),
+    );
     expect(performance.now() - started).toBeLessThan(5_000);
     expect(tile.elevation(SOUTH + 1, WEST)).toBe(42);
     expect(tile.elevation(SOUTH + 0.5, WEST + 0.5)).toBeCloseTo(42, 9);
-    const empty = new HgtTile(SOUTH, WEST, hgtBytes(1201, () => HGT_VOID));
+    const empty = new HgtTile(
+      SOUTH,
+      WEST,
+      hgtBytes(1201, () => HGT_VOID),
+    );
     expect(empty.elevation(SOUTH + 0.5, WEST + 0.5)).toBe(0);
   });
 
   it('refuses bytes of the wrong size with a clear message', () => {
-    expect(() => new HgtTile(SOUTH, WEST, new Uint8Array(1000))).toThrow('not an SRTM .hgt tile: 1000 bytes, expected 2884802 (3 arc-seconds) or 25934402 (1 arc-second)');
+    expect(() => new HgtTile(SOUTH, WEST, new Uint8Array(1000))).toThrow(
+      'not an SRTM .hgt tile: 1000 bytes, expected 2884802 (3 arc-seconds) or 25934402 (1 arc-second)',
+    );
   });
 });

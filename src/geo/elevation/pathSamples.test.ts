@@ -37,8 +37,14 @@ describe('pathSamples', () => {
 
   it('stays within 10 cm of the great circle on a long path at high latitude, and across the antimeridian', () => {
     for (const [from, to] of [
-      [{ lat: 60, lng: 10 }, { lat: 61.5, lng: 13 }],
-      [{ lat: -16.9, lng: 179.8 }, { lat: -17.1, lng: -179.7 }],
+      [
+        { lat: 60, lng: 10 },
+        { lat: 61.5, lng: 13 },
+      ],
+      [
+        { lat: -16.9, lng: 179.8 },
+        { lat: -17.1, lng: -179.7 },
+      ],
     ] as const) {
       const { distancesM, lats, lngs } = pathSamples(from, to, 30, 10_000);
       const totalM = distancesM[distancesM.length - 1]!;

@@ -66,7 +66,7 @@ describe('terrariumTileAt', () => {
     expect(terrariumTileAt(lat, -135 + (45 / 256) * 100.5, 3).px).toBeCloseTo(100.5, 9);
   });
 
-  it('keeps the world\'s east and south edges on the last tile, clamping beyond 85.0511°', () => {
+  it("keeps the world's east and south edges on the last tile, clamping beyond 85.0511°", () => {
     expect(terrariumTileAt(0, 180, 2)).toMatchObject({ x: 3, px: 256 });
     expect(terrariumTileAt(-89, 0, 2)).toMatchObject({ y: 3, py: expect.closeTo(256, 6) });
     expect(terrariumTileAt(89, -180, 2)).toMatchObject({ x: 0, y: 0, px: 0, py: expect.closeTo(0, 6) });
@@ -87,7 +87,7 @@ describe('terrariumHeightAt', () => {
   heights[0] = 7;
   heights[SIZE * SIZE - 1] = 9;
 
-  it('gives a pixel\'s value at its centre and interpolates bilinearly between centres', () => {
+  it("gives a pixel's value at its centre and interpolates bilinearly between centres", () => {
     expect(terrariumHeightAt(heights, 10.5, 20.5)).toBe(10);
     expect(terrariumHeightAt(heights, 11, 20.5)).toBe(15);
     // Three quarters east, a quarter south of pixel (10, 20)'s centre: top 17.5 m, bottom 52.5 m.

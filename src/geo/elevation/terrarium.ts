@@ -80,8 +80,10 @@ export function terrariumHeightAt(heights: Float32Array, px: number, py: number)
  */
 export function terrariumZoomFor(lat: number, spacingM: number, maxZoom = 15): number {
   if (!(spacingM > 0)) throw new RangeError(`spacingM must be a positive number of metres, got ${spacingM}`);
-  if (!Number.isInteger(maxZoom) || maxZoom < 0 || maxZoom > MAX_ZOOM) throw new RangeError(`maxZoom must be a whole number from 0 to ${MAX_ZOOM}, got ${maxZoom}`);
-  const worldPixelsM = (2 * Math.PI * EARTH_RADIUS_M * Math.cos((Math.max(-MAX_MERCATOR_LAT, Math.min(MAX_MERCATOR_LAT, lat)) * Math.PI) / 180)) / TERRARIUM_TILE_SIZE;
+  if (!Number.isInteger(maxZoom) || maxZoom < 0 || maxZoom > MAX_ZOOM)
+    throw new RangeError(`maxZoom must be a whole number from 0 to ${MAX_ZOOM}, got ${maxZoom}`);
+  const worldPixelsM =
+    (2 * Math.PI * EARTH_RADIUS_M * Math.cos((Math.max(-MAX_MERCATOR_LAT, Math.min(MAX_MERCATOR_LAT, lat)) * Math.PI) / 180)) / TERRARIUM_TILE_SIZE;
   for (let zoom = 0; zoom < maxZoom; zoom++) {
     if (worldPixelsM / 2 ** zoom <= spacingM) return zoom;
   }

@@ -16,7 +16,20 @@ describe('parseRingCoordinates', () => {
   });
 
   it('gives the same doubles as Number() for every way of writing a number', () => {
-    const written = ['28.123456', '-25.000001', '+3.5', '.5', '7.', '0', '-0.0000001', '1e-3', '2.5E+1', '28.12345678901234567', '0.00000000000000000012345', '12.345678901234567890'];
+    const written = [
+      '28.123456',
+      '-25.000001',
+      '+3.5',
+      '.5',
+      '7.',
+      '0',
+      '-0.0000001',
+      '1e-3',
+      '2.5E+1',
+      '28.12345678901234567',
+      '0.00000000000000000012345',
+      '12.345678901234567890',
+    ];
     for (const number of written) {
       expect(ring(`${number},${number} 0,0 1,1`)[0]).toBe(Number(number));
     }

@@ -140,7 +140,9 @@ describe('parseCoverageKml: geometry', () => {
 
 describe('parseCoverageKml: colours', () => {
   it('takes the fill colour of an inline Style', () => {
-    expect(onlyColor(kml(placemark(`<Style><LineStyle><color>ff000000</color></LineStyle><PolyStyle><color>7f0066ff</color></PolyStyle></Style>${polygon()}`)))).toBe('#ff6600');
+    expect(
+      onlyColor(kml(placemark(`<Style><LineStyle><color>ff000000</color></LineStyle><PolyStyle><color>7f0066ff</color></PolyStyle></Style>${polygon()}`))),
+    ).toBe('#ff6600');
   });
 
   it('follows a styleUrl to a shared Style', () => {
@@ -203,14 +205,23 @@ describe('parseCoverageKml: colours', () => {
 
 describe('parseCoverageKml: colours as the browser finds them', () => {
   it.each([
-    ['styles', `<Style id="a"><LineStyle><color>ff0000ff</color></LineStyle><PolyStyle><color>7f00ff00</color></PolyStyle></Style>
-      <Style id="b"><PolyStyle><color>7f0000ff</color><fill>1</fill></PolyStyle></Style>`],
-    ['names', `<Style id="orangeArea"><IconStyle><scale>1</scale></IconStyle></Style>
+    [
+      'styles',
+      `<Style id="a"><LineStyle><color>ff0000ff</color></LineStyle><PolyStyle><color>7f00ff00</color></PolyStyle></Style>
+      <Style id="b"><PolyStyle><color>7f0000ff</color><fill>1</fill></PolyStyle></Style>`,
+    ],
+    [
+      'names',
+      `<Style id="orangeArea"><IconStyle><scale>1</scale></IconStyle></Style>
       <StyleMap id="greenMap"><Pair><key>normal</key><styleUrl>#orangeArea</styleUrl></Pair></StyleMap>
       <Style id="plain"><PolyStyle><color>ff888888</color></PolyStyle></Style>
-      ${placemark('<styleUrl>#blue</styleUrl>')}${placemark('<styleUrl>#poly-F44336-1200-normal</styleUrl>')}${placemark('<styleUrl>#sharedStyle</styleUrl>')}`],
+      ${placemark('<styleUrl>#blue</styleUrl>')}${placemark('<styleUrl>#poly-F44336-1200-normal</styleUrl>')}${placemark('<styleUrl>#sharedStyle</styleUrl>')}`,
+    ],
     ['icons only', `<Style id="s"><IconStyle><color>ff00ff00</color></IconStyle><LabelStyle><color>ffff0000</color></LabelStyle></Style>`],
-    ['empty style then names', `<Style id="s1"><PolyStyle/></Style>${placemark('<styleUrl>#yellow</styleUrl>')}<Style id="s2"><PolyStyle><color>ff0066ff</color></PolyStyle></Style>`],
+    [
+      'empty style then names',
+      `<Style id="s1"><PolyStyle/></Style>${placemark('<styleUrl>#yellow</styleUrl>')}<Style id="s2"><PolyStyle><color>ff0066ff</color></PolyStyle></Style>`,
+    ],
     ['unreadable colour', '<Style><PolyStyle><color>red</color></PolyStyle></Style>'],
   ])('finds what analyzeKmlColors finds, in its order: %s', (_, body) => {
     const text = kml(`${body}${placemark(`<Style><PolyStyle><color>ff123456</color></PolyStyle></Style>${polygon()}`)}`);
@@ -234,9 +245,10 @@ describe('parsePackedCoverageKml', () => {
     expect(() => parsePackedCoverageKml(['  ', '\n', ''])).toThrow(new KmlParseError('The file is not valid KML: the file is empty'));
   });
 
-
   it('gives the same placemarks with the rings packed as [lng0, lat0, lng1, lat1, …]', () => {
-    const text = kml(`<Style id="s"><PolyStyle><color>ff00ff00</color></PolyStyle></Style>${placemark(`<styleUrl>#s</styleUrl>${polygon('0,0 2,0 2,2 0,0', ['1,0.2 1.5,0.2 1.5,0.7 1,0.2'])}`)}`);
+    const text = kml(
+      `<Style id="s"><PolyStyle><color>ff00ff00</color></PolyStyle></Style>${placemark(`<styleUrl>#s</styleUrl>${polygon('0,0 2,0 2,2 0,0', ['1,0.2 1.5,0.2 1.5,0.7 1,0.2'])}`)}`,
+    );
     const { placemarks, colors } = parsePackedCoverageKml(text);
     expect(colors).toEqual(['#00ff00']);
     expect(placemarks).toHaveLength(1);

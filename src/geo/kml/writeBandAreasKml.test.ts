@@ -12,13 +12,40 @@ describe('writeBandAreasKml', () => {
           type: 'MultiPolygon',
           coordinates: [
             [
-              [[18, -33], [18.1, -33], [18.1, -32.9], [18, -32.9], [18, -33]],
-              [[18.02, -32.98], [18.02, -32.95], [18.05, -32.95], [18.02, -32.98]],
+              [
+                [18, -33],
+                [18.1, -33],
+                [18.1, -32.9],
+                [18, -32.9],
+                [18, -33],
+              ],
+              [
+                [18.02, -32.98],
+                [18.02, -32.95],
+                [18.05, -32.95],
+                [18.02, -32.98],
+              ],
             ],
           ],
         },
       },
-      { name: 'Excellent', color: '#1a9850', geometry: { type: 'MultiPolygon', coordinates: [[[[18.06, -32.96], [18.07, -32.96], [18.07, -32.95], [18.06, -32.96]]]] } },
+      {
+        name: 'Excellent',
+        color: '#1a9850',
+        geometry: {
+          type: 'MultiPolygon',
+          coordinates: [
+            [
+              [
+                [18.06, -32.96],
+                [18.07, -32.96],
+                [18.07, -32.95],
+                [18.06, -32.96],
+              ],
+            ],
+          ],
+        },
+      },
     ]);
     expect(kml).toContain('<name>Tower &lt;1&gt; footprint</name>');
     const { placemarks, colors } = parsePackedCoverageKml(kml);

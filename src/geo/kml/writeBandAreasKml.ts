@@ -17,9 +17,13 @@ const FILL_ALPHA = '99';
  * Coordinates are written lng,lat as KML wants.
  */
 export function writeBandAreasKml(documentName: string, areas: readonly KmlBandArea[]): string {
-  const styles = areas.map((area, i) => `<Style id="band${i}"><LineStyle><color>ff${kmlColor(area.color)}</color><width>1</width></LineStyle><PolyStyle><color>${FILL_ALPHA}${kmlColor(area.color)}</color></PolyStyle></Style>`);
+  const styles = areas.map(
+    (area, i) =>
+      `<Style id="band${i}"><LineStyle><color>ff${kmlColor(area.color)}</color><width>1</width></LineStyle><PolyStyle><color>${FILL_ALPHA}${kmlColor(area.color)}</color></PolyStyle></Style>`,
+  );
   const placemarks = areas.map(
-    (area, i) => `<Placemark><name>${escapeXml(area.name)}</name><styleUrl>#band${i}</styleUrl><MultiGeometry>${area.geometry.coordinates.map(polygonKml).join('')}</MultiGeometry></Placemark>`,
+    (area, i) =>
+      `<Placemark><name>${escapeXml(area.name)}</name><styleUrl>#band${i}</styleUrl><MultiGeometry>${area.geometry.coordinates.map(polygonKml).join('')}</MultiGeometry></Placemark>`,
   );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<kml xmlns="http://www.opengis.net/kml/2.2"><Document><name>${escapeXml(documentName)}</name>${styles.join('')}${placemarks.join('')}</Document></kml>\n`;
 }

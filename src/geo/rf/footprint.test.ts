@@ -86,7 +86,7 @@ describe('computeFootprint behind a ridge', () => {
 
   it('agrees with the path analysis of each cell for at least 99% of random cells', () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     let agree = 0;
     const cells = 1000;
     for (let n = 0; n < cells; n++) {

@@ -156,7 +156,16 @@ export function computeFootprint(input: FootprintInput): Footprint {
     if (input.onProgress && (e / 2) % 256 === 0) input.onProgress(e / edge.length);
   }
   markTowerCell(signal, heights, towerRow, towerCol, budgetDbm - freeSpacePathLossDb(1, tower.frequencyHz), fresnel60);
-  return { south: heights.south, west: heights.west, cellLatDeg: heights.cellLatDeg, cellLngDeg: heights.cellLngDeg, rows, cols, signalDeciDbm: signal, fresnel60 };
+  return {
+    south: heights.south,
+    west: heights.west,
+    cellLatDeg: heights.cellLatDeg,
+    cellLngDeg: heights.cellLngDeg,
+    rows,
+    cols,
+    signalDeciDbm: signal,
+    fresnel60,
+  };
 }
 
 /** The cell under the tower sees it (a path of 1 m, as the line-of-sight answer has). */

@@ -28,15 +28,20 @@ describe('footprintBandAreas', () => {
     const areas = footprintBandAreas(rings());
     expect(areas.map((area) => area.properties.band)).toEqual(['Poor', 'Fair', 'Good', 'Excellent']);
     const cellArea = 0.001 * 0.001;
-    const cells = areas.map((area) => area.geometry.coordinates.reduce((sum, polygon) => sum + polygon.reduce((s, ring) => s + signedArea(ring), 0), 0) / cellArea);
+    const cells = areas.map(
+      (area) => area.geometry.coordinates.reduce((sum, polygon) => sum + polygon.reduce((s, ring) => s + signedArea(ring), 0), 0) / cellArea,
+    );
     // Signal −60 − 1.5·d dBm: Excellent above −65 (d < 3.33), Good above −70 (d < 6.67), Fair above −75 (d < 10), Poor above −80 (d < 13.3).
     const count = (limit: number) => {
       let n = 0;
-      for (let r = 0; r < 40; r++) for (let c = 0; c < 40; c++) if (Math.hypot(r - 20, c - 20) <= 15 && Math.round((-60 - Math.hypot(r - 20, c - 20) * 1.5) * 10) / 10 > limit) n++;
+      for (let r = 0; r < 40; r++)
+        for (let c = 0; c < 40; c++) if (Math.hypot(r - 20, c - 20) <= 15 && Math.round((-60 - Math.hypot(r - 20, c - 20) * 1.5) * 10) / 10 > limit) n++;
       return n;
     };
     // Marching squares cuts convex corners and fills concave ones by an eighth of a cell each.
-    [count(-80), count(-75), count(-70), count(-65)].forEach((expected, i) => expect(Math.abs(cells[i]! - expected)).toBeLessThanOrEqual(Math.max(1.5, expected * 0.01)));
+    [count(-80), count(-75), count(-70), count(-65)].forEach((expected, i) =>
+      expect(Math.abs(cells[i]! - expected)).toBeLessThanOrEqual(Math.max(1.5, expected * 0.01)),
+    );
   });
 
   it('puts the areas where the cells are, with exterior rings counter-clockwise', () => {

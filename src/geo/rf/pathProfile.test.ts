@@ -68,7 +68,7 @@ describe('analysePath', () => {
     expect(inside.diffractionLossDb).toBe(0);
   });
 
-  it('asks 52.97 / 75.74 / 66.63 m of the target antenna on the notes\' example (100 m plain, 140 m ridge half way along 10.04 km, 30 m antennas)', () => {
+  it("asks 52.97 / 75.74 / 66.63 m of the target antenna on the notes' example (100 m plain, 140 m ridge half way along 10.04 km, 30 m antennas)", () => {
     const input: PathInput = { ...profile(10_040, 101, 100, { 50: 140 }), txAntennaM: 30, rxAntennaM: 30, frequencyHz: F_5800_MHZ };
     const result = analysePath(input);
     expect(result.clear).toBe(false);
@@ -103,8 +103,21 @@ describe('analysePath', () => {
   });
 
   it('has nothing to analyse on a two-sample path', () => {
-    const result = analysePath({ distancesM: Float64Array.of(0, 500), terrainM: Float64Array.of(10, 20), txAntennaM: 5, rxAntennaM: 2, frequencyHz: F_5800_MHZ });
-    expect(result).toMatchObject({ clear: true, worstClearanceRatio: Infinity, fresnel60Clear: true, obstruction: null, diffractionLossDb: 0, requiredRxAntennaM: 0 });
+    const result = analysePath({
+      distancesM: Float64Array.of(0, 500),
+      terrainM: Float64Array.of(10, 20),
+      txAntennaM: 5,
+      rxAntennaM: 2,
+      frequencyHz: F_5800_MHZ,
+    });
+    expect(result).toMatchObject({
+      clear: true,
+      worstClearanceRatio: Infinity,
+      fresnel60Clear: true,
+      obstruction: null,
+      diffractionLossDb: 0,
+      requiredRxAntennaM: 0,
+    });
   });
 
   it('refuses a malformed profile with a clear message', () => {
@@ -112,7 +125,9 @@ describe('analysePath', () => {
     expect(() => analysePath({ ...ok, terrainM: new Float64Array(3) })).toThrow('distancesM and terrainM must have the same length (101 and 3)');
     expect(() => analysePath({ ...ok, distancesM: Float64Array.of(0), terrainM: Float64Array.of(0) })).toThrow('a path needs at least 2 samples, got 1');
     expect(() => analysePath({ ...ok, distancesM: ok.distancesM.map((d) => d + 1) })).toThrow('distancesM must start at 0, got 1');
-    expect(() => analysePath({ ...ok, distancesM: Float64Array.of(0, 0), terrainM: Float64Array.of(0, 0) })).toThrow('distancesM must increase strictly and be finite: sample 1 is 0 after 0');
+    expect(() => analysePath({ ...ok, distancesM: Float64Array.of(0, 0), terrainM: Float64Array.of(0, 0) })).toThrow(
+      'distancesM must increase strictly and be finite: sample 1 is 0 after 0',
+    );
     expect(() => analysePath({ ...ok, frequencyHz: 0 })).toThrow('frequencyHz must be a positive number, got 0');
     expect(() => analysePath({ ...ok, k: -1 })).toThrow('k must be a positive number, got -1');
   });

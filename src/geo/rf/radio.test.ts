@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { diffractionParameterV, earthBulgeM, EFFECTIVE_EARTH_FACTOR, freeSpacePathLossDb, fresnelRadiusM, knifeEdgeLossDb, SPEED_OF_LIGHT_M_S } from './radio.js';
+import {
+  diffractionParameterV,
+  earthBulgeM,
+  EFFECTIVE_EARTH_FACTOR,
+  freeSpacePathLossDb,
+  fresnelRadiusM,
+  knifeEdgeLossDb,
+  SPEED_OF_LIGHT_M_S,
+} from './radio.js';
 
 const F_5800_MHZ = 5.8e9;
 

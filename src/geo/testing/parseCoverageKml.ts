@@ -23,12 +23,10 @@ export interface ParsedCoverageKml {
  */
 export function parseCoverageKml(kmlText: string): ParsedCoverageKml {
   const { placemarks, colors } = parsePackedCoverageKml(kmlText);
-  const features = placemarks.map(
-    (placemark): CoverageFeature => ({
-      type: 'Feature',
-      geometry: unpackGeometry(placemark.polygons),
-      properties: { name: placemark.name, color: placemark.color },
-    }),
-  );
+  const features = placemarks.map((placemark): CoverageFeature => ({
+    type: 'Feature',
+    geometry: unpackGeometry(placemark.polygons),
+    properties: { name: placemark.name, color: placemark.color },
+  }));
   return { features, colors };
 }

@@ -20,7 +20,10 @@ export class AuthRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
   async countUsers(): Promise<number> {
-    const row = await this.db.selectFrom('admin_users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('admin_users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     return toCount(row.n as string | number);
   }
 
@@ -35,29 +38,17 @@ export class AuthRepository {
   }
 
   findUserByUsername(username: string): Promise<AdminUserRow | undefined> {
-    return this.db
-      .selectFrom('admin_users')
-      .select(['id', 'username', 'password_hash'])
-      .where('username', '=', username)
-      .executeTakeFirst();
+    return this.db.selectFrom('admin_users').select(['id', 'username', 'password_hash']).where('username', '=', username).executeTakeFirst();
   }
 
   findUserById(id: number): Promise<AdminUserRow | undefined> {
-    return this.db
-      .selectFrom('admin_users')
-      .select(['id', 'username', 'password_hash'])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    return this.db.selectFrom('admin_users').select(['id', 'username', 'password_hash']).where('id', '=', id).executeTakeFirst();
   }
 
   /** Sets the new hash and revokes every session of the user except the one that asked. */
   async updatePassword(userId: number, passwordHash: string, keepSessionId: number, now: string): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('admin_users')
-        .set({ password_hash: passwordHash, updated_at: now })
-        .where('id', '=', userId)
-        .execute();
+      await trx.updateTable('admin_users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', userId).execute();
       await trx
         .updateTable('admin_sessions')
         .set({ revoked_at: now })
@@ -87,12 +78,7 @@ export class AuthRepository {
   }
 
   async revokeSession(sessionId: number, now: string): Promise<void> {
-    await this.db
-      .updateTable('admin_sessions')
-      .set({ revoked_at: now })
-      .where('id', '=', sessionId)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await this.db.updateTable('admin_sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
   }
 
   /** Drops sessions that ended (expired or revoked) before `before`; they can never verify again. */

@@ -88,10 +88,7 @@ export class AuthService {
     const windowStart = this.nowIso(-LOGIN_FAILURE_WINDOW_MS);
     await this.repo.deleteLoginFailuresBefore(windowStart);
     const { byUsername, byAddress, byPair } = await this.repo.loginFailuresSince(username, ipAddress, windowStart);
-    const blocking = [
-      ...(byPair.count >= LOGIN_PAIR_FAILURE_LIMIT ? [byPair] : []),
-      ...(byAddress.count >= LOGIN_FAILURE_LIMIT ? [byAddress] : []),
-    ];
+    const blocking = [...(byPair.count >= LOGIN_PAIR_FAILURE_LIMIT ? [byPair] : []), ...(byAddress.count >= LOGIN_FAILURE_LIMIT ? [byAddress] : [])];
     if (blocking.length === 0) {
       const delay = usernameDelayMs(byUsername.count);
       const { clock } = this.options;
@@ -100,10 +97,7 @@ export class AuthService {
     }
     const retryAfterSeconds = Math.max(...blocking.map((w) => this.secondsUntilWindowFrees(w)));
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    throw new TooManyRequestsError(
-      `Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-      retryAfterSeconds,
-    );
+    throw new TooManyRequestsError(`Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, retryAfterSeconds);
   }
 
   private secondsUntilWindowFrees(window: FailureWindow): number {

@@ -10,7 +10,12 @@ export type AnnouncePassword = (username: string, password: string) => void;
  * Creates the first admin when there is none: with ADMIN_PASSWORD when set, else with a generated
  * password told once through `announce` (by default printed to stdout, never logged).
  */
-export async function ensureFirstAdmin(auth: AuthService, admin: AppConfig['admin'], log: FastifyBaseLogger, announce: AnnouncePassword = printGeneratedPassword): Promise<void> {
+export async function ensureFirstAdmin(
+  auth: AuthService,
+  admin: AppConfig['admin'],
+  log: FastifyBaseLogger,
+  announce: AnnouncePassword = printGeneratedPassword,
+): Promise<void> {
   const generated = admin.password ? undefined : generatePassword();
   const created = await auth.ensureFirstAdmin(admin.username, admin.password ?? generated!);
   if (!created) return;

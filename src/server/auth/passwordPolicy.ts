@@ -2,8 +2,7 @@ import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 import { MIN_SUBMITTABLE_SCORE, passwordStrength } from '../../common/passwordStrength.js';
 
-export const PASSWORD_TOO_WEAK =
-  'Password is too weak: use at least 12 characters, or mix upper and lower case letters, numbers and symbols';
+export const PASSWORD_TOO_WEAK = 'Password is too weak: use at least 12 characters, or mix upper and lower case letters, numbers and symbols';
 export const PASSWORD_TOO_COMMON = 'This password is too common or easy to guess. Please choose another one.';
 
 /**

@@ -38,7 +38,9 @@ export async function createBackup(config: AppConfig, request: BackupRequest): P
   }
   const databaseFile = config.database.file;
   if (!holdsData(databaseFile)) {
-    throw new BackupError(`No database at ${databaseFile}: run the backup with the same DATA_DIR as the server (which creates the database when it first starts).`);
+    throw new BackupError(
+      `No database at ${databaseFile}: run the backup with the same DATA_DIR as the server (which creates the database when it first starts).`,
+    );
   }
   const files = fileLocations(config);
   const { report } = request;
@@ -82,13 +84,15 @@ export async function createBackup(config: AppConfig, request: BackupRequest): P
     ];
     const inputBytes = snapshot.bytes + manifest.logos.bytes + manifest.terrain.bytes;
     report(`  archiving ${formatCount(entries.length, 'file')} (${formatBytes(inputBytes)})...`);
-    await writeTarGz({ cwd: staging, entries, file: partial, onProgress: progressReporter(inputBytes, report), signal: request.signal }).catch((error: unknown) => {
-      // The server deleted a logo or tile after the listing (a provider's logo replaced, say).
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-        throw new BackupError(`A file was removed while the backup ran (${(error as Error).message}); run the backup again.`);
-      }
-      throw error;
-    });
+    await writeTarGz({ cwd: staging, entries, file: partial, onProgress: progressReporter(inputBytes, report), signal: request.signal }).catch(
+      (error: unknown) => {
+        // The server deleted a logo or tile after the listing (a provider's logo replaced, say).
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+          throw new BackupError(`A file was removed while the backup ran (${(error as Error).message}); run the backup again.`);
+        }
+        throw error;
+      },
+    );
     fs.renameSync(partial, target);
 
     report(`Backup written: ${target} (${formatBytes(fs.statSync(target).size)})`);

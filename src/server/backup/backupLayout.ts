@@ -61,9 +61,9 @@ export function readManifest(dir: string): BackupManifest {
   try {
     parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch {
-    throw new BackupError('The archive\'s manifest.json is not JSON: the archive is damaged.');
+    throw new BackupError("The archive's manifest.json is not JSON: the archive is damaged.");
   }
   const manifest = manifestSchema.safeParse(parsed);
-  if (!manifest.success) throw new BackupError('The archive\'s manifest.json is not one this version can restore (format isp-coverage-map-backup, version 1).');
+  if (!manifest.success) throw new BackupError("The archive's manifest.json is not one this version can restore (format isp-coverage-map-backup, version 1).");
   return manifest.data;
 }

@@ -23,7 +23,7 @@ function schemaOption(config: AppConfig): string {
 
 export function postgresBackupInstructions(config: AppConfig): string {
   return [
-    'DATABASE_URL is set: the data is in PostgreSQL, which npm run backup does not copy. Use PostgreSQL\'s own tools:',
+    "DATABASE_URL is set: the data is in PostgreSQL, which npm run backup does not copy. Use PostgreSQL's own tools:",
     `  pg_dump -Fc${schemaOption(config)} "$DATABASE_URL" -f coverage.dump`,
     'and copy these beside the dump:',
     ...filesToCopy(config),

@@ -105,7 +105,8 @@ function checkFolderCount(staging: string, name: string, expected: number): void
   const folder = path.join(staging, name);
   fs.mkdirSync(folder, { recursive: true });
   const found = listFiles(folder).length;
-  if (found !== expected) throw new BackupError(`The archive's ${name} folder has ${formatCount(found, 'file')} where its manifest lists ${expected}: it is damaged.`);
+  if (found !== expected)
+    throw new BackupError(`The archive's ${name} folder has ${formatCount(found, 'file')} where its manifest lists ${expected}: it is damaged.`);
 }
 
 function restoredLines(manifest: BackupManifest, config: AppConfig, databaseFile: string): string[] {

@@ -11,7 +11,7 @@ describe('revisionChannel', () => {
     expect(revisionChannelFor({ kind: 'sqlite', file: '/tmp/x.sqlite' })).toBeNull();
   });
 
-  it('stays within PostgreSQL\'s 63 bytes for the longest schema names, still one channel per schema', () => {
+  it("stays within PostgreSQL's 63 bytes for the longest schema names, still one channel per schema", () => {
     const a = `${'a'.repeat(62)}1`;
     const b = `${'a'.repeat(62)}2`;
     expect(revisionChannel(a).length).toBeLessThanOrEqual(63);

@@ -33,10 +33,7 @@ export function createDialect(config: DatabaseConfig, log: DatabaseLog, purpose:
 }
 
 /** An auto-numbered integer primary key: SERIAL on PostgreSQL, AUTOINCREMENT on SQLite (no id reuse). */
-export function withIdColumn<T extends string>(
-  dialect: DialectName,
-  table: CreateTableBuilder<T, never>,
-): CreateTableBuilder<T, 'id'> {
+export function withIdColumn<T extends string>(dialect: DialectName, table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'> {
   return dialect === 'postgres'
     ? table.addColumn('id', 'serial', (c: ColumnDefinitionBuilder) => c.primaryKey())
     : table.addColumn('id', 'integer', (c: ColumnDefinitionBuilder) => c.primaryKey().autoIncrement());

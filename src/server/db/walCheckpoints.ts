@@ -48,7 +48,10 @@ export function startWalCheckpoints(file: string, log: DatabaseLog): WalCheckpoi
     if (looking) return;
     looking = true;
     try {
-      const bytes = await stat(`${file}-wal`).then((wal) => wal.size, () => 0);
+      const bytes = await stat(`${file}-wal`).then(
+        (wal) => wal.size,
+        () => 0,
+      );
       if (bytes >= WAL_CHECKPOINT_FROM_BYTES && !stopped) {
         worker ??= startCheckpointWorker({ file }, log);
         worker.postMessage('checkpoint' satisfies WalCheckpointCommand);

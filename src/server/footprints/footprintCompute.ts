@@ -16,7 +16,11 @@ const TIMEOUT_MS = 120_000;
  * there, not copied), reporting the share of the work done. `signal` stops the worker and rejects
  * with its reason.
  */
-export async function computeFootprintInWorker(job: FootprintJob, onProgress: (done: number) => void, signal?: AbortSignal): Promise<{ footprint: Footprint; areasJson: string }> {
+export async function computeFootprintInWorker(
+  job: FootprintJob,
+  onProgress: (done: number) => void,
+  signal?: AbortSignal,
+): Promise<{ footprint: Footprint; areasJson: string }> {
   const answer = await runWorker<FootprintAnswer, FootprintProgress>({
     beside: import.meta.url,
     module: 'footprintWorker',

@@ -51,7 +51,12 @@ export class FootprintRepository {
   /** Every ready footprint whose inputs key is the one given for its tower. */
   async findReady(keys: ReadonlyMap<number, string>): Promise<StoredFootprint[]> {
     if (keys.size === 0) return [];
-    const rows = await this.db.selectFrom('tower_footprints').selectAll().where('status', '=', 'ready').where('tower_id', 'in', [...keys.keys()]).execute();
+    const rows = await this.db
+      .selectFrom('tower_footprints')
+      .selectAll()
+      .where('status', '=', 'ready')
+      .where('tower_id', 'in', [...keys.keys()])
+      .execute();
     return rows.filter((row) => keys.get(row.tower_id) === row.inputs_key).map(toStored);
   }
 
@@ -60,7 +65,9 @@ export class FootprintRepository {
     await this.db
       .insertInto('tower_footprints')
       .values({ tower_id: towerId, status: 'computing', progress: 0, inputs_key: inputsKey, error: null, updated_at: now })
-      .onConflict((conflict) => conflict.column('tower_id').doUpdateSet({ status: 'computing', progress: 0, inputs_key: inputsKey, error: null, updated_at: now }))
+      .onConflict((conflict) =>
+        conflict.column('tower_id').doUpdateSet({ status: 'computing', progress: 0, inputs_key: inputsKey, error: null, updated_at: now }),
+      )
       .execute();
   }
 
@@ -70,7 +77,15 @@ export class FootprintRepository {
   }
 
   /** Stores the result for these inputs; false when the tower or the inputs changed meanwhile. */
-  async saveResult(towerId: number, inputsKey: string, footprint: Footprint, areasJson: string, terrainSource: string, computedMs: number, now: string): Promise<boolean> {
+  async saveResult(
+    towerId: number,
+    inputsKey: string,
+    footprint: Footprint,
+    areasJson: string,
+    terrainSource: string,
+    computedMs: number,
+    now: string,
+  ): Promise<boolean> {
     const result = await this.db
       .updateTable('tower_footprints')
       .set({
@@ -97,7 +112,12 @@ export class FootprintRepository {
   }
 
   async markFailed(towerId: number, inputsKey: string, error: string, now: string): Promise<void> {
-    await this.db.updateTable('tower_footprints').set({ status: 'failed', error, updated_at: now }).where('tower_id', '=', towerId).where('inputs_key', '=', inputsKey).execute();
+    await this.db
+      .updateTable('tower_footprints')
+      .set({ status: 'failed', error, updated_at: now })
+      .where('tower_id', '=', towerId)
+      .where('inputs_key', '=', inputsKey)
+      .execute();
   }
 
   /** Removes the footprints of towers not in the list (deleted or no longer active). */

@@ -8,7 +8,16 @@ import type { FootprintService } from './footprintService.js';
 // The sweep itself has its own tests (src/geo/rf); here a worker that reports its progress in
 // steps of 0.05 and answers one fixed grid stands in for it, so only the service's rules run.
 const SWEEP = vi.hoisted(() => ({
-  footprint: { south: -34, west: 18.5, cellLatDeg: 0.01, cellLngDeg: 0.01, rows: 1, cols: 1, signalDeciDbm: new Int16Array([-600]), fresnel60: new Uint8Array([1]) },
+  footprint: {
+    south: -34,
+    west: 18.5,
+    cellLatDeg: 0.01,
+    cellLngDeg: 0.01,
+    rows: 1,
+    cols: 1,
+    signalDeciDbm: new Int16Array([-600]),
+    fresnel60: new Uint8Array([1]),
+  },
   areasJson: '{"type":"FeatureCollection","features":[]}',
 }));
 vi.mock('./footprintCompute.js', () => ({

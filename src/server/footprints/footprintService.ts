@@ -152,7 +152,12 @@ export class FootprintService {
    */
   whatIf(candidate: CandidateTowerInput, signal: AbortSignal): Promise<WhatIfResult> {
     if (this.whatIfRuns.size >= WHAT_IF_MAX_WAITING) {
-      return Promise.reject(new TooManyRequestsError(`Too many what-if runs are waiting. Please try again in ${waitText(WHAT_IF_RETRY_AFTER_SECONDS)}.`, WHAT_IF_RETRY_AFTER_SECONDS));
+      return Promise.reject(
+        new TooManyRequestsError(
+          `Too many what-if runs are waiting. Please try again in ${waitText(WHAT_IF_RETRY_AFTER_SECONDS)}.`,
+          WHAT_IF_RETRY_AFTER_SECONDS,
+        ),
+      );
     }
     let started = false;
     const run = this.whatIfRuns.add(
@@ -189,10 +194,21 @@ export class FootprintService {
   }
 
   /** A tower's footprint over the terrain under it: the heights read here, the sweep and band areas in a worker (stopped by `signal`). */
-  private async footprintOf(tower: RadioOf, onProgress: (done: number) => void, signal?: AbortSignal): Promise<{ footprint: Footprint; areasJson: string; source: string }> {
-    const { grid, source } = await this.terrain.heightGrid({ lat: tower.latitude, lng: tower.longitude }, tower.coverage_radius_km * 1000, this.settings.maxCells);
+  private async footprintOf(
+    tower: RadioOf,
+    onProgress: (done: number) => void,
+    signal?: AbortSignal,
+  ): Promise<{ footprint: Footprint; areasJson: string; source: string }> {
+    const { grid, source } = await this.terrain.heightGrid(
+      { lat: tower.latitude, lng: tower.longitude },
+      tower.coverage_radius_km * 1000,
+      this.settings.maxCells,
+    );
     signal?.throwIfAborted();
-    return { ...(await computeFootprintInWorker({ heights: grid, tower: this.radioOf(tower), receiverM: this.settings.receiverM }, onProgress, signal)), source };
+    return {
+      ...(await computeFootprintInWorker({ heights: grid, tower: this.radioOf(tower), receiverM: this.settings.receiverM }, onProgress, signal)),
+      source,
+    };
   }
 
   /** A tower's radio as the sweep takes it. */
@@ -302,7 +318,18 @@ export class FootprintService {
       const ms = performance.now() - started;
       const now = this.clock.now().toISOString();
       // In memory first: by the time the row says ready, checks and the overlay use it.
-      this.ready.set(tower.id, { towerId: tower.id, status: 'ready', progress: 1, inputsKey: key, error: null, terrainSource: source, computedMs: Math.round(ms), updatedAt: now, footprint, areasJson });
+      this.ready.set(tower.id, {
+        towerId: tower.id,
+        status: 'ready',
+        progress: 1,
+        inputsKey: key,
+        error: null,
+        terrainSource: source,
+        computedMs: Math.round(ms),
+        updatedAt: now,
+        footprint,
+        areasJson,
+      });
       this.changed();
       if (await this.repo.saveResult(tower.id, key, footprint, areasJson, source, ms, now)) {
         this.log.info({ towerId: tower.id, cells: footprint.rows * footprint.cols, ms: Math.round(ms), terrain: source }, 'tower footprint computed');
@@ -366,11 +393,20 @@ export function boundsOf(tower: Pick<TowerRecord, 'latitude' | 'longitude' | 'co
 }
 
 /** A footprint's answer at a point; beyond the tower's radius there is none. */
-export function readFootprint(stored: Pick<StoredFootprint, 'footprint' | 'terrainSource'>, point: LatLng, tower: Pick<TowerRecord, 'latitude' | 'longitude' | 'coverage_radius_km'>): FootprintReading {
+export function readFootprint(
+  stored: Pick<StoredFootprint, 'footprint' | 'terrainSource'>,
+  point: LatLng,
+  tower: Pick<TowerRecord, 'latitude' | 'longitude' | 'coverage_radius_km'>,
+): FootprintReading {
   const footprint: Footprint = stored.footprint;
   const cell = cellAt(footprint, point.lat, point.lng);
   const inRange = distanceM({ lat: tower.latitude, lng: tower.longitude }, point) <= tower.coverage_radius_km * 1000;
   const value = cell < 0 || !inRange ? NO_SIGNAL : footprint.signalDeciDbm[cell]!;
   const lineOfSight = value !== NO_SIGNAL;
-  return { lineOfSight, signalDbm: lineOfSight ? value / 10 : null, fresnel60Clear: lineOfSight && isFresnel60Clear(footprint, cell), terrainSource: stored.terrainSource };
+  return {
+    lineOfSight,
+    signalDbm: lineOfSight ? value / 10 : null,
+    fresnel60Clear: lineOfSight && isFresnel60Clear(footprint, cell),
+    terrainSource: stored.terrainSource,
+  };
 }

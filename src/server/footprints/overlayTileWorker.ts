@@ -12,7 +12,8 @@ parentPort?.on('message', (request: OverlayTileRequest) => {
   if (request.kind === 'set') {
     const features: Feature[] = [];
     for (const { towerId, areasJson } of request.footprints) {
-      for (const feature of (JSON.parse(areasJson) as FeatureCollection).features) features.push({ ...feature, properties: { ...feature.properties, tower_id: towerId } });
+      for (const feature of (JSON.parse(areasJson) as FeatureCollection).features)
+        features.push({ ...feature, properties: { ...feature.properties, tower_id: towerId } });
     }
     current = { version: request.version, tiles: new VectorTileSet({ type: 'FeatureCollection', features }, request.layer) };
     return;

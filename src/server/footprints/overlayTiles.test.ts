@@ -106,8 +106,19 @@ describe('overlayTileWorker', () => {
     worker.on('message', (reply: OverlayTileReply) => replies.push(reply));
     try {
       // A square of about 2 km around lng 18.2, lat -33.5 (GeoJSON: [lng, lat]).
-      const square = [[[18.19, -33.51], [18.21, -33.51], [18.21, -33.49], [18.19, -33.49], [18.19, -33.51]]];
-      const areasJson = JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { band: 'Good', rank: 3 }, geometry: { type: 'MultiPolygon', coordinates: [square] } }] });
+      const square = [
+        [
+          [18.19, -33.51],
+          [18.21, -33.51],
+          [18.21, -33.49],
+          [18.19, -33.49],
+          [18.19, -33.51],
+        ],
+      ];
+      const areasJson = JSON.stringify({
+        type: 'FeatureCollection',
+        features: [{ type: 'Feature', properties: { band: 'Good', rank: 3 }, geometry: { type: 'MultiPolygon', coordinates: [square] } }],
+      });
       worker.postMessage({ kind: 'set', version: 1, layer: 'wireless', footprints: [{ towerId: 1, areasJson }] } satisfies OverlayTileRequest);
       // The zoom 10 tile holding the square.
       worker.postMessage({ kind: 'tile', id: 1, z: 10, x: 563, y: 613 } satisfies OverlayTileRequest);

@@ -50,7 +50,10 @@ export class AddressRepository {
     if (rows.length === 0) return;
     await this.db.transaction().execute(async (trx) => {
       for (let start = 0; start < rows.length; start += INSERT_CHUNK_ROWS) {
-        await trx.insertInto('addresses').values(rows.slice(start, start + INSERT_CHUNK_ROWS)).execute();
+        await trx
+          .insertInto('addresses')
+          .values(rows.slice(start, start + INSERT_CHUNK_ROWS))
+          .execute();
       }
     });
   }

@@ -69,7 +69,14 @@ export class GeocodeService {
     const { addresses, errorCount, errors } = readAddressCsv(text);
     const createdAt = this.clock.now().toISOString();
     await this.addresses.insertMany(
-      addresses.map((a) => ({ label: a.label, label_normalized: normalizeForSearch(a.label), lat: a.lat, lng: a.lng, source: 'import', created_at: createdAt })),
+      addresses.map((a) => ({
+        label: a.label,
+        label_normalized: normalizeForSearch(a.label),
+        lat: a.lat,
+        lng: a.lng,
+        source: 'import',
+        created_at: createdAt,
+      })),
     );
     return { imported_count: addresses.length, error_count: errorCount, errors };
   }

@@ -73,8 +73,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         message: issue.message ?? 'Invalid value',
       }));
       const first = errors[0];
-      const message =
-        first && first.field === '' ? `Request ${error.validationContext ?? 'body'} is missing or malformed` : first?.message;
+      const message = first && first.field === '' ? `Request ${error.validationContext ?? 'body'} is missing or malformed` : first?.message;
       // A path naming an id the database cannot hold names no row: 404, as for any id without one.
       const status = error.validationContext === 'params' && error.validation.every(isIdNotFound) ? 404 : 400;
       return reply.status(status).send({ success: false, message: message ?? 'Invalid request', errors } satisfies ErrorEnvelope);

@@ -26,7 +26,9 @@ beforeAll(async () => {
     const form = await readMultipartFormToDisk(request, { fileField: 'file', maxFileBytes: MAX_BYTES, tooLargeMessage: 'File must be at most 64 KB' });
     try {
       const file = form.file;
-      seen = file ? { path: file.path, size: file.size, content: readFileSync(file.path, 'utf8'), mode: statSync(file.path).mode & 0o777, fields: form.fields } : null;
+      seen = file
+        ? { path: file.path, size: file.size, content: readFileSync(file.path, 'utf8'), mode: statSync(file.path).mode & 0o777, fields: form.fields }
+        : null;
       return { success: true };
     } finally {
       await form.dispose();
@@ -43,8 +45,14 @@ afterAll(async () => {
 
 function body(fileBytes: Buffer, fields: Record<string, string> = {}): { payload: Buffer; headers: Record<string, string> } {
   const boundary = 'test-boundary-7d1';
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.kml"\r\nContent-Type: application/xml\r\n\r\n`), fileBytes, Buffer.from(`\r\n--${boundary}--\r\n`));
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
+  parts.push(
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.kml"\r\nContent-Type: application/xml\r\n\r\n`),
+    fileBytes,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 

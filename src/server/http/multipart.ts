@@ -144,7 +144,10 @@ export function multipartDocs(form: FormDocs): { swaggerTransform: SwaggerTransf
       const multipart = form.fileField ? fields.extend({ [form.fileField]: z.file().optional() }) : fields;
       const transformed = jsonSchemaTransform({ ...document, schema: { ...document.schema, body: multipart } } as Parameters<typeof jsonSchemaTransform>[0]);
       const content: Record<string, { schema: unknown }> = { 'multipart/form-data': { schema: transformed.schema.body } };
-      if (form.alsoJson) content['application/json'] = { schema: jsonSchemaTransform({ ...document, schema: { body: fields } } as Parameters<typeof jsonSchemaTransform>[0]).schema.body };
+      if (form.alsoJson)
+        content['application/json'] = {
+          schema: jsonSchemaTransform({ ...document, schema: { body: fields } } as Parameters<typeof jsonSchemaTransform>[0]).schema.body,
+        };
       if (form.alsoText) content[form.alsoText.contentType] = { schema: { type: 'string', example: form.alsoText.example } };
       return { ...transformed, schema: { ...transformed.schema, body: { content } } };
     },

@@ -19,7 +19,17 @@ describe('LeadService.logSearch follow-ups', () => {
     expect(await service.logSearch(search({ coverage_providers: [7] }))).toEqual({ id: 1 });
     expect(coverage.providersAt).toHaveBeenCalledWith({ lat: GARDENS.lat, lng: GARDENS.lng }, [7]);
     expect(searchLogs.rows).toEqual([
-      { id: 1, session_id: SESSION, search_type: 'address', ...GARDENS, action_taken: 'no_action', provider_count: 1, wireless_available: 0, follow_up_of: null, created_at: '2026-11-22T09:15:00.000Z' },
+      {
+        id: 1,
+        session_id: SESSION,
+        search_type: 'address',
+        ...GARDENS,
+        action_taken: 'no_action',
+        provider_count: 1,
+        wireless_available: 0,
+        follow_up_of: null,
+        created_at: '2026-11-22T09:15:00.000Z',
+      },
     ]);
   });
 
@@ -31,7 +41,9 @@ describe('LeadService.logSearch follow-ups', () => {
     // The towers changed meanwhile: the follow-up still says what the search found.
     coverage.wirelessAt.mockResolvedValue(false);
     await service.logSearch(search({ action_taken: 'contact_me' }));
-    expect(searchLogs.rows.map(({ id, provider_count, wireless_available, follow_up_of }) => ({ id, provider_count, wireless_available, follow_up_of }))).toEqual([
+    expect(
+      searchLogs.rows.map(({ id, provider_count, wireless_available, follow_up_of }) => ({ id, provider_count, wireless_available, follow_up_of })),
+    ).toEqual([
       { id: 1, provider_count: 0, wireless_available: 1, follow_up_of: null },
       { id: 2, provider_count: 0, wireless_available: 1, follow_up_of: 1 },
     ]);

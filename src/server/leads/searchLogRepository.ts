@@ -63,7 +63,10 @@ export class SearchLogRepository {
       .executeTakeFirstOrThrow();
     const rows = unique.map((p) => ({ search_log_id: id, provider_id: p.provider_id, service_status: p.service_status, created_at: log.created_at }));
     for (let start = 0; start < rows.length; start += INSERT_CHUNK_ROWS) {
-      await trx.insertInto('search_log_providers').values(rows.slice(start, start + INSERT_CHUNK_ROWS)).execute();
+      await trx
+        .insertInto('search_log_providers')
+        .values(rows.slice(start, start + INSERT_CHUNK_ROWS))
+        .execute();
     }
     if (isSearchLog({ follow_up_of: followUpOf })) {
       await this.count(trx, log.created_at, { action_taken: log.action_taken, search_type: log.search_type, covered: coveredFlagOf(counted) }, 1);
@@ -142,12 +145,16 @@ export class SearchLogRepository {
     await trx
       .insertInto('search_stats_hourly')
       .values({ ...kind, hour: hourOf(createdAt), searches: by })
-      .onConflict((oc) => oc.columns(['hour', 'action_taken', 'search_type', 'covered']).doUpdateSet((eb) => ({ searches: eb('search_stats_hourly.searches', '+', by) })))
+      .onConflict((oc) =>
+        oc.columns(['hour', 'action_taken', 'search_type', 'covered']).doUpdateSet((eb) => ({ searches: eb('search_stats_hourly.searches', '+', by) })),
+      )
       .execute();
     await trx
       .insertInto('search_stats_daily')
       .values({ ...kind, day: dayOf(createdAt), searches: by })
-      .onConflict((oc) => oc.columns(['day', 'action_taken', 'search_type', 'covered']).doUpdateSet((eb) => ({ searches: eb('search_stats_daily.searches', '+', by) })))
+      .onConflict((oc) =>
+        oc.columns(['day', 'action_taken', 'search_type', 'covered']).doUpdateSet((eb) => ({ searches: eb('search_stats_daily.searches', '+', by) })),
+      )
       .execute();
   }
 }

@@ -118,14 +118,12 @@ export function analyseLink(tower: LinkTower, terrain: PathTerrain, targetHeight
     profile: [],
   };
   const profile = () =>
-    decimateIndices(terrain.distancesM.length, PROFILE_MAX_POINTS, obstruction?.index ?? null).map(
-      (i): ProfilePoint => ({
-        distance_km: round(terrain.distancesM[i]! / 1000, 4),
-        terrain_m: round(terrain.terrainM[i]!, 1),
-        bulge_m: round(analysis.bulgeM[i]!, 2),
-        ray_m: round(analysis.rayM[i]!, 1),
-        fresnel_m: round(analysis.fresnelM[i]!, 2),
-      }),
-    );
+    decimateIndices(terrain.distancesM.length, PROFILE_MAX_POINTS, obstruction?.index ?? null).map((i): ProfilePoint => ({
+      distance_km: round(terrain.distancesM[i]! / 1000, 4),
+      terrain_m: round(terrain.terrainM[i]!, 1),
+      bulge_m: round(analysis.bulgeM[i]!, 2),
+      ray_m: round(analysis.rayM[i]!, 1),
+      fresnel_m: round(analysis.fresnelM[i]!, 2),
+    }));
   return { result, profile };
 }

@@ -45,7 +45,11 @@ describe('parseAuthConfig', () => {
     ['api_key', '{"api_key":"k","header_name":"X Key"}', '"X Key" is not a valid HTTP header name'],
     ['api_key', '{"key_param":"apikey"}', 'API key auth needs a key_value'],
     ['api_key', '{"key_value":"v"}', 'API key auth needs a key_param'],
-    ['api_key', '{"api_key":"k","header_name":"X","key_param":"p","key_value":"v"}', 'API key auth takes either api_key with header_name, or key_param with key_value, not both'],
+    [
+      'api_key',
+      '{"api_key":"k","header_name":"X","key_param":"p","key_value":"v"}',
+      'API key auth takes either api_key with header_name, or key_param with key_value, not both',
+    ],
     ['bearer', '{token: abc}', 'api_auth_config is not valid JSON'],
     ['bearer', '["abc"]', 'api_auth_config must be a JSON object'],
     ['bearer', '"abc"', 'api_auth_config must be a JSON object'],

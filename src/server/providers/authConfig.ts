@@ -22,11 +22,7 @@ const NOT_HEADER_SAFE = /[\x00-\x08\x0a-\x1f\x7f\u0100-\uffff]/;
  * A secret equal to SECRET_MASK is refused unless `allowMasked` (an edit that keeps a stored secret,
  * resolved afterwards by mergeMaskedSecrets).
  */
-export function parseAuthConfig(
-  type: ApiAuthType,
-  jsonText: string | null | undefined,
-  options: { allowMasked?: boolean } = {},
-): AuthConfig {
+export function parseAuthConfig(type: ApiAuthType, jsonText: string | null | undefined, options: { allowMasked?: boolean } = {}): AuthConfig {
   if (type === 'none') return {};
   const fields = parseObject(jsonText);
   const config = readConfig(type, fields);

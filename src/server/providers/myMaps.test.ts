@@ -38,9 +38,7 @@ describe('parseMyMapsUrl', () => {
 
 describe('myMapsKmlUrl', () => {
   it('fills the map id into the configured template', () => {
-    expect(myMapsKmlUrl('https://www.google.com/maps/d/kml?mid={mapId}&forcekml=1', MID)).toBe(
-      `https://www.google.com/maps/d/kml?mid=${MID}&forcekml=1`,
-    );
+    expect(myMapsKmlUrl('https://www.google.com/maps/d/kml?mid={mapId}&forcekml=1', MID)).toBe(`https://www.google.com/maps/d/kml?mid=${MID}&forcekml=1`);
     expect(myMapsKmlUrl('http://127.0.0.1:8080/kml/{mapId}.kml', MID)).toBe(`http://127.0.0.1:8080/kml/${MID}.kml`);
   });
 

@@ -11,10 +11,7 @@ import { parseMyMapsUrl } from './myMaps.js';
 import type { NewProviderRecord, ProviderRecord, ProviderRepository, SyncOutcome } from './providerRepository.js';
 
 /** The adapters the service is given, by the part of them it uses (tests hand in fakes). */
-export type ProviderStore = Pick<
-  ProviderRepository,
-  'list' | 'find' | 'insert' | 'update' | 'delete' | 'recordSync'
->;
+export type ProviderStore = Pick<ProviderRepository, 'list' | 'find' | 'insert' | 'update' | 'delete' | 'recordSync'>;
 export type LogoFiles = Pick<LogoStore, 'save' | 'remove'>;
 export type CoverageCommits = Pick<CoverageChanges, 'commit'>;
 

@@ -107,7 +107,9 @@ export class ReportRepository {
         .selectFrom('search_logs')
         .select(['created_at', coveredFlag().as('covered')])
         .where(isSearch())
-        .where((eb) => eb.or(ranges.slice(start, start + RANGES_PER_QUERY).map(([from, to]) => eb.and([eb('created_at', '>=', from), eb('created_at', '<', to)]))))
+        .where((eb) =>
+          eb.or(ranges.slice(start, start + RANGES_PER_QUERY).map(([from, to]) => eb.and([eb('created_at', '>=', from), eb('created_at', '<', to)]))),
+        )
         .execute();
       for (const row of batch) rows.push({ created_at: row.created_at, covered: Number(row.covered) });
     }
@@ -116,28 +118,19 @@ export class ReportRepository {
 
   /** Searches by kind over whole UTC days (`from` up to `to`, 'YYYY-MM-DD'), from the daily roll-up. */
   kindsByDay(from: string, to: string): Promise<KindCount[]> {
-    return this.kinds(
-      this.db.selectFrom('search_stats_daily').where('day', '>=', from).where('day', '<', to),
-    );
+    return this.kinds(this.db.selectFrom('search_stats_daily').where('day', '>=', from).where('day', '<', to));
   }
 
   /** Searches by kind over whole UTC hours, from the hourly roll-up. */
   kindsByHour(from: string, to: string): Promise<KindCount[]> {
-    return this.kinds(
-      this.db.selectFrom('search_stats_hourly').where('hour', '>=', from).where('hour', '<', to),
-    );
+    return this.kinds(this.db.selectFrom('search_stats_hourly').where('hour', '>=', from).where('hour', '<', to));
   }
 
   /** Searches by kind (follow-ups left out) in a range, counted one by one. */
   async kindsIn(range: TimeRange): Promise<KindCount[]> {
     const rows = await this.db
       .selectFrom('search_logs')
-      .select([
-        'action_taken',
-        'search_type',
-        coveredFlag().as('covered'),
-        (eb) => eb.fn.countAll<string | number>().as('searches'),
-      ])
+      .select(['action_taken', 'search_type', coveredFlag().as('covered'), (eb) => eb.fn.countAll<string | number>().as('searches')])
       .where(isSearch())
       .where('created_at', '>=', range[0])
       .where('created_at', '<', range[1])
@@ -245,23 +238,23 @@ export class ReportRepository {
 
   /** A batch of the period's searches (follow-ups left out) after `afterId`, oldest first, for a CSV export. */
   searchesBatch(range: TimeRange, after: { created_at: string; id: number } | null, limit: number): Promise<SearchExportRow[]> {
-    return this.db
-      .selectFrom('search_logs')
-      .select(['id', 'created_at', 'search_type', 'address', 'lat', 'lng', 'provider_count', 'action_taken'])
-      .where('created_at', '>=', range[0])
-      .where('created_at', '<', range[1])
-      .where(isSearch())
-      // A row-value comparison lets both databases seek the (created_at, id) index to the next batch.
-      .$if(after !== null, (qb) => qb.where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(after!.created_at, after!.id))))
-      .orderBy('created_at')
-      .orderBy('id')
-      .limit(limit)
-      .execute();
+    return (
+      this.db
+        .selectFrom('search_logs')
+        .select(['id', 'created_at', 'search_type', 'address', 'lat', 'lng', 'provider_count', 'action_taken'])
+        .where('created_at', '>=', range[0])
+        .where('created_at', '<', range[1])
+        .where(isSearch())
+        // A row-value comparison lets both databases seek the (created_at, id) index to the next batch.
+        .$if(after !== null, (qb) => qb.where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(after!.created_at, after!.id))))
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(limit)
+        .execute()
+    );
   }
 
-  private async kinds(
-    query: SelectQueryBuilder<Database, 'search_stats_daily' | 'search_stats_hourly', object>,
-  ): Promise<KindCount[]> {
+  private async kinds(query: SelectQueryBuilder<Database, 'search_stats_daily' | 'search_stats_hourly', object>): Promise<KindCount[]> {
     const rows = await query
       .select(['action_taken', 'search_type', 'covered', (eb) => eb.fn.sum<string | number>('searches').as('searches')])
       .groupBy(['action_taken', 'search_type', 'covered'])
@@ -272,7 +265,10 @@ export class ReportRepository {
   private async providerSums(
     query: SelectQueryBuilder<Database, 'search_provider_stats_daily' | 'search_provider_stats_hourly', object>,
   ): Promise<Map<number, number>> {
-    const rows = await query.select(['provider_id', (eb) => eb.fn.sum<string | number>('searches').as('n')]).groupBy('provider_id').execute();
+    const rows = await query
+      .select(['provider_id', (eb) => eb.fn.sum<string | number>('searches').as('n')])
+      .groupBy('provider_id')
+      .execute();
     return new Map(rows.map((row) => [row.provider_id, toCount(row.n)]));
   }
 
@@ -306,7 +302,8 @@ export class ReportRepository {
 /** Leads of a filter's period, provider (0: general inquiries), type and status. */
 function withLeadFilter<QB extends SelectQueryBuilder<Database & { l: Database['leads'] }, 'l', object>>(qb: QB, filter: LeadFilter): QB {
   let query = qb.where('l.created_at', '>=', filter.range[0]).where('l.created_at', '<', filter.range[1]);
-  if (filter.providerId !== undefined) query = filter.providerId === 0 ? query.where('l.provider_id', 'is', null) : query.where('l.provider_id', '=', filter.providerId);
+  if (filter.providerId !== undefined)
+    query = filter.providerId === 0 ? query.where('l.provider_id', 'is', null) : query.where('l.provider_id', '=', filter.providerId);
   if (filter.leadType !== undefined) query = query.where('l.lead_type', '=', filter.leadType);
   if (filter.status !== undefined) query = query.where('l.status', '=', filter.status);
   return query as QB;

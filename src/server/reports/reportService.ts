@@ -119,7 +119,12 @@ export class ReportService {
     const [days, totals] = await Promise.all([this.searchesPerDay(period), this.kindTotals(period)]);
     return {
       period: { start_date: period.startDate, end_date: period.endDate },
-      days: period.days.map((day, i) => ({ date: day.date, searches: days[i]!.searches, with_coverage: days[i]!.covered, without_coverage: days[i]!.searches - days[i]!.covered })),
+      days: period.days.map((day, i) => ({
+        date: day.date,
+        searches: days[i]!.searches,
+        with_coverage: days[i]!.covered,
+        without_coverage: days[i]!.searches - days[i]!.covered,
+      })),
       by_search_type: SEARCH_TYPES.map((type) => ({ search_type: type, count: totals.byType[type] })),
     };
   }
@@ -183,7 +188,23 @@ export class ReportService {
         if (count % EXPORT_BATCHES_PER_COLLECTION === 0) collectGarbage();
       }
     }
-    const header = ['id', 'created_at', 'name', 'email', 'phone', 'message', 'lead_type', 'status', 'notes', 'provider_id', 'provider', 'search_id', 'search_address', 'search_lat', 'search_lng'];
+    const header = [
+      'id',
+      'created_at',
+      'name',
+      'email',
+      'phone',
+      'message',
+      'lead_type',
+      'status',
+      'notes',
+      'provider_id',
+      'provider',
+      'search_id',
+      'search_address',
+      'search_lat',
+      'search_lng',
+    ];
     return {
       fileName: fileName('leads', period),
       body: csvStream(header, batches(), (row): CsvValue[] => [
@@ -245,7 +266,12 @@ export class ReportService {
     return {
       period: { start_date: period.startDate, end_date: period.endDate },
       cell_deg: cellDeg,
-      cells: cells.map((cell) => ({ lng: (cell.gx + 0.5) * cellDeg - 180, lat: (cell.gy + 0.5) * cellDeg - 90, count: cell.n, without_coverage: cell.uncovered })),
+      cells: cells.map((cell) => ({
+        lng: (cell.gx + 0.5) * cellDeg - 180,
+        lat: (cell.gy + 0.5) * cellDeg - 90,
+        count: cell.n,
+        without_coverage: cell.uncovered,
+      })),
     };
   }
 
@@ -389,7 +415,13 @@ function toReportLead(row: LeadRow): ReportLead {
     provider_name: row.provider_name,
     search:
       row.search_id !== null && row.search_type !== null
-        ? { id: row.search_id, search_type: row.search_type as 'address' | 'geolocation', lat: row.search_lat, lng: row.search_lng, address: row.search_address }
+        ? {
+            id: row.search_id,
+            search_type: row.search_type as 'address' | 'geolocation',
+            lat: row.search_lat,
+            lng: row.search_lng,
+            address: row.search_address,
+          }
         : null,
   };
 }

@@ -59,10 +59,9 @@ export function addressRoutes(geocode: GeocodeService): FastifyPluginAsyncZod {
       async () => ({ success: true as const, data: { count: await geocode.countImported() } }),
     );
 
-    app.delete(
-      '/addresses',
-      { schema: { tags, summary: 'Remove every imported address', response: { 200: messageEnvelope } } },
-      async () => ({ success: true as const, message: `Removed ${plural(await geocode.clearImported())}` }),
-    );
+    app.delete('/addresses', { schema: { tags, summary: 'Remove every imported address', response: { 200: messageEnvelope } } }, async () => ({
+      success: true as const,
+      message: `Removed ${plural(await geocode.clearImported())}`,
+    }));
   };
 }

@@ -9,7 +9,12 @@ export function apiTestRoutes(apiTester: ProviderApiTester): FastifyPluginAsyncZ
     app.post(
       '/test',
       {
-        schema: { tags: ['providers'], summary: 'Try a provider API at a test point', body: apiTestRequest, response: { 200: envelopeOf(apiCoverageAnswer), 400: errorEnvelope, 502: errorEnvelope, 504: errorEnvelope } },
+        schema: {
+          tags: ['providers'],
+          summary: 'Try a provider API at a test point',
+          body: apiTestRequest,
+          response: { 200: envelopeOf(apiCoverageAnswer), 400: errorEnvelope, 502: errorEnvelope, 504: errorEnvelope },
+        },
       },
       async (request) => ({ success: true as const, message: 'API test completed successfully!', data: await apiTester.test(request.body) }),
     );

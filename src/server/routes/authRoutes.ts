@@ -31,20 +31,15 @@ export function loginRoutes(auth: AuthService): FastifyPluginAsyncZod {
 /** GET /api/auth/verify, POST /api/auth/logout, POST /api/auth/change-password (admin scope). */
 export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/auth/verify',
-      { schema: { tags, summary: 'Check the bearer token', response: { 200: envelopeOf(sessionInfo) } } },
-      async (request) => ({ success: true as const, data: auth.describe(adminOf(request)) }),
-    );
+    app.get('/auth/verify', { schema: { tags, summary: 'Check the bearer token', response: { 200: envelopeOf(sessionInfo) } } }, async (request) => ({
+      success: true as const,
+      data: auth.describe(adminOf(request)),
+    }));
 
-    app.post(
-      '/auth/logout',
-      { schema: { tags, summary: 'Revoke the bearer token', response: { 200: messageEnvelope } } },
-      async (request) => {
-        await auth.logout(adminOf(request));
-        return { success: true as const, message: 'Signed out' };
-      },
-    );
+    app.post('/auth/logout', { schema: { tags, summary: 'Revoke the bearer token', response: { 200: messageEnvelope } } }, async (request) => {
+      await auth.logout(adminOf(request));
+      return { success: true as const, message: 'Signed out' };
+    });
 
     app.post(
       '/auth/change-password',

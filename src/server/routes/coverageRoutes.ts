@@ -10,7 +10,14 @@ export function coverageRoutes(engine: CoverageEngine): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/check_coverage',
-      { schema: { tags, summary: 'Which providers cover a point', querystring: coverageCheckQuery, response: { 200: envelopeOf(coverageCheckResult), 400: errorEnvelope } } },
+      {
+        schema: {
+          tags,
+          summary: 'Which providers cover a point',
+          querystring: coverageCheckQuery,
+          response: { 200: envelopeOf(coverageCheckResult), 400: errorEnvelope },
+        },
+      },
       async (request) => {
         const { lat, lng, address } = request.query;
         return { success: true as const, data: await engine.check(lat, lng, address) };

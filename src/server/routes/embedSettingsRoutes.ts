@@ -17,7 +17,12 @@ export function embedSettingsRoutes(embed: EmbedSettingsService): FastifyPluginA
     app.put(
       '/settings/embed',
       {
-        schema: { tags, summary: 'Replace the domains allowed to embed the map', body: embedSettings, response: { 200: envelopeOf(embedSettings), 400: errorEnvelope } },
+        schema: {
+          tags,
+          summary: 'Replace the domains allowed to embed the map',
+          body: embedSettings,
+          response: { 200: envelopeOf(embedSettings), 400: errorEnvelope },
+        },
       },
       async (request) => ({ success: true as const, message: 'Embed settings saved', data: await embed.save(request.body) }),
     );

@@ -28,11 +28,10 @@ export function layerRoutes(layers: LayerService): FastifyPluginAsyncZod {
       return { success: true as const, message: 'Coverage layer created successfully!', data: await layers.create(parsed.data, file) };
     };
 
-    app.get(
-      '/coverage_layers',
-      { schema: { tags, response: { 200: envelopeOf(z.array(coverageLayer)) } } },
-      async () => ({ success: true as const, data: await layers.list() }),
-    );
+    app.get('/coverage_layers', { schema: { tags, response: { 200: envelopeOf(z.array(coverageLayer)) } } }, async () => ({
+      success: true as const,
+      data: await layers.list(),
+    }));
 
     app.get(
       '/coverage_layers/:id',
@@ -44,7 +43,11 @@ export function layerRoutes(layers: LayerService): FastifyPluginAsyncZod {
       '/coverage_layers',
       {
         config: multipartDocs({ fields: createLayerInput, fileField: 'kml_file', alsoJson: true }),
-        schema: { tags, summary: 'Create: JSON, or multipart with an optional kml_file (.kml/.kmz, 50 MB)', response: { 200: envelopeOf(coverageLayer), 400: errorEnvelope, 413: errorEnvelope } },
+        schema: {
+          tags,
+          summary: 'Create: JSON, or multipart with an optional kml_file (.kml/.kmz, 50 MB)',
+          response: { 200: envelopeOf(coverageLayer), 400: errorEnvelope, 413: errorEnvelope },
+        },
       },
       async (request) => (request.isMultipart() ? withKmlForm(request, (form) => create(form.fields, uploadOf(form))) : create(request.body, null)),
     );
@@ -59,20 +62,21 @@ export function layerRoutes(layers: LayerService): FastifyPluginAsyncZod {
       }),
     );
 
-    app.delete(
-      '/coverage_layers/:id',
-      { schema: { tags, params: layerIdParams, response: { 200: messageEnvelope, 404: errorEnvelope } } },
-      async (request) => {
-        await layers.delete(request.params.id);
-        return { success: true as const, message: 'Coverage layer deleted successfully!' };
-      },
-    );
+    app.delete('/coverage_layers/:id', { schema: { tags, params: layerIdParams, response: { 200: messageEnvelope, 404: errorEnvelope } } }, async (request) => {
+      await layers.delete(request.params.id);
+      return { success: true as const, message: 'Coverage layer deleted successfully!' };
+    });
 
     app.post(
       '/coverage_layers/:id/upload',
       {
         config: multipartDocs({ fileField: 'kml_file' }),
-        schema: { tags, params: layerIdParams, summary: 'Upload or replace the layer file (multipart kml_file)', response: { 200: envelopeOf(coverageLayer), 400: errorEnvelope, 404: errorEnvelope, 413: errorEnvelope } },
+        schema: {
+          tags,
+          params: layerIdParams,
+          summary: 'Upload or replace the layer file (multipart kml_file)',
+          response: { 200: envelopeOf(coverageLayer), 400: errorEnvelope, 404: errorEnvelope, 413: errorEnvelope },
+        },
       },
       async (request) =>
         withKmlForm(request, async (form) => {

@@ -31,20 +31,16 @@ const providerFormDocs = multipartDocs({ fields: providerInput, fileField: 'logo
 /** GET /api/providers/logo/{filename}: public, the map shows the logos. */
 export function providerLogoRoutes(logos: LogoStore): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/providers/logo/:filename',
-      { schema: { tags, summary: 'A provider logo (public)', params: logoParams } },
-      async (request, reply) => {
-        const logo = await logos.read(request.params.filename);
-        if (!logo) throw new NotFoundError('Logo not found');
-        return reply
-          .type(logo.contentType)
-          .header('X-Content-Type-Options', 'nosniff')
-          .header('Cache-Control', 'public, max-age=86400')
-          .header('Content-Security-Policy', "default-src 'none'")
-          .send(logo.bytes);
-      },
-    );
+    app.get('/providers/logo/:filename', { schema: { tags, summary: 'A provider logo (public)', params: logoParams } }, async (request, reply) => {
+      const logo = await logos.read(request.params.filename);
+      if (!logo) throw new NotFoundError('Logo not found');
+      return reply
+        .type(logo.contentType)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'public, max-age=86400')
+        .header('Content-Security-Policy', "default-src 'none'")
+        .send(logo.bytes);
+    });
   };
 }
 
@@ -65,21 +61,26 @@ export function providerRoutes(deps: ProviderRouteDeps): FastifyPluginAsyncZod {
       return { fields: parsed.data, logo: form.file?.bytes ?? null };
     };
 
-    app.get(
-      '/providers',
-      { schema: { tags, summary: 'All providers', response: { 200: envelopeOf(z.array(provider)) } } },
-      async () => ({ success: true as const, data: await deps.providers.list() }),
-    );
+    app.get('/providers', { schema: { tags, summary: 'All providers', response: { 200: envelopeOf(z.array(provider)) } } }, async () => ({
+      success: true as const,
+      data: await deps.providers.list(),
+    }));
 
-    app.get(
-      '/providers/:id',
-      { schema: { tags, params: providerIdParams, response: { 200: envelopeOf(provider), 404: errorEnvelope } } },
-      async (request) => ({ success: true as const, data: await deps.providers.get(request.params.id) }),
-    );
+    app.get('/providers/:id', { schema: { tags, params: providerIdParams, response: { 200: envelopeOf(provider), 404: errorEnvelope } } }, async (request) => ({
+      success: true as const,
+      data: await deps.providers.get(request.params.id),
+    }));
 
     app.post(
       '/providers',
-      { config: providerFormDocs, schema: { tags, summary: 'Create (multipart: fields + optional logo)', response: { 200: envelopeOf(provider), 400: errorEnvelope, 413: errorEnvelope } } },
+      {
+        config: providerFormDocs,
+        schema: {
+          tags,
+          summary: 'Create (multipart: fields + optional logo)',
+          response: { 200: envelopeOf(provider), 400: errorEnvelope, 413: errorEnvelope },
+        },
+      },
       async (request) => {
         const { fields, logo } = await readProviderForm(request);
         return { success: true as const, message: 'Provider created successfully!', data: await deps.providers.create(fields, logo) };
@@ -88,7 +89,15 @@ export function providerRoutes(deps: ProviderRouteDeps): FastifyPluginAsyncZod {
 
     app.put(
       '/providers/:id',
-      { config: providerFormDocs, schema: { tags, params: providerIdParams, summary: 'Update (multipart; absent fields are kept)', response: { 200: envelopeOf(provider), 400: errorEnvelope, 404: errorEnvelope, 413: errorEnvelope } } },
+      {
+        config: providerFormDocs,
+        schema: {
+          tags,
+          params: providerIdParams,
+          summary: 'Update (multipart; absent fields are kept)',
+          response: { 200: envelopeOf(provider), 400: errorEnvelope, 404: errorEnvelope, 413: errorEnvelope },
+        },
+      },
       async (request) => {
         const { fields, logo } = await readProviderForm(request);
         return { success: true as const, message: 'Provider updated successfully!', data: await deps.providers.update(request.params.id, fields, logo) };

@@ -42,14 +42,26 @@ export function reportRoutes(deps: ReportRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/reports/dashboard',
-      { schema: { tags, summary: 'Dashboard data of a period (default the last 30 days)', querystring: periodQuery, response: { 200: envelopeOf(dashboardData), 400: errorEnvelope } } },
+      {
+        schema: {
+          tags,
+          summary: 'Dashboard data of a period (default the last 30 days)',
+          querystring: periodQuery,
+          response: { 200: envelopeOf(dashboardData), 400: errorEnvelope },
+        },
+      },
       async (request) => ({ success: true as const, data: await deps.reports.dashboard(request.query) }),
     );
 
     app.get(
       '/reports/searches',
       {
-        schema: { tags, summary: 'Searches per day and by type; ?format=csv: every search of the period', querystring: searchesQuery, response: { 200: envelopeOf(searchesReport), 400: errorEnvelope } },
+        schema: {
+          tags,
+          summary: 'Searches per day and by type; ?format=csv: every search of the period',
+          querystring: searchesQuery,
+          response: { 200: envelopeOf(searchesReport), 400: errorEnvelope },
+        },
       },
       async (request, reply) => {
         if (request.query.format === 'csv') return sendCsv(reply, deps.reports.searchesCsv(request.query));
@@ -60,7 +72,12 @@ export function reportRoutes(deps: ReportRouteDeps): FastifyPluginAsyncZod {
     app.get(
       '/reports/leads',
       {
-        schema: { tags, summary: 'Leads, newest first, filtered and a page at a time; ?format=csv: all that match', querystring: leadsQuery, response: { 200: envelopeOf(leadsReport), 400: errorEnvelope } },
+        schema: {
+          tags,
+          summary: 'Leads, newest first, filtered and a page at a time; ?format=csv: all that match',
+          querystring: leadsQuery,
+          response: { 200: envelopeOf(leadsReport), 400: errorEnvelope },
+        },
       },
       async (request, reply) => {
         if (request.query.format === 'csv') return sendCsv(reply, deps.reports.leadsCsv(request.query));
@@ -70,20 +87,39 @@ export function reportRoutes(deps: ReportRouteDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/reports/lead_activity',
-      { schema: { tags, summary: 'Leads per day and type, by type and by provider', querystring: periodQuery, response: { 200: envelopeOf(leadActivityReport), 400: errorEnvelope } } },
+      {
+        schema: {
+          tags,
+          summary: 'Leads per day and type, by type and by provider',
+          querystring: periodQuery,
+          response: { 200: envelopeOf(leadActivityReport), 400: errorEnvelope },
+        },
+      },
       async (request) => ({ success: true as const, data: await deps.reports.leadActivity(request.query) }),
     );
 
     app.get(
       '/reports/map_data',
-      { schema: { tags, summary: 'Searches on a grid fitted to the zoom, for the demand map', querystring: mapDataQuery, response: { 200: envelopeOf(mapDataReport), 400: errorEnvelope } } },
+      {
+        schema: {
+          tags,
+          summary: 'Searches on a grid fitted to the zoom, for the demand map',
+          querystring: mapDataQuery,
+          response: { 200: envelopeOf(mapDataReport), 400: errorEnvelope },
+        },
+      },
       async (request) => ({ success: true as const, data: await deps.reports.mapData(request.query) }),
     );
 
     app.get(
       '/reports/providers',
       {
-        schema: { tags, summary: 'Per provider: searches where it appeared, leads, conversion; ?format=csv', querystring: providersQuery, response: { 200: envelopeOf(providersReport), 400: errorEnvelope } },
+        schema: {
+          tags,
+          summary: 'Per provider: searches where it appeared, leads, conversion; ?format=csv',
+          querystring: providersQuery,
+          response: { 200: envelopeOf(providersReport), 400: errorEnvelope },
+        },
       },
       async (request, reply) => {
         if (request.query.format === 'csv') return sendCsv(reply, await deps.reports.providersCsv(request.query));
@@ -93,13 +129,28 @@ export function reportRoutes(deps: ReportRouteDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/leads/:id',
-      { schema: { tags: ['leads'], summary: 'One lead, with the search it came from', params: leadIdParams, response: { 200: envelopeOf(reportLead), 400: errorEnvelope, 404: errorEnvelope } } },
+      {
+        schema: {
+          tags: ['leads'],
+          summary: 'One lead, with the search it came from',
+          params: leadIdParams,
+          response: { 200: envelopeOf(reportLead), 400: errorEnvelope, 404: errorEnvelope },
+        },
+      },
       async (request) => ({ success: true as const, data: await deps.reports.lead(request.params.id) }),
     );
 
     app.patch(
       '/leads/:id',
-      { schema: { tags: ['leads'], summary: "An admin's status and notes of a lead", params: leadIdParams, body: leadUpdate, response: { 200: envelopeOf(reportLead), 400: errorEnvelope, 404: errorEnvelope } } },
+      {
+        schema: {
+          tags: ['leads'],
+          summary: "An admin's status and notes of a lead",
+          params: leadIdParams,
+          body: leadUpdate,
+          response: { 200: envelopeOf(reportLead), 400: errorEnvelope, 404: errorEnvelope },
+        },
+      },
       async (request) => {
         await deps.leads.updateLead(request.params.id, request.body);
         return { success: true as const, message: 'Lead updated', data: await deps.reports.lead(request.params.id) };

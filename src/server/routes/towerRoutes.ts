@@ -33,11 +33,10 @@ const tags = ['towers'];
  */
 export function towerRoutes(deps: TowerRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/towers',
-      { schema: { tags, summary: 'All towers, by name', response: { 200: envelopeOf(z.array(tower)) } } },
-      async () => ({ success: true as const, data: await deps.towers.list() }),
-    );
+    app.get('/towers', { schema: { tags, summary: 'All towers, by name', response: { 200: envelopeOf(z.array(tower)) } } }, async () => ({
+      success: true as const,
+      data: await deps.towers.list(),
+    }));
 
     app.post(
       '/towers',
@@ -48,7 +47,13 @@ export function towerRoutes(deps: TowerRouteDeps): FastifyPluginAsyncZod {
     app.put(
       '/towers/:id',
       {
-        schema: { tags, summary: 'Update (absent fields are kept)', params: towerIdParams, body: towerUpdate, response: { 200: envelopeOf(tower), 400: errorEnvelope, 404: errorEnvelope } },
+        schema: {
+          tags,
+          summary: 'Update (absent fields are kept)',
+          params: towerIdParams,
+          body: towerUpdate,
+          response: { 200: envelopeOf(tower), 400: errorEnvelope, 404: errorEnvelope },
+        },
       },
       async (request) => ({ success: true as const, message: 'Tower updated successfully', data: await deps.towers.update(request.params.id, request.body) }),
     );
@@ -81,7 +86,13 @@ export function towerRoutes(deps: TowerRouteDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/towers/footprints',
-      { schema: { tags, summary: 'Where each tower footprint stands: computing (with progress), ready or failed', response: { 200: envelopeOf(z.array(towerFootprintState)) } } },
+      {
+        schema: {
+          tags,
+          summary: 'Where each tower footprint stands: computing (with progress), ready or failed',
+          response: { 200: envelopeOf(z.array(towerFootprintState)) },
+        },
+      },
       async () => ({
         success: true as const,
         data: (await deps.footprints.states()).map((state) => ({
@@ -113,7 +124,12 @@ export function towerRoutes(deps: TowerRouteDeps): FastifyPluginAsyncZod {
     app.get(
       '/towers/:id/footprint',
       {
-        schema: { tags, summary: "The tower's predicted footprint as GeoJSON or KML (band areas, weakest first)", params: towerIdParams, querystring: footprintExportQuery },
+        schema: {
+          tags,
+          summary: "The tower's predicted footprint as GeoJSON or KML (band areas, weakest first)",
+          params: towerIdParams,
+          querystring: footprintExportQuery,
+        },
       },
       async (request, reply) => {
         const stored = await deps.footprints.latest(request.params.id);
@@ -121,7 +137,10 @@ export function towerRoutes(deps: TowerRouteDeps): FastifyPluginAsyncZod {
         const collection = JSON.parse(stored.areasJson) as FeatureCollection<MultiPolygon, { band: string }>;
         const name = `tower-${request.params.id}-footprint`;
         if (request.query.format === 'kml') {
-          const kml = writeBandAreasKml(`Tower ${request.params.id} predicted footprint`, bandAreasOf(collection.features as Feature<MultiPolygon, { band: string }>[], SIGNAL_BAND_COLORS));
+          const kml = writeBandAreasKml(
+            `Tower ${request.params.id} predicted footprint`,
+            bandAreasOf(collection.features as Feature<MultiPolygon, { band: string }>[], SIGNAL_BAND_COLORS),
+          );
           return reply.header('Content-Disposition', `attachment; filename="${name}.kml"`).type('application/vnd.google-earth.kml+xml').send(kml);
         }
         return reply.header('Content-Disposition', `attachment; filename="${name}.geojson"`).type('application/geo+json').send(stored.areasJson);

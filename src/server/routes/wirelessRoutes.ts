@@ -23,7 +23,13 @@ export function wirelessRoutes(deps: WirelessRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/wireless_tiles/:z/:x/:y.pbf',
-      { schema: { tags: ['coverage'], summary: 'Predicted wireless coverage as Mapbox Vector Tiles (layer "wireless": band, rank, tower_id)', params: coverageTileParams } },
+      {
+        schema: {
+          tags: ['coverage'],
+          summary: 'Predicted wireless coverage as Mapbox Vector Tiles (layer "wireless": band, rank, tower_id)',
+          params: coverageTileParams,
+        },
+      },
       async (request, reply) => {
         const { z: zoom, x, y } = request.params;
         const { version, bytes } = await deps.footprints.tile(zoom, x, y);
@@ -39,7 +45,12 @@ export function wirelessRoutes(deps: WirelessRouteDeps): FastifyPluginAsyncZod {
       '/wireless_feasibility',
       {
         config: { rateLimit: { max: deps.searchesPerMinute, timeWindow: MINUTE_MS } },
-        schema: { tags: ['line of sight'], summary: 'Whether wireless service reaches a point (public)', querystring: losPointQuery, response: { 200: envelopeOf(wirelessFeasibility), 400: errorEnvelope, 429: errorEnvelope } },
+        schema: {
+          tags: ['line of sight'],
+          summary: 'Whether wireless service reaches a point (public)',
+          querystring: losPointQuery,
+          response: { 200: envelopeOf(wirelessFeasibility), 400: errorEnvelope, 429: errorEnvelope },
+        },
       },
       async (request) => {
         const { lat, lng, height } = request.query;

@@ -1,10 +1,5 @@
 import { parseDecimal } from '../../common/api/fields.js';
-import {
-  type ApiAuthType,
-  type ApiCoverageAnswer,
-  type ApiFieldsMapping,
-  apiFieldsMapping,
-} from '../../common/api/providers.js';
+import { type ApiAuthType, type ApiCoverageAnswer, type ApiFieldsMapping, apiFieldsMapping } from '../../common/api/providers.js';
 import type { ServiceStatus } from '../../common/serviceStatus.js';
 import type { CoveragePoint } from '../coverage/coverageProviders.js';
 import { UpstreamError, ValidationError } from '../errors.js';
@@ -24,7 +19,6 @@ import {
 /** A provider's coverage API answers one point with a small JSON document: 1 MB is plenty. */
 const MAX_RESPONSE_BYTES = 1024 * 1024;
 
-
 type ResponseFields = NonNullable<ApiFieldsMapping['response_fields']>;
 type CoverageCondition = NonNullable<ResponseFields['coverage_condition']>;
 type ScalarValue = string | number | boolean;
@@ -35,12 +29,7 @@ type ScalarValue = string | number | boolean;
  * bad configuration (before any request), OutboundError when the API cannot be reached, and
  * UpstreamError when it answers with an error status or not with JSON.
  */
-export async function queryProviderApi(
-  client: OutboundClient,
-  source: ProviderApiSource,
-  point: CoveragePoint,
-  timeoutMs: number,
-): Promise<ApiCoverageAnswer> {
+export async function queryProviderApi(client: OutboundClient, source: ProviderApiSource, point: CoveragePoint, timeoutMs: number): Promise<ApiCoverageAnswer> {
   const mapping = checkedMapping(source.fieldsMapping);
   const fields = mapping.response_fields ?? {};
   const coverageRule = coverageRuleOf(fields);
@@ -80,7 +69,10 @@ const STATUS_WORDS: Record<Exclude<ServiceStatus, 'unknown'>, readonly string[]>
 /** A provider's own status word as a ServiceStatus; case, spaces and hyphens do not matter. */
 export function normalizeServiceStatus(value: unknown): ServiceStatus {
   if (typeof value !== 'string') return 'unknown';
-  const word = value.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const word = value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   for (const [status, words] of Object.entries(STATUS_WORDS)) {
     if (words.includes(word)) return status as ServiceStatus;
   }
@@ -147,10 +139,7 @@ function requestUrl(endpointUrl: string, mapping: ApiFieldsMapping, point: Cover
 /** Adds the credentials: a header for bearer, basic and header API keys, a query parameter otherwise. */
 function applyAuth(url: URL, headers: Record<string, string>, type: ApiAuthType, config: AuthConfig): void {
   // Re-validated here because the config may come straight from storage.
-  const auth: Partial<BearerAuthConfig & BasicAuthConfig & HeaderKeyAuthConfig & QueryKeyAuthConfig> = parseAuthConfig(
-    type,
-    JSON.stringify(config),
-  );
+  const auth: Partial<BearerAuthConfig & BasicAuthConfig & HeaderKeyAuthConfig & QueryKeyAuthConfig> = parseAuthConfig(type, JSON.stringify(config));
   if (type === 'bearer' && auth.token) headers.authorization = `Bearer ${auth.token}`;
   if (type === 'basic' && auth.username) {
     headers.authorization = `Basic ${Buffer.from(`${auth.username}:${auth.password ?? ''}`, 'utf8').toString('base64')}`;
@@ -186,7 +175,11 @@ function fieldName(name: string | undefined, fallback: string): string {
 
 /** The value at a dotted path: "data.coverage.available", "results.0.status" or "results[0].status". */
 function readPath(root: unknown, path: string): unknown {
-  const segments = path.trim().replace(/\[(\d+)\]/g, '.$1').split('.').filter((s) => s !== '');
+  const segments = path
+    .trim()
+    .replace(/\[(\d+)\]/g, '.$1')
+    .split('.')
+    .filter((s) => s !== '');
   let current = root;
   for (const segment of segments) {
     if (Array.isArray(current)) {

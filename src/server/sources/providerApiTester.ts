@@ -15,6 +15,11 @@ export class ProviderApiTester {
 
   async test(request: ApiTestRequest): Promise<ApiCoverageAnswer> {
     const source = await this.providers.apiTestSource(request);
-    return queryProviderApi(this.outbound, source, { lat: request.test_lat, lng: request.test_lng, address: request.test_address ?? null }, API_TEST_TIMEOUT_MS);
+    return queryProviderApi(
+      this.outbound,
+      source,
+      { lat: request.test_lat, lng: request.test_lng, address: request.test_address ?? null },
+      API_TEST_TIMEOUT_MS,
+    );
   }
 }

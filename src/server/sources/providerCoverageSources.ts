@@ -47,7 +47,10 @@ export class ProviderCoverageSources implements CoverageProviders {
     try {
       return this.providers.apiSourceOf(record);
     } catch (error) {
-      this.log.warn({ providerId: record.id, err: error instanceof Error ? error.message : String(error) }, 'provider API source unusable; skipped in coverage checks');
+      this.log.warn(
+        { providerId: record.id, err: error instanceof Error ? error.message : String(error) },
+        'provider API source unusable; skipped in coverage checks',
+      );
       return null;
     }
   }

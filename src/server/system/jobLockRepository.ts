@@ -31,11 +31,6 @@ export class JobLockRepository {
   }
 
   async release(name: string): Promise<void> {
-    await this.db
-      .updateTable('job_locks')
-      .set({ locked_until: UNLOCKED })
-      .where('name', '=', name)
-      .where('holder', '=', this.holder)
-      .execute();
+    await this.db.updateTable('job_locks').set({ locked_until: UNLOCKED }).where('name', '=', name).where('holder', '=', this.holder).execute();
   }
 }

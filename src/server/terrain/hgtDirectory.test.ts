@@ -21,13 +21,19 @@ describe('HgtDirectory content hashes', () => {
   it('sees a tile copied over by hand with the same size and modification time (cp -p), and its new heights', async () => {
     // Whole seconds, so that setting the same time again gives the same stamp to the nanosecond.
     const mtime = 1_700_000_000;
-    fs.writeFileSync(file(), hgtBytes(1201, () => 100));
+    fs.writeFileSync(
+      file(),
+      hgtBytes(1201, () => 100),
+    );
     fs.utimesSync(file(), mtime, mtime);
     const flat = await hashOfListed();
     const [tile] = await directory.list();
     expect((await directory.load(tile!)).elevation(-33.5, 18.5)).toBe(100);
 
-    fs.writeFileSync(file(), hgtBytes(1201, () => 400));
+    fs.writeFileSync(
+      file(),
+      hgtBytes(1201, () => 400),
+    );
     fs.utimesSync(file(), mtime, mtime);
     const raised = await hashOfListed();
     expect(raised).not.toBe(flat);

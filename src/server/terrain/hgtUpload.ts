@@ -33,7 +33,10 @@ export async function extractUploadedTile(fileName: string, upload: string, targ
       const written = await writeCapped([zipped.content], target, {
         // The directory's size, already checked to be a tile's: the data may not inflate past it.
         maxBytes: Math.min(zipped.declaredBytes, LARGEST_TILE_BYTES),
-        tooLarge: () => new ValidationError(`${zipped.entryName} in the .zip file inflates to more than the ${zipped.declaredBytes.toLocaleString('en-US')} bytes its directory declares`),
+        tooLarge: () =>
+          new ValidationError(
+            `${zipped.entryName} in the .zip file inflates to more than the ${zipped.declaredBytes.toLocaleString('en-US')} bytes its directory declares`,
+          ),
         unreadable: () => new ValidationError(`The .zip file is damaged: ${zipped.entryName} does not inflate`),
       });
       return checked(zipped.tile, written);

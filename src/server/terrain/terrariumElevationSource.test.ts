@@ -30,7 +30,14 @@ describe('TerrariumElevationSource', () => {
 
   it('remembers a bounded number of tiles the server does not have: the least recently asked is asked again', async () => {
     const server = emptyTileServer();
-    const source = new TerrariumElevationSource({ urlTemplate: 'http://127.0.0.1:9/{z}/{x}/{y}.png', cacheDir, outbound: server, memory: new TileMemory(16 * 1024 * 1024), log: silent, absentTilesKept: 3 });
+    const source = new TerrariumElevationSource({
+      urlTemplate: 'http://127.0.0.1:9/{z}/{x}/{y}.png',
+      cacheDir,
+      outbound: server,
+      memory: new TileMemory(16 * 1024 * 1024),
+      log: silent,
+      absentTilesKept: 3,
+    });
     // Four points a degree apart: four different tiles (longitude, at latitude -33.5).
     const points = [18, 19, 20, 21].map((lng) => ({ lat: -33.5, lng }));
     for (const { lat, lng } of points) expect(await source.tileAt(lat, lng)).toBeNull();

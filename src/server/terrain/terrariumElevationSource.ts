@@ -156,7 +156,10 @@ export class TerrariumElevationSource implements ElevationSource {
     } catch (error) {
       if (error instanceof TileUnavailable) throw error;
       this.breaker.failed();
-      this.log.warn({ err: error instanceof Error ? error.message : String(error) }, `terrain tile server failing; not asked again for ${COOL_DOWN_MS / 1000} s`);
+      this.log.warn(
+        { err: error instanceof Error ? error.message : String(error) },
+        `terrain tile server failing; not asked again for ${COOL_DOWN_MS / 1000} s`,
+      );
       throw new TileUnavailable();
     }
     this.breaker.succeeded();

@@ -21,10 +21,14 @@ describe('TileMemory', () => {
     await memory.load('a', async () => tile(40), 40);
     await memory.load('b', async () => tile(40), 40);
     let heldWhileReading = -1;
-    await memory.load('c', async () => {
-      heldWhileReading = memory.bytes;
-      return tile(40);
-    }, 40);
+    await memory.load(
+      'c',
+      async () => {
+        heldWhileReading = memory.bytes;
+        return tile(40);
+      },
+      40,
+    );
     expect(heldWhileReading).toBe(40);
     expect(memory.peek('a')).toBeUndefined();
     expect(memory.bytes).toBe(80);

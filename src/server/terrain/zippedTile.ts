@@ -45,7 +45,9 @@ export async function openZippedTile(upload: string): Promise<ZippedTile> {
     const entry = await theTileEntry(zip);
     const tile = parseHgtName(baseName(entry.fileName))!;
     if (entry.isEncrypted() || (entry.compressionMethod !== STORED && entry.compressionMethod !== DEFLATED)) {
-      throw new ValidationError(`${entry.fileName} in the .zip file is encrypted or compressed with a method other than deflate: zip it again without a password`);
+      throw new ValidationError(
+        `${entry.fileName} in the .zip file is encrypted or compressed with a method other than deflate: zip it again without a password`,
+      );
     }
     if (hgtSamplesPerSide(entry.uncompressedSize) === null) throw notATileSize(`${entry.fileName} in the .zip file`, entry.uncompressedSize);
     const content = await zip.openReadStreamPromise(entry).catch(() => {
@@ -74,7 +76,9 @@ async function theTileEntry(zip: ZipFile): Promise<Entry> {
   if (!only || !parseHgtName(baseName(only.fileName))) {
     const shown = files.slice(0, 3).map((entry) => entry.fileName);
     const more = files.length > shown.length ? ', …' : '';
-    throw new ValidationError(`${EXACTLY_ONE} (it holds ${files.length} file${files.length === 1 ? '' : 's'}${files.length > 0 ? `: ${shown.join(', ')}${more}` : ''})`);
+    throw new ValidationError(
+      `${EXACTLY_ONE} (it holds ${files.length} file${files.length === 1 ? '' : 's'}${files.length > 0 ? `: ${shown.join(', ')}${more}` : ''})`,
+    );
   }
   return only;
 }

@@ -15,7 +15,8 @@ export type MemoryFootprintRepository = FootprintRepository & {
 } & { [K in FootprintWrites]: FootprintRepository[K] & ReturnType<typeof vi.fn> };
 
 const stateOf = ({ footprint: _footprint, areasJson: _areas, ...state }: FootprintRow): FootprintState => state;
-const storedOf = (row: FootprintRow): StoredFootprint | undefined => (row.footprint && row.areasJson !== undefined ? { ...row, footprint: row.footprint, areasJson: row.areasJson } : undefined);
+const storedOf = (row: FootprintRow): StoredFootprint | undefined =>
+  row.footprint && row.areasJson !== undefined ? { ...row, footprint: row.footprint, areasJson: row.areasJson } : undefined;
 
 /** The footprint table as the repository keeps it (a write for inputs no longer current changes nothing). */
 export function memoryFootprintRepository(uncovered: { lat: number; lng: number }[] = []): MemoryFootprintRepository {
@@ -45,12 +46,23 @@ export function memoryFootprintRepository(uncovered: { lat: number; lng: number 
       const row = current(towerId, inputsKey);
       if (row) row.progress = progress;
     }),
-    saveResult: vi.fn(async (towerId: number, inputsKey: string, footprint: Footprint, areasJson: string, terrainSource: string, computedMs: number, now: string) => {
-      const row = current(towerId, inputsKey);
-      if (!row) return false;
-      Object.assign(row, { status: 'ready', progress: 1, error: null, terrainSource, computedMs: Math.round(computedMs), updatedAt: now, footprint, areasJson });
-      return true;
-    }),
+    saveResult: vi.fn(
+      async (towerId: number, inputsKey: string, footprint: Footprint, areasJson: string, terrainSource: string, computedMs: number, now: string) => {
+        const row = current(towerId, inputsKey);
+        if (!row) return false;
+        Object.assign(row, {
+          status: 'ready',
+          progress: 1,
+          error: null,
+          terrainSource,
+          computedMs: Math.round(computedMs),
+          updatedAt: now,
+          footprint,
+          areasJson,
+        });
+        return true;
+      },
+    ),
     markFailed: vi.fn(async (towerId: number, inputsKey: string, error: string, now: string) => {
       const row = current(towerId, inputsKey);
       if (row) Object.assign(row, { status: 'failed', error, updatedAt: now });
@@ -94,7 +106,15 @@ export function fakeTowers(towers: TowerRecord[]): Pick<TowerRepository, 'listAc
 export function fakeTerrain(): Pick<Terrain, 'heightGrid'> & { heightGrid: ReturnType<typeof vi.fn> } {
   return {
     heightGrid: vi.fn(async (center: { lat: number; lng: number }) => {
-      const grid: HeightGrid = { south: center.lat - 0.01, west: center.lng - 0.01, cellLatDeg: 0.01, cellLngDeg: 0.01, rows: 3, cols: 3, heightsM: new Float32Array(9) };
+      const grid: HeightGrid = {
+        south: center.lat - 0.01,
+        west: center.lng - 0.01,
+        cellLatDeg: 0.01,
+        cellLngDeg: 0.01,
+        rows: 3,
+        cols: 3,
+        heightsM: new Float32Array(9),
+      };
       return { grid, source: 'flat' as const };
     }),
   };

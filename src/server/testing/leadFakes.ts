@@ -34,7 +34,10 @@ export function memorySearchLogs(): MemorySearchLogs {
       if (!latest || latest.lat !== at.lat || latest.lng !== at.lng || latest.address !== at.address) return undefined;
       return latest.follow_up_of === null ? latest : byId(latest.follow_up_of);
     }),
-    foundBy: vi.fn(async (search: SearchLogRecord): Promise<SearchFound> => ({ providers: providers.get(search.id) ?? [], wireless: search.wireless_available === 1 })),
+    foundBy: vi.fn(async (search: SearchLogRecord): Promise<SearchFound> => ({
+      providers: providers.get(search.id) ?? [],
+      wireless: search.wireless_available === 1,
+    })),
     recordAction: vi.fn(async (id: number, action: SearchAction) => {
       const row = byId(id);
       if (row) row.action_taken = action;
@@ -46,6 +49,9 @@ export function memorySearchLogs(): MemorySearchLogs {
 }
 
 /** Coverage that finds `found` at every point (the claimed ids of the browser are ignored), and a tower there when `wireless`. */
-export function fakeSearchCoverage(found: FoundProvider[] = [], wireless = false): SearchCoverage & { providersAt: ReturnType<typeof vi.fn>; wirelessAt: ReturnType<typeof vi.fn> } {
+export function fakeSearchCoverage(
+  found: FoundProvider[] = [],
+  wireless = false,
+): SearchCoverage & { providersAt: ReturnType<typeof vi.fn>; wirelessAt: ReturnType<typeof vi.fn> } {
   return { providersAt: vi.fn(() => found), wirelessAt: vi.fn(async () => wireless) };
 }

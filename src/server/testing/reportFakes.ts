@@ -15,7 +15,17 @@ export interface StoredSearch {
   follow_up_of?: number | null;
 }
 
-type SearchReads = 'hourTotals' | 'searchTimesIn' | 'kindsByDay' | 'kindsByHour' | 'kindsIn' | 'providersByDay' | 'providersByHour' | 'providersIn' | 'providerNames' | 'leadCount';
+type SearchReads =
+  | 'hourTotals'
+  | 'searchTimesIn'
+  | 'kindsByDay'
+  | 'kindsByHour'
+  | 'kindsIn'
+  | 'providersByDay'
+  | 'providersByHour'
+  | 'providersIn'
+  | 'providerNames'
+  | 'leadCount';
 
 /** The report reads of searches as mocks over one list, each source (daily and hourly roll-ups, the logs) answering from it. */
 export type MemoryReportRepository = ReportRepository & { [K in SearchReads]: ReportRepository[K] & ReturnType<typeof vi.fn> };

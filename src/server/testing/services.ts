@@ -55,7 +55,16 @@ export function newFootprintService(
     clock: deps.clock ?? manualClock(),
     log: deps.log ?? fakeLogger(),
   };
-  const service = new FootprintService({ repository: built.repo, searches: { uncoveredSearchesIn: async () => [] }, towers: fakeTowers(built.towers), terrain: built.terrain, terrainSignature: built.terrainSignature, settings: built.settings, clock: built.clock, log: built.log });
+  const service = new FootprintService({
+    repository: built.repo,
+    searches: { uncoveredSearchesIn: async () => [] },
+    towers: fakeTowers(built.towers),
+    terrain: built.terrain,
+    terrainSignature: built.terrainSignature,
+    settings: built.settings,
+    clock: built.clock,
+    log: built.log,
+  });
   return { ...built, service };
 }
 
@@ -82,6 +91,15 @@ export function newLeadService(
     clock: deps.clock ?? manualClock(),
     log: deps.log ?? fakeLogger(),
   };
-  const service = new LeadService({ transactions: built.transactions, searchLogs: built.searchLogs, leads: built.leads, providers: built.providers, coverage: built.coverage, notifier: built.notifier, clock: built.clock, log: built.log });
+  const service = new LeadService({
+    transactions: built.transactions,
+    searchLogs: built.searchLogs,
+    leads: built.leads,
+    providers: built.providers,
+    coverage: built.coverage,
+    notifier: built.notifier,
+    clock: built.clock,
+    log: built.log,
+  });
   return { ...built, service };
 }

@@ -26,13 +26,7 @@ export class TowerRepository {
 
   /** The towers that serve: line of sight and the wireless answer of coverage checks use these. */
   async listActive(trx?: Executor): Promise<TowerRecord[]> {
-    const rows = await (trx ?? this.db)
-      .selectFrom('towers')
-      .selectAll()
-      .where('active', '=', fromBool(true))
-      .orderBy('name')
-      .orderBy('id')
-      .execute();
+    const rows = await (trx ?? this.db).selectFrom('towers').selectAll().where('active', '=', fromBool(true)).orderBy('name').orderBy('id').execute();
     return rows.map(toRecord);
   }
 

@@ -10,15 +10,9 @@ import { CenteredSpinner } from '../ui/CenteredSpinner.js';
 // is loaded through its feature's index, which therefore exports the page only: code that other
 // areas import statically lives in features without a page (coverage-check, embedding), so
 // importing it never pulls a page along.
-const WidgetPage = lazy(() =>
-  import('../features/widget/index.js').then((module) => ({ default: module.WidgetPage })),
-);
-const LoginPage = lazy(() =>
-  import('../features/login/index.js').then((module) => ({ default: module.LoginPage })),
-);
-const AdminRoutes = lazy(() =>
-  import('../features/admin-shell/index.js').then((module) => ({ default: module.AdminRoutes })),
-);
+const WidgetPage = lazy(() => import('../features/widget/index.js').then((module) => ({ default: module.WidgetPage })));
+const LoginPage = lazy(() => import('../features/login/index.js').then((module) => ({ default: module.LoginPage })));
+const AdminRoutes = lazy(() => import('../features/admin-shell/index.js').then((module) => ({ default: module.AdminRoutes })));
 
 /** The public pages (/, /map, /embed, /widget), /admin/login and the guarded /admin area; any other path goes to /. */
 export function AppRoutes() {

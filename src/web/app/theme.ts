@@ -21,8 +21,7 @@ export const theme = createTheme({
   shape: { borderRadius: 8 },
   typography: {
     // The system font stack: no web-font download, and it suits an embedded map on any site.
-    fontFamily:
-      'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
     h4: { fontWeight: 600 },
     h6: { fontWeight: 600 },
     button: { textTransform: 'none', fontWeight: 600 },

@@ -82,9 +82,7 @@ export function BaseMap({ center, zoom, style, label, children }: BaseMapProps) 
       <Box ref={containerRef} sx={{ width: '100%', height: '100%' }} />
       {unavailable && (
         <Box sx={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}>
-          <Alert severity="warning">
-            The map cannot be shown: this browser does not support WebGL or has it turned off.
-          </Alert>
+          <Alert severity="warning">The map cannot be shown: this browser does not support WebGL or has it turned off.</Alert>
         </Box>
       )}
       {map && <MapContext.Provider value={map}>{children}</MapContext.Provider>}

@@ -25,7 +25,13 @@ export function FootprintAreas({ areas }: { areas: FeatureCollection }) {
       }
       map.addSource(SOURCE_ID, { type: 'geojson', data: areas });
       map.addLayer({ id: FILL_ID, type: 'fill', source: SOURCE_ID, paint: { 'fill-color': WIRELESS_COLOR, 'fill-opacity': WIRELESS_FILL_OPACITY } });
-      map.addLayer({ id: LINE_ID, type: 'line', source: SOURCE_ID, filter: ['==', ['get', 'rank'], 1], paint: { 'line-color': '#333333', 'line-width': 1.5, 'line-dasharray': [2, 1] } });
+      map.addLayer({
+        id: LINE_ID,
+        type: 'line',
+        source: SOURCE_ID,
+        filter: ['==', ['get', 'rank'], 1],
+        paint: { 'line-color': '#333333', 'line-width': 1.5, 'line-dasharray': [2, 1] },
+      });
     };
     add();
     map.on('style.load', add);

@@ -10,7 +10,7 @@ function matches(filter: FilterSpecification | undefined, status: unknown): bool
   const [op, a, b] = filter as unknown as [string, unknown, unknown];
   if (op === '==') return status === b;
   if (op === '!') return !matches(a as FilterSpecification, status);
-  if (op === 'in') return ((b as [string, unknown[]])[1]).includes(status);
+  if (op === 'in') return (b as [string, unknown[]])[1].includes(status);
   throw new Error(`unexpected filter ${op}`);
 }
 
@@ -25,7 +25,9 @@ describe('coverage overlay layers', () => {
 
   it('gives every feature exactly one outline, drawing unrecognised statuses as unknown', () => {
     for (const status of ['live', 'in_progress', 'coming_soon', 'unknown', 'planned', undefined]) {
-      const drawing = lines().filter((layer) => matches(layer.filter, status)).map((layer) => layer.id);
+      const drawing = lines()
+        .filter((layer) => matches(layer.filter, status))
+        .map((layer) => layer.id);
       expect(drawing).toEqual([`coverage-line-${status === 'planned' || status === undefined ? 'unknown' : status}`]);
     }
   });
@@ -34,9 +36,29 @@ describe('coverage overlay layers', () => {
     const [fill] = coverageOverlayLayers();
     expect(fill).toMatchObject({ type: 'fill', 'source-layer': COVERAGE_SOURCE_LAYER });
     const paint = (fill as Extract<LayerSpecification, { type: 'fill' }>).paint;
-    expect(paint?.['fill-color']).toEqual(['match', ['get', 'service_status'], 'live', '#ff6600', 'in_progress', '#4caf50', 'coming_soon', '#2196f3', '#9e9e9e']);
+    expect(paint?.['fill-color']).toEqual([
+      'match',
+      ['get', 'service_status'],
+      'live',
+      '#ff6600',
+      'in_progress',
+      '#4caf50',
+      'coming_soon',
+      '#2196f3',
+      '#9e9e9e',
+    ]);
     // ['match', ['get', 'service_status'], 'live', n, 'in_progress', n, 'coming_soon', n, fallback n (unknown)]
-    expect(paint?.['fill-opacity']).toEqual(['match', ['get', 'service_status'], 'live', expect.any(Number), 'in_progress', expect.any(Number), 'coming_soon', expect.any(Number), expect.any(Number)]);
+    expect(paint?.['fill-opacity']).toEqual([
+      'match',
+      ['get', 'service_status'],
+      'live',
+      expect.any(Number),
+      'in_progress',
+      expect.any(Number),
+      'coming_soon',
+      expect.any(Number),
+      expect.any(Number),
+    ]);
     const opacities = (paint?.['fill-opacity'] as unknown[]).filter((v): v is number => typeof v === 'number');
     expect(opacities).toHaveLength(4);
     for (const opacity of opacities) {

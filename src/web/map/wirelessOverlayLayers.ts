@@ -14,7 +14,10 @@ export const WIRELESS_FILL_LAYER_ID = 'wireless-fill';
 export const WIRELESS_COLOR = '#7b1fa2';
 export const WIRELESS_FILL_OPACITY = 0.2;
 /** The bands in the legend's order, best first, with the opacity their cells end up drawn at. */
-export const WIRELESS_BANDS = (['Excellent', 'Good', 'Fair', 'Poor'] as const).map((band, i) => ({ band, opacity: 1 - (1 - WIRELESS_FILL_OPACITY) ** (4 - i) }));
+export const WIRELESS_BANDS = (['Excellent', 'Good', 'Fair', 'Poor'] as const).map((band, i) => ({
+  band,
+  opacity: 1 - (1 - WIRELESS_FILL_OPACITY) ** (4 - i),
+}));
 
 /** The vector tile source of the predicted wireless coverage; `origin` is the app's. */
 export function wirelessSource(origin: string): VectorSourceSpecification {

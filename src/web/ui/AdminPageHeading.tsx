@@ -14,11 +14,7 @@ interface AdminPageHeadingProps {
 /** The heading of an admin screen; it also names the browser tab. */
 export function AdminPageHeading({ title, subtitle, action }: AdminPageHeadingProps) {
   return (
-    <Stack
-      direction={{ xs: 'column', sm: 'row' }}
-      spacing={2}
-      sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' }, mb: 3 }}
-    >
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' }, mb: 3 }}>
       <Box>
         <title>{`${title} · Admin · ISP Coverage Map`}</title>
         <Typography variant="h4" component="h1">

@@ -42,7 +42,18 @@ export function BarList({ items, label, formatValue, emptyText, total }: BarList
                 {formatValue(item.value)}
               </Typography>
             </Box>
-            <Box aria-hidden sx={{ mt: 0.5, height: 6, borderRadius: 3, bgcolor: 'action.hover', overflow: 'hidden', printColorAdjust: 'exact', WebkitPrintColorAdjust: 'exact' }}>
+            <Box
+              aria-hidden
+              sx={{
+                mt: 0.5,
+                height: 6,
+                borderRadius: 3,
+                bgcolor: 'action.hover',
+                overflow: 'hidden',
+                printColorAdjust: 'exact',
+                WebkitPrintColorAdjust: 'exact',
+              }}
+            >
               <Box sx={{ height: '100%', width: `${share * 100}%`, bgcolor: item.color ?? 'primary.main', borderRadius: 3 }} />
             </Box>
           </Box>

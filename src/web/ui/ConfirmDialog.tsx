@@ -26,14 +26,7 @@ export function ConfirmDialog({ open, title, message, detail, confirmLabel = 'De
   const titleId = useId();
   const messageId = useId();
   return (
-    <Dialog
-      open={open}
-      onClose={pending ? undefined : onCancel}
-      aria-labelledby={titleId}
-      aria-describedby={messageId}
-      maxWidth="xs"
-      fullWidth
-    >
+    <Dialog open={open} onClose={pending ? undefined : onCancel} aria-labelledby={titleId} aria-describedby={messageId} maxWidth="xs" fullWidth>
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText id={messageId} sx={{ color: 'text.primary' }}>

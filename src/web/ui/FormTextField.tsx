@@ -23,13 +23,7 @@ export function FormTextField<Values extends FieldValues, Output extends FieldVa
       control={control}
       name={name}
       render={({ field: { ref, ...field }, fieldState }) => (
-        <TextField
-          {...textFieldProps}
-          {...field}
-          inputRef={ref}
-          error={fieldState.invalid}
-          helperText={fieldState.error?.message ?? helperText}
-        />
+        <TextField {...textFieldProps} {...field} inputRef={ref} error={fieldState.invalid} helperText={fieldState.error?.message ?? helperText} />
       )}
     />
   );

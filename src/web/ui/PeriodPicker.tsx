@@ -48,29 +48,34 @@ export function PeriodPicker({ value, range, onChange }: PeriodPickerProps) {
   };
 
   return (
-    <Stack
-      direction="row"
-      data-print-hide
-      useFlexGap
-      sx={{ flexWrap: 'wrap', alignItems: 'flex-start', gap: 1.5 }}
-    >
+    <Stack direction="row" data-print-hide useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'flex-start', gap: 1.5 }}>
       {/* Buttons rather than a ToggleButtonGroup: that one brings react-is, which would reshape the chunks the public pages share. */}
       <ButtonGroup size="small" role="group" aria-label="Period" sx={{ height: 40 }}>
-        {[...PERIOD_PRESET_DAYS.map((days) => ({ value: String(days), label: `Last ${days} days` })), { value: CUSTOM, label: 'Custom' }].map(({ value, label }) => (
-          <Button
-            key={value}
-            variant={selected === value ? 'contained' : 'outlined'}
-            aria-pressed={selected === value}
-            onClick={() => choose(value)}
-            disableElevation
-            sx={{ px: 1.5 }}
-          >
-            {label}
-          </Button>
-        ))}
+        {[...PERIOD_PRESET_DAYS.map((days) => ({ value: String(days), label: `Last ${days} days` })), { value: CUSTOM, label: 'Custom' }].map(
+          ({ value, label }) => (
+            <Button
+              key={value}
+              variant={selected === value ? 'contained' : 'outlined'}
+              aria-pressed={selected === value}
+              onClick={() => choose(value)}
+              disableElevation
+              sx={{ px: 1.5 }}
+            >
+              {label}
+            </Button>
+          ),
+        )}
       </ButtonGroup>
       {editingCustom && (
-        <Stack component="form" noValidate onSubmit={apply} direction="row" aria-label="Custom period" useFlexGap sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}>
+        <Stack
+          component="form"
+          noValidate
+          onSubmit={apply}
+          direction="row"
+          aria-label="Custom period"
+          useFlexGap
+          sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'flex-start' }}
+        >
           <TextField
             type="date"
             label="Start date"

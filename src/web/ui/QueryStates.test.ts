@@ -56,7 +56,9 @@ describe('LoadingPanel', () => {
 
 describe('EmptyPanel', () => {
   it('shows the heading, the text and the actions', () => {
-    const html = withoutStyles(renderToStaticMarkup(createElement(EmptyPanel, { icon: 'ICON', title: 'No towers yet', text: 'Add your towers.', actions: 'ACTIONS' })));
+    const html = withoutStyles(
+      renderToStaticMarkup(createElement(EmptyPanel, { icon: 'ICON', title: 'No towers yet', text: 'Add your towers.', actions: 'ACTIONS' })),
+    );
     expect(html).toMatch(/ICON<h2[^>]*>No towers yet<\/h2><p[^>]*>Add your towers.<\/p>ACTIONS/);
   });
 });

@@ -13,11 +13,5 @@ interface ServiceStatusChipProps {
 export function ServiceStatusChip({ status, size = 'small' }: ServiceStatusChipProps) {
   const style = SERVICE_STATUS_STYLES[isServiceStatus(status) ? status : 'unknown'];
   const label = isServiceStatus(status) ? style.label : status;
-  return (
-    <Chip
-      size={size}
-      label={label}
-      sx={{ bgcolor: style.color, color: style.contrastText, fontWeight: 600 }}
-    />
-  );
+  return <Chip size={size} label={label} sx={{ bgcolor: style.color, color: style.contrastText, fontWeight: 600 }} />;
 }

@@ -18,7 +18,12 @@ interface StatCardProps {
 export function StatCard({ title, value, icon, color = 'primary.main', caption }: StatCardProps) {
   const titleId = useId();
   return (
-    <Paper variant="outlined" role="group" aria-labelledby={titleId} sx={{ p: 2, display: 'flex', alignItems: 'center', gap: 2, height: '100%', breakInside: 'avoid' }}>
+    <Paper
+      variant="outlined"
+      role="group"
+      aria-labelledby={titleId}
+      sx={{ p: 2, display: 'flex', alignItems: 'center', gap: 2, height: '100%', breakInside: 'avoid' }}
+    >
       {icon && (
         <Box sx={{ color, display: 'flex', '& svg': { fontSize: 36 } }} aria-hidden>
           {icon}

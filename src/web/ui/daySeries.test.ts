@@ -6,7 +6,16 @@ describe('fillDays', () => {
   const empty = (date: string) => ({ date, searches: 0 });
 
   it('gives every day of the period in order, missing days empty', () => {
-    expect(fillDays([{ date: '2026-03-01', searches: 4 }, { date: '2026-02-27', searches: 2 }], range, empty)).toEqual([
+    expect(
+      fillDays(
+        [
+          { date: '2026-03-01', searches: 4 },
+          { date: '2026-02-27', searches: 2 },
+        ],
+        range,
+        empty,
+      ),
+    ).toEqual([
       { date: '2026-02-27', searches: 2 },
       { date: '2026-02-28', searches: 0 },
       { date: '2026-03-01', searches: 4 },
@@ -15,7 +24,9 @@ describe('fillDays', () => {
   });
 
   it('drops rows outside the period', () => {
-    expect(fillDays([{ date: '2026-03-03', searches: 9 }], { start_date: '2026-03-02', end_date: '2026-03-02' }, empty)).toEqual([{ date: '2026-03-02', searches: 0 }]);
+    expect(fillDays([{ date: '2026-03-03', searches: 9 }], { start_date: '2026-03-02', end_date: '2026-03-02' }, empty)).toEqual([
+      { date: '2026-03-02', searches: 0 },
+    ]);
   });
 
   it('gives an empty period all empty days', () => {

@@ -16,7 +16,11 @@ describe('the delete confirmation', () => {
   it("tells the deletion's outcome, the server's words first, and closes once it is settled", () => {
     const notices: [string, string][] = [];
     let closed = 0;
-    const callbacks = deleteCallbacks((severity, message) => notices.push([severity, message]), texts, () => (closed += 1));
+    const callbacks = deleteCallbacks(
+      (severity, message) => notices.push([severity, message]),
+      texts,
+      () => (closed += 1),
+    );
     callbacks.onSuccess({ message: 'Tower "North" deleted' });
     callbacks.onSuccess({});
     callbacks.onError(new ApiError('Tower is in use', 409));

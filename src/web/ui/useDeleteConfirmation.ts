@@ -49,7 +49,11 @@ export function confirmationStep<T>(state: ConfirmationState<T>, event: Confirma
  * shows the outcome as a notice, and it closes once the deletion is settled or on cancel. `dialog`
  * is spread onto ConfirmDialog.
  */
-export function useDeleteConfirmation<T extends { id: number }>(remove: DeleteMutation, show: (severity: NoticeSeverity, message: string) => void, texts: DeleteTexts) {
+export function useDeleteConfirmation<T extends { id: number }>(
+  remove: DeleteMutation,
+  show: (severity: NoticeSeverity, message: string) => void,
+  texts: DeleteTexts,
+) {
   const [{ item, open }, dispatch] = useReducer(confirmationStep<T>, { item: null, open: false });
   const close = () => dispatch({ type: 'close' });
   return {

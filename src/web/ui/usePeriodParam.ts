@@ -11,9 +11,6 @@ export function usePeriodParam(): { choice: PeriodChoice; range: PeriodRange; se
   const choice = useMemo(() => periodFromParams(params), [params]);
   const today = localIsoDate(new Date());
   const range = useMemo(() => periodRange(choice, today), [choice, today]);
-  const setChoice = useCallback(
-    (next: PeriodChoice) => setParams((previous) => withPeriodParams(previous, next), { replace: true }),
-    [setParams],
-  );
+  const setChoice = useCallback((next: PeriodChoice) => setParams((previous) => withPeriodParams(previous, next), { replace: true }), [setParams]);
   return { choice, range, setChoice };
 }

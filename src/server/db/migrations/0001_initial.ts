@@ -30,16 +30,8 @@ export function initialMigration(dialect: DialectName): Migration {
         .addColumn('ip_address', 'text', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('login_failures_username')
-        .on('login_failures')
-        .columns(['username', 'created_at'])
-        .execute();
-      await db.schema
-        .createIndex('login_failures_ip_address')
-        .on('login_failures')
-        .columns(['ip_address', 'created_at'])
-        .execute();
+      await db.schema.createIndex('login_failures_username').on('login_failures').columns(['username', 'created_at']).execute();
+      await db.schema.createIndex('login_failures_ip_address').on('login_failures').columns(['ip_address', 'created_at']).execute();
 
       await withIdColumn(dialect, db.schema.createTable('providers'))
         .addColumn('name', 'text', (c) => c.notNull())

@@ -26,7 +26,11 @@ export function packedGeometryMigration(dialect: DialectName): Migration {
             properties: { name: f.properties?.name ?? null, color: f.properties?.color ?? null },
           })),
         );
-        await db.updateTable('coverage_layers').set({ geometry: Buffer.from(packed) }).where('id', '=', row.id).execute();
+        await db
+          .updateTable('coverage_layers')
+          .set({ geometry: Buffer.from(packed) })
+          .where('id', '=', row.id)
+          .execute();
       }
       await db.schema.alterTable('coverage_layers').dropColumn('geojson').execute();
     },

@@ -35,7 +35,7 @@ export const searchLogProvidersMigration: Migration = {
       .execute();
     await db.schema.createIndex('search_log_providers_provider_id').on('search_log_providers').columns(['provider_id', 'search_log_id']).execute();
 
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const logs = (await db
         .selectFrom('search_logs')
         .select(['id', 'coverage_providers'])
@@ -46,7 +46,10 @@ export const searchLogProvidersMigration: Migration = {
       if (logs.length === 0) break;
       const rows = logs.flatMap((log) => providerIds(log.coverage_providers).map((id) => ({ search_log_id: log.id, provider_id: id, service_status: null })));
       for (let start = 0; start < rows.length; start += INSERT_CHUNK_ROWS) {
-        await db.insertInto('search_log_providers').values(rows.slice(start, start + INSERT_CHUNK_ROWS)).execute();
+        await db
+          .insertInto('search_log_providers')
+          .values(rows.slice(start, start + INSERT_CHUNK_ROWS))
+          .execute();
       }
       after = logs[logs.length - 1]!.id;
     }

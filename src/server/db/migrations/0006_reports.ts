@@ -18,13 +18,25 @@ const BATCH_ROWS = 1000;
  */
 export const reportsMigration: Migration = {
   async up(db: Kysely<any>) {
-    await db.schema.alterTable('leads').addColumn('status', 'text', (c) => c.notNull().defaultTo('new')).execute();
+    await db.schema
+      .alterTable('leads')
+      .addColumn('status', 'text', (c) => c.notNull().defaultTo('new'))
+      .execute();
     await db.schema.alterTable('leads').addColumn('notes', 'text').execute();
     await db.schema.alterTable('leads').addColumn('updated_at', 'text').execute();
-    await db.updateTable('leads').set({ updated_at: sql`created_at` }).execute();
+    await db
+      .updateTable('leads')
+      .set({ updated_at: sql`created_at` })
+      .execute();
 
-    await db.schema.alterTable('search_logs').addColumn('provider_count', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-    await db.schema.alterTable('search_logs').addColumn('follow_up_of', 'integer', (c) => c.references('search_logs.id').onDelete('set null')).execute();
+    await db.schema
+      .alterTable('search_logs')
+      .addColumn('provider_count', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema
+      .alterTable('search_logs')
+      .addColumn('follow_up_of', 'integer', (c) => c.references('search_logs.id').onDelete('set null'))
+      .execute();
     await db
       .updateTable('search_logs')
       .set({ provider_count: sql`(select count(*) from search_log_providers p where p.search_log_id = search_logs.id)` })
@@ -101,7 +113,11 @@ export const reportsMigration: Migration = {
     // Exports read a period's searches in (created_at, id) order, a batch at a time.
     await db.schema.createIndex('search_logs_created_id').on('search_logs').columns(['created_at', 'id']).execute();
     // Covering index of the demand map and of the raw reads at a period's edges.
-    await db.schema.createIndex('search_logs_report').on('search_logs').columns(['created_at', 'follow_up_of', 'lat', 'lng', 'provider_count', 'action_taken', 'search_type']).execute();
+    await db.schema
+      .createIndex('search_logs_report')
+      .on('search_logs')
+      .columns(['created_at', 'follow_up_of', 'lat', 'lng', 'provider_count', 'action_taken', 'search_type'])
+      .execute();
     await db.schema.createIndex('search_log_providers_created').on('search_log_providers').columns(['created_at', 'provider_id']).execute();
     await db.schema.createIndex('leads_created_id').on('leads').columns(['created_at', 'id']).execute();
     await db.schema.createIndex('leads_provider_created').on('leads').columns(['provider_id', 'created_at', 'id']).execute();
@@ -114,7 +130,7 @@ export const reportsMigration: Migration = {
  * a log with an action whose session's previous log is the same search (same point and address).
  */
 async function markFollowUps(db: Kysely<any>): Promise<void> {
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const actions = (await db
       .selectFrom('search_logs')
       .select(['id', 'session_id', 'lat', 'lng', 'address'])
@@ -134,7 +150,11 @@ async function markFollowUps(db: Kysely<any>): Promise<void> {
         .limit(1)
         .executeTakeFirst()) as { id: number; lat: number | null; lng: number | null; address: string | null; follow_up_of: number | null } | undefined;
       if (previous && previous.lat === log.lat && previous.lng === log.lng && previous.address === log.address) {
-        await db.updateTable('search_logs').set({ follow_up_of: previous.follow_up_of ?? previous.id }).where('id', '=', log.id).execute();
+        await db
+          .updateTable('search_logs')
+          .set({ follow_up_of: previous.follow_up_of ?? previous.id })
+          .where('id', '=', log.id)
+          .execute();
       }
     }
     after = actions[actions.length - 1]!.id;

@@ -26,10 +26,15 @@ export function geometryPartsMigration(dialect: DialectName): Migration {
       const layers = (await db.selectFrom('coverage_layers').select('id').where('geometry', 'is not', null).orderBy('id').execute()) as { id: number }[];
       // One layer's geometry in memory at a time.
       for (const { id } of layers) {
-        const { geometry } = (await db.selectFrom('coverage_layers').select('geometry').where('id', '=', id).executeTakeFirstOrThrow()) as { geometry: Uint8Array };
+        const { geometry } = (await db.selectFrom('coverage_layers').select('geometry').where('id', '=', id).executeTakeFirstOrThrow()) as {
+          geometry: Uint8Array;
+        };
         for (let part = 0; part * PART_BYTES < geometry.byteLength; part++) {
           const bytes = geometry.subarray(part * PART_BYTES, (part + 1) * PART_BYTES);
-          await db.insertInto('coverage_layer_geometry_parts').values({ layer_id: id, part, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) }).execute();
+          await db
+            .insertInto('coverage_layer_geometry_parts')
+            .values({ layer_id: id, part, bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) })
+            .execute();
         }
         await db.updateTable('coverage_layers').set({ geometry_bytes: geometry.byteLength }).where('id', '=', id).execute();
       }

@@ -7,6 +7,9 @@ import type { Kysely, Migration } from 'kysely';
  */
 export const wirelessSearchesMigration: Migration = {
   async up(db: Kysely<any>) {
-    await db.schema.alterTable('search_logs').addColumn('wireless_available', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('search_logs')
+      .addColumn('wireless_available', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
   },
 };

@@ -80,7 +80,10 @@ export function deflatedZeros(bytes: number): Buffer {
 
 /** The overlapping-entries zip bomb: one deflated tile of `tileBytes` zeros, listed under every name of `names`. */
 export function overlappingZip(names: string[], tileBytes: number): Buffer {
-  return zipPointingAt({ name: names[0]!, method: 8, data: deflatedZeros(tileBytes), size: tileBytes }, names.map((name) => ({ name, declaredSize: tileBytes })));
+  return zipPointingAt(
+    { name: names[0]!, method: 8, data: deflatedZeros(tileBytes), size: tileBytes },
+    names.map((name) => ({ name, declaredSize: tileBytes })),
+  );
 }
 
 /** A zip of one entry `name` whose directory says it holds `declaredBytes` while its data inflates to `inflatedBytes` zeros. */

@@ -28,10 +28,7 @@ export function AdminLayout() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100dvh' }}>
-      <AppBar
-        position="fixed"
-        sx={{ width: { md: `calc(100% - ${ADMIN_DRAWER_WIDTH}px)` }, ml: { md: `${ADMIN_DRAWER_WIDTH}px` } }}
-      >
+      <AppBar position="fixed" sx={{ width: { md: `calc(100% - ${ADMIN_DRAWER_WIDTH}px)` }, ml: { md: `${ADMIN_DRAWER_WIDTH}px` } }}>
         <Toolbar>
           {!isDesktop && (
             <IconButton color="inherit" edge="start" aria-label="open navigation" onClick={() => setDrawerOpen(true)} sx={{ mr: 1 }}>

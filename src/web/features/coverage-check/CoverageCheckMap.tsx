@@ -107,7 +107,10 @@ export function CoverageCheckMap({ theme, center, zoom, suggestionDebounceMs, sh
         )}
       </Suspense>
 
-      <Stack spacing={1.5} sx={{ position: 'absolute', top: 16, left: 16, width: 400, maxWidth: 'calc(100% - 32px)', pointerEvents: 'none', '& > *': { pointerEvents: 'auto' } }}>
+      <Stack
+        spacing={1.5}
+        sx={{ position: 'absolute', top: 16, left: 16, width: 400, maxWidth: 'calc(100% - 32px)', pointerEvents: 'none', '& > *': { pointerEvents: 'auto' } }}
+      >
         {header}
         {showSearch ? (
           <Paper elevation={4} sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5, p: 1 }}>
@@ -139,9 +142,7 @@ export function CoverageCheckMap({ theme, center, zoom, suggestionDebounceMs, sh
             onLead={setLeadTarget}
           />
         )}
-        {leadTarget && (
-          <ContactProviderDialog target={leadTarget} searchId={flow.searchId} onClose={closeLead} onSubmitted={onLeadSent} />
-        )}
+        {leadTarget && <ContactProviderDialog target={leadTarget} searchId={flow.searchId} onClose={closeLead} onSubmitted={onLeadSent} />}
       </Suspense>
       <NoticeSnackbar notice={notice.notice} onClose={notice.close} />
     </Box>

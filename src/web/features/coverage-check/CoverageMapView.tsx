@@ -35,13 +35,7 @@ export function CoverageMapView({ theme, center, zoom, request, wirelessVisible,
       <WirelessOverlay visible={wirelessVisible} />
       <MapClickHandler onClick={onMapClick} />
       {request && (
-        <PointMarker
-          point={request.point}
-          label="Selected location"
-          camera={CAMERA[request.source]}
-          flyZoom={RESULT_ZOOM}
-          onDragEnd={onMarkerMoved}
-        />
+        <PointMarker point={request.point} label="Selected location" camera={CAMERA[request.source]} flyZoom={RESULT_ZOOM} onDragEnd={onMarkerMoved} />
       )}
     </ConfiguredBaseMap>
   );

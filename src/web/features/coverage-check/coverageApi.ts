@@ -13,10 +13,11 @@ import { ADDRESS_SEARCH_RETRY_DELAYS_MS, retryWithDelays } from './retry.js';
 
 /** GET /api/search_addresses: up to 5 suggestions; a call that got no answer is retried twice (1 s, 2 s). */
 export function fetchAddressSuggestions(query: string, signal?: AbortSignal): Promise<AddressSuggestion[]> {
-  return retryWithDelays(
-    () => apiData<AddressSuggestion[]>(`/search_addresses?${new URLSearchParams({ q: query })}`, { signal }),
-    { delaysMs: ADDRESS_SEARCH_RETRY_DELAYS_MS, shouldRetry: isNoAnswer, signal },
-  );
+  return retryWithDelays(() => apiData<AddressSuggestion[]>(`/search_addresses?${new URLSearchParams({ q: query })}`, { signal }), {
+    delaysMs: ADDRESS_SEARCH_RETRY_DELAYS_MS,
+    shouldRetry: isNoAnswer,
+    signal,
+  });
 }
 
 /** GET /api/geocode: the best match for an address; a 404 becomes the "Could not find the specified address" message. */

@@ -4,7 +4,9 @@ import { failureMessage, isNoAnswer } from './failureMessage.js';
 
 describe('failureMessage', () => {
   it("prefers the server's message on a 4xx answer", () => {
-    expect(failureMessage(new ApiError('Too many requests, please try again later.', 429), 'Coverage check failed')).toBe('Too many requests, please try again later.');
+    expect(failureMessage(new ApiError('Too many requests, please try again later.', 429), 'Coverage check failed')).toBe(
+      'Too many requests, please try again later.',
+    );
     expect(failureMessage(new ApiError('Could not find the specified address', 404), 'Search failed')).toBe('Could not find the specified address');
   });
 

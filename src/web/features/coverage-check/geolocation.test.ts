@@ -18,7 +18,9 @@ describe('device location', () => {
     const at = (lat: number, lng: number) =>
       ({ getCurrentPosition: (ok: PositionCallback) => ok({ coords: { latitude: lat, longitude: lng } } as GeolocationPosition) }) as unknown as Geolocation;
     await expect(locateDevice(at(-33.9, 18.4))).resolves.toEqual({ lat: -33.9, lng: 18.4 });
-    const denied = { getCurrentPosition: (_ok: PositionCallback, fail: PositionErrorCallback) => fail({ code: 1 } as GeolocationPositionError) } as unknown as Geolocation;
+    const denied = {
+      getCurrentPosition: (_ok: PositionCallback, fail: PositionErrorCallback) => fail({ code: 1 } as GeolocationPositionError),
+    } as unknown as Geolocation;
     await expect(locateDevice(denied)).rejects.toThrow('Location access denied by user');
   });
 });

@@ -41,7 +41,11 @@ describe('the wireless offer of a coverage check', () => {
   });
 
   it('still offers service when the answer lists no towers, and greys an unknown quality', () => {
-    expect(wirelessOffer({ ...available, tower_distances: [], signal_quality: 'no_signal' })).toMatchObject({ towerName: null, qualityLabel: 'No signal signal', quality: 'other' });
+    expect(wirelessOffer({ ...available, tower_distances: [], signal_quality: 'no_signal' })).toMatchObject({
+      towerName: null,
+      qualityLabel: 'No signal signal',
+      quality: 'other',
+    });
   });
 });
 

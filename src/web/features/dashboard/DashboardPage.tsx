@@ -93,9 +93,7 @@ function DashboardContent({ data, range, choice }: { data: DashboardData; range:
   return (
     <Stack spacing={3}>
       {empty && (
-        <Alert severity="info">
-          No searches or leads in this period yet. Figures appear here as visitors use the coverage map; try a longer period.
-        </Alert>
+        <Alert severity="info">No searches or leads in this period yet. Figures appear here as visitors use the coverage map; try a longer period.</Alert>
       )}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
@@ -121,12 +119,23 @@ function DashboardContent({ data, range, choice }: { data: DashboardData; range:
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, md: 6 }}>
           <SectionCard title="Searches by Action" subtitle="What visitors did after searching">
-            <BarList items={actionTotal === 0 ? [] : actions} label="Searches by action" formatValue={formatCount} total={actionTotal} emptyText="No searches in this period." />
+            <BarList
+              items={actionTotal === 0 ? [] : actions}
+              label="Searches by action"
+              formatValue={formatCount}
+              total={actionTotal}
+              emptyText="No searches in this period."
+            />
           </SectionCard>
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
           <SectionCard title="Top Providers" subtitle="Providers found by the most searches">
-            <BarList items={providers} label="Top providers" formatValue={(n) => `${formatCount(n)} ${n === 1 ? 'search' : 'searches'}`} emptyText="No provider was found by a search in this period." />
+            <BarList
+              items={providers}
+              label="Top providers"
+              formatValue={(n) => `${formatCount(n)} ${n === 1 ? 'search' : 'searches'}`}
+              emptyText="No provider was found by a search in this period."
+            />
           </SectionCard>
         </Grid>
       </Grid>

@@ -3,7 +3,12 @@ import { searchesByAction, searchesPerDay, topProviders } from './dashboardForma
 
 describe('dashboard lists', () => {
   it('lists every search action in the spec order, missing ones at 0', () => {
-    expect(searchesByAction([{ action: 'contact_me', count: 2 }, { action: 'no_action', count: 7 }]).map(({ label, value }) => [label, value])).toEqual([
+    expect(
+      searchesByAction([
+        { action: 'contact_me', count: 2 },
+        { action: 'no_action', count: 7 },
+      ]).map(({ label, value }) => [label, value]),
+    ).toEqual([
       ['No action', 7],
       ['Sign up', 0],
       ['Contact me', 2],

@@ -42,12 +42,7 @@ export function EmbedConfigForm({ value, problems, onChange, onReset }: EmbedCon
           helperText={problems.width ?? 'CSS length, e.g. 100% or 800px'}
         />
       </Stack>
-      <TextField
-        select
-        label="Theme"
-        value={value.theme}
-        onChange={(event) => onChange({ theme: event.target.value as MapTheme })}
-      >
+      <TextField select label="Theme" value={value.theme} onChange={(event) => onChange({ theme: event.target.value as MapTheme })}>
         <MenuItem value="light">Light</MenuItem>
         <MenuItem value="dark">Dark</MenuItem>
       </TextField>

@@ -57,8 +57,7 @@ export function EmbedGeneratorPage() {
           code: buildScriptEmbedCode(origin, config),
           description: (
             <>
-              One tag that adds the frame where it is placed and fits the frame&apos;s height to the map. Options are
-              documented on the{' '}
+              One tag that adds the frame where it is placed and fits the frame&apos;s height to the map. Options are documented on the{' '}
               <Link href="/widget" target="_blank" rel="noopener">
                 Embeddable Widget page
               </Link>

@@ -35,22 +35,18 @@ export function UsageInstructions({ listenerCode, copyState }: UsageInstructions
         </Stack>
         <Box component="ol" sx={{ m: 0, pl: 3, '& > li': { mb: 2 } }}>
           <Step title="Choose the settings">
-            The code updates as you type. <strong>Preview Embed</strong> opens the map in an 800×600 window exactly as
-            visitors will see it.
+            The code updates as you type. <strong>Preview Embed</strong> opens the map in an 800×600 window exactly as visitors will see it.
           </Step>
           <Step title="Copy one block and paste it into your page">
-            Paste it into the page&apos;s HTML where the map should appear: a &ldquo;Custom HTML&rdquo; block in
-            WordPress, an &ldquo;Embed code&rdquo; element in Wix or Squarespace, or your own template.{' '}
-            <strong>Responsive Iframe Code</strong> keeps a 16:9 shape at any width, so it suits phones and desktops
-            alike. <strong>Standard Iframe Code</strong> has the fixed width and height you chose.{' '}
-            <strong>Script Embed Code</strong> is one tag that adds the frame and fits its height to the map. Use the{' '}
-            <strong>Embed URL</strong> where a site builder asks for an address, or as a link.
+            Paste it into the page&apos;s HTML where the map should appear: a &ldquo;Custom HTML&rdquo; block in WordPress, an &ldquo;Embed code&rdquo; element
+            in Wix or Squarespace, or your own template. <strong>Responsive Iframe Code</strong> keeps a 16:9 shape at any width, so it suits phones and
+            desktops alike. <strong>Standard Iframe Code</strong> has the fixed width and height you chose. <strong>Script Embed Code</strong> is one tag that
+            adds the frame and fits its height to the map. Use the <strong>Embed URL</strong> where a site builder asks for an address, or as a link.
           </Step>
           <Step title="Let the frame fit the map">
             The embedded page tells its parent page how tall it is, on load and whenever it resizes, with a message{' '}
-            <code>{`{ type: '${EMBED_HEIGHT_MESSAGE_TYPE}', height: <pixels> }`}</code>. The script embed listens for
-            it and sets the frame&apos;s height for you. With iframe code, add this listener once to the page to get the
-            same (the responsive code keeps its 16:9 shape and does not need it).
+            <code>{`{ type: '${EMBED_HEIGHT_MESSAGE_TYPE}', height: <pixels> }`}</code>. The script embed listens for it and sets the frame&apos;s height for
+            you. With iframe code, add this listener once to the page to get the same (the responsive code keeps its 16:9 shape and does not need it).
             <Box sx={{ mt: 1.5 }}>
               <CodeBlock
                 name={LISTENER_BLOCK}

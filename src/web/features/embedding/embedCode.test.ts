@@ -127,7 +127,10 @@ describe('buildScriptEmbedCode', () => {
   });
 
   it('passes the changed settings as data attributes', () => {
-    const code = buildScriptEmbedCode(ORIGIN, config({ showSearch: false, height: '450px', theme: 'dark', zoom: 12, width: '80%', location: { lat: -33.9, lng: 18.4 } }));
+    const code = buildScriptEmbedCode(
+      ORIGIN,
+      config({ showSearch: false, height: '450px', theme: 'dark', zoom: 12, width: '80%', location: { lat: -33.9, lng: 18.4 } }),
+    );
     expect(code).toBe(
       `<script src="${ORIGIN}/embed.js" data-search="false" data-height="450px" data-theme="dark" data-zoom="12" data-location="-33.9,18.4" data-width="80%" async></script>`,
     );

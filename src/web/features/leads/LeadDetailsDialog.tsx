@@ -107,7 +107,15 @@ export function LeadDetailsDialog({ lead, onClose, onSaved, onResult }: LeadDeta
               {lead.message ? (
                 <Typography
                   variant="body2"
-                  sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', bgcolor: 'action.hover', borderRadius: 1, p: 1.5, borderLeft: 3, borderColor: 'primary.light' }}
+                  sx={{
+                    whiteSpace: 'pre-wrap',
+                    overflowWrap: 'anywhere',
+                    bgcolor: 'action.hover',
+                    borderRadius: 1,
+                    p: 1.5,
+                    borderLeft: 3,
+                    borderColor: 'primary.light',
+                  }}
                 >
                   {lead.message}
                 </Typography>

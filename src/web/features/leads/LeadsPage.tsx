@@ -28,12 +28,7 @@ import { useNotice } from '../../ui/useNotice.js';
 import { usePeriodParam } from '../../ui/usePeriodParam.js';
 import { useProviders } from '../providers/index.js';
 import { LeadDetailsDialog } from './LeadDetailsDialog.js';
-import {
-  type LeadFilters,
-  leadFiltersFromParams,
-  providerFilterOptions,
-  withLeadFilterParams,
-} from './leadFilters.js';
+import { type LeadFilters, leadFiltersFromParams, providerFilterOptions, withLeadFilterParams } from './leadFilters.js';
 import { useExportLeadsCsv, useLeadsInbox } from './leadsQueries.js';
 import { LeadsTable } from './LeadsTable.js';
 import { useLeadFromUrl } from './useLeadFromUrl.js';
@@ -150,7 +145,9 @@ export function LeadsPage() {
               <Typography variant="h6" component="h2" sx={{ mt: 1 }}>
                 No leads match
               </Typography>
-              <Typography color="text.secondary">Leads arrive when visitors send a sign-up or contact request from the map. Try a longer period or fewer filters.</Typography>
+              <Typography color="text.secondary">
+                Leads arrive when visitors send a sign-up or contact request from the map. Try a longer period or fewer filters.
+              </Typography>
             </Paper>
           ) : (
             <LeadsTable leads={leads} onOpen={open} />
@@ -170,7 +167,9 @@ export function LeadsPage() {
         </Box>
       )}
 
-      {details.openLead && <LeadDetailsDialog key={details.openLead.id} lead={details.openLead} onClose={details.close} onSaved={details.saved} onResult={show} />}
+      {details.openLead && (
+        <LeadDetailsDialog key={details.openLead.id} lead={details.openLead} onClose={details.close} onSaved={details.saved} onResult={show} />
+      )}
       {/* In a portal of its own: the open details dialog hides the page from assistive technology, and a save's notice must still be heard. */}
       <Portal>
         <NoticeSnackbar notice={notice} onClose={close} />

@@ -13,7 +13,11 @@ const range = { start_date: '2026-10-25', end_date: '2026-11-23' };
 
 describe('lead filters in the URL', () => {
   it('reads provider, type and status, general inquiries as provider 0', () => {
-    expect(leadFiltersFromParams(new URLSearchParams('provider=0&type=sign_up&status=contacted'))).toEqual({ providerId: 0, leadType: 'sign_up', status: 'contacted' });
+    expect(leadFiltersFromParams(new URLSearchParams('provider=0&type=sign_up&status=contacted'))).toEqual({
+      providerId: 0,
+      leadType: 'sign_up',
+      status: 'contacted',
+    });
     expect(leadFiltersFromParams(new URLSearchParams('provider=12'))).toEqual({ ...NO_LEAD_FILTERS, providerId: 12 });
   });
 
@@ -45,14 +49,24 @@ describe('leads report query', () => {
   });
 
   it('passes the next page cursor back, and asks for CSV without paging', () => {
-    expect(leadsQueryString(range, NO_LEAD_FILTERS, { cursor: 'abc+/=', limit: 50 })).toBe('start_date=2026-10-25&end_date=2026-11-23&cursor=abc%2B%2F%3D&limit=50');
-    expect(leadsQueryString(range, { ...NO_LEAD_FILTERS, status: 'new' }, { format: 'csv' })).toBe('start_date=2026-10-25&end_date=2026-11-23&status=new&format=csv');
+    expect(leadsQueryString(range, NO_LEAD_FILTERS, { cursor: 'abc+/=', limit: 50 })).toBe(
+      'start_date=2026-10-25&end_date=2026-11-23&cursor=abc%2B%2F%3D&limit=50',
+    );
+    expect(leadsQueryString(range, { ...NO_LEAD_FILTERS, status: 'new' }, { format: 'csv' })).toBe(
+      'start_date=2026-10-25&end_date=2026-11-23&status=new&format=csv',
+    );
   });
 });
 
 describe('provider filter options', () => {
   it('puts General Inquiry (0) first, then providers by name', () => {
-    expect(providerFilterOptions([{ id: 3, name: 'zeta' }, { id: 1, name: 'Alpha' }, { id: 2, name: 'beta' }])).toEqual([
+    expect(
+      providerFilterOptions([
+        { id: 3, name: 'zeta' },
+        { id: 1, name: 'Alpha' },
+        { id: 2, name: 'beta' },
+      ]),
+    ).toEqual([
       { id: 0, name: 'General Inquiry' },
       { id: 1, name: 'Alpha' },
       { id: 2, name: 'beta' },

@@ -66,7 +66,15 @@ export function LineOfSightPage() {
   const analyse = (point: LatLng, label: string | null) => {
     const height = targetHeightOf(heightText);
     if (Number(heightText) !== height || heightText.trim() === '') setHeightText(String(height));
-    const next: LosRequest = { lat: point.lat, lng: point.lng, height, towerIds: towerIdsParam(selectedTowerIds, active.map((tower) => tower.id)) };
+    const next: LosRequest = {
+      lat: point.lat,
+      lng: point.lng,
+      height,
+      towerIds: towerIdsParam(
+        selectedTowerIds,
+        active.map((tower) => tower.id),
+      ),
+    };
     setTargetLabel(label);
     setChosenTower(null);
     if (sameRequest(next, request)) void analysis.refetch();
@@ -146,7 +154,11 @@ export function LineOfSightPage() {
           start={target}
           onClose={() => setWhatIfOpen(false)}
           onComputed={(input, computed) =>
-            setCandidate({ point: { lat: input.latitude, lng: input.longitude }, areas: computed.areas as FeatureCollection, summary: whatIfSummary(computed, input.coverage_radius_km) })
+            setCandidate({
+              point: { lat: input.latitude, lng: input.longitude },
+              areas: computed.areas as FeatureCollection,
+              summary: whatIfSummary(computed, input.coverage_radius_km),
+            })
           }
         />
       )}

@@ -69,12 +69,7 @@ export function LosMap({ towers, result, target, selectedId, tiles, pinDrop, onP
 
   return (
     <Box sx={{ position: 'relative', height: LOS_MAP_HEIGHT, borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider' }}>
-      <BaseMap
-        style={LOS_BASE_STYLE}
-        center={target ?? LOS_DEFAULT_CENTER}
-        zoom={target ? LOS_TARGET_ZOOM : LOS_DEFAULT_ZOOM}
-        label="Line of sight map"
-      >
+      <BaseMap style={LOS_BASE_STYLE} center={target ?? LOS_DEFAULT_CENTER} zoom={target ? LOS_TARGET_ZOOM : LOS_DEFAULT_ZOOM} label="Line of sight map">
         <LosBasemap layers={basemap} />
         {candidate && <FootprintAreas areas={candidate.areas} />}
         {candidate && <PointMarker point={candidate.point} label="Candidate tower" camera="fly" flyZoom={11} color={LOS_COLORS.candidateTower} />}
@@ -103,7 +98,17 @@ export function LosMap({ towers, result, target, selectedId, tiles, pinDrop, onP
         <Paper
           role="status"
           elevation={3}
-          sx={{ position: 'absolute', top: 56, left: '50%', transform: 'translateX(-50%)', px: 2, py: 0.75, bgcolor: 'primary.main', color: 'primary.contrastText', whiteSpace: 'nowrap' }}
+          sx={{
+            position: 'absolute',
+            top: 56,
+            left: '50%',
+            transform: 'translateX(-50%)',
+            px: 2,
+            py: 0.75,
+            bgcolor: 'primary.main',
+            color: 'primary.contrastText',
+            whiteSpace: 'nowrap',
+          }}
         >
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             Click the map to place the target
@@ -170,7 +175,10 @@ function LosDrawing({ towers, result, target, selectedId, tiles, pinDrop, onSele
       const feature = event.features?.[0];
       if (!feature || feature.geometry.type !== 'Point') return;
       if (!latest.current.pinDrop) map.getCanvas().style.cursor = 'pointer';
-      popup.setLngLat(feature.geometry.coordinates as [number, number]).setText(String(feature.properties.name)).addTo(map);
+      popup
+        .setLngLat(feature.geometry.coordinates as [number, number])
+        .setText(String(feature.properties.name))
+        .addTo(map);
     };
     const leave = () => {
       map.getCanvas().style.cursor = latest.current.pinDrop ? 'crosshair' : '';
@@ -234,7 +242,12 @@ function FitButton({ towers, result, target }: { towers: readonly Tower[]; resul
 
 function MapLegend() {
   return (
-    <Paper elevation={2} role="list" aria-label="Map legend" sx={{ position: 'absolute', left: 10, bottom: 10, px: 1.25, py: 0.75, display: { xs: 'none', sm: 'grid' }, gap: 0.25 }}>
+    <Paper
+      elevation={2}
+      role="list"
+      aria-label="Map legend"
+      sx={{ position: 'absolute', left: 10, bottom: 10, px: 1.25, py: 0.75, display: { xs: 'none', sm: 'grid' }, gap: 0.25 }}
+    >
       <LegendItem label="Clear line of sight" swatch={<LineSwatch color={LOS_COLORS.clearLine} />} />
       <LegendItem label="Blocked" swatch={<LineSwatch color={LOS_COLORS.blockedLine} dashed />} />
       <LegendItem label="Tower with clear line of sight" swatch={<DotSwatch color={LOS_COLORS.clearTower} />} />

@@ -11,7 +11,16 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import type { LosResult, LosTowerResult } from '../../../common/api/lineOfSight.js';
 import type { LinkVerdict } from './losFormat.js';
-import { formatDistance, formatFresnel, formatRequiredHeight, formatSignal, formatTerrainSource, linkVerdict, optimalTowerId, VERDICT_LABELS } from './losFormat.js';
+import {
+  formatDistance,
+  formatFresnel,
+  formatRequiredHeight,
+  formatSignal,
+  formatTerrainSource,
+  linkVerdict,
+  optimalTowerId,
+  VERDICT_LABELS,
+} from './losFormat.js';
 import { LOS_MAP_HEIGHT } from './LosMap.js';
 import { LOS_MESSAGES } from './losSearch.js';
 
@@ -104,7 +113,12 @@ function ResultItem({ link, optimal, selected, onSelect }: { link: LosTowerResul
   ];
   return (
     <ListItem disablePadding divider>
-      <ListItemButton selected={selected} onClick={() => onSelect(link.tower_id)} aria-current={selected ? 'true' : undefined} sx={{ display: 'block', py: 1.25 }}>
+      <ListItemButton
+        selected={selected}
+        onClick={() => onSelect(link.tower_id)}
+        aria-current={selected ? 'true' : undefined}
+        sx={{ display: 'block', py: 1.25 }}
+      >
         <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, lineHeight: 1.3 }}>
             {link.tower_name}

@@ -42,7 +42,20 @@ interface LosSearchFormProps {
  * (m), the Tower Filter, Analyze LOS, and the pin-drop toggle.
  */
 export function LosSearchForm(props: LosSearchFormProps) {
-  const { search, onSearchChange, heightText, onHeightChange, towers, selectedTowerIds, onSelectedTowersChange, busy, onAnalyze, pinDrop, onPinDropChange, error } = props;
+  const {
+    search,
+    onSearchChange,
+    heightText,
+    onHeightChange,
+    towers,
+    selectedTowerIds,
+    onSelectedTowersChange,
+    busy,
+    onAnalyze,
+    pinDrop,
+    onPinDropChange,
+    error,
+  } = props;
   const filterLabelId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -61,7 +74,16 @@ export function LosSearchForm(props: LosSearchFormProps) {
             margin="none"
             error={error !== null}
             helperText="Coordinates (decimal or degrees-minutes-seconds) or a place name"
-            slotProps={{ input: { startAdornment: <InputAdornment position="start"><Search fontSize="small" /></InputAdornment> }, htmlInput: { spellCheck: false } }}
+            slotProps={{
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <Search fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+              htmlInput: { spellCheck: false },
+            }}
           />
         </Grid>
         <Grid size={{ xs: 6, sm: 4, md: 2 }}>

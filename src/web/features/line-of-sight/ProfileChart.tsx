@@ -91,9 +91,7 @@ export default function ProfileChart({ series, rayColor }: ProfileChartProps) {
             isAnimationActive={false}
           />
           <Line name={SERIES.ray} dataKey="ray" type="linear" stroke={rayColor} strokeWidth={2.5} dot={false} isAnimationActive={false} />
-          {obstruction && (
-            <ReferenceLine x={obstruction.distance_km} stroke={PROFILE_COLORS.obstruction} strokeDasharray="3 3" ifOverflow="hidden" />
-          )}
+          {obstruction && <ReferenceLine x={obstruction.distance_km} stroke={PROFILE_COLORS.obstruction} strokeDasharray="3 3" ifOverflow="hidden" />}
           {obstruction && (
             <ReferenceDot
               x={obstruction.distance_km}
@@ -103,7 +101,13 @@ export default function ProfileChart({ series, rayColor }: ProfileChartProps) {
               stroke={PROFILE_COLORS.obstruction}
               strokeWidth={2}
               ifOverflow="extendDomain"
-              label={{ value: obstruction.blocks ? 'Obstruction' : 'Closest point', position: 'top', fill: PROFILE_COLORS.obstruction, fontSize: 12, fontWeight: 600 }}
+              label={{
+                value: obstruction.blocks ? 'Obstruction' : 'Closest point',
+                position: 'top',
+                fill: PROFILE_COLORS.obstruction,
+                fontSize: 12,
+                fontWeight: 600,
+              }}
             />
           )}
         </ComposedChart>
@@ -114,7 +118,13 @@ export default function ProfileChart({ series, rayColor }: ProfileChartProps) {
 
 // Plain elements rather than MUI ones: this chunk then shares no module with the pages' chunks, so
 // loading it lazily from the admin screen leaves the public pages' chunks as they are.
-const tooltipBox = { background: '#fff', borderRadius: 4, boxShadow: '0 2px 8px rgba(0,0,0,0.2)', padding: '6px 10px', font: '12px/1.5 system-ui, sans-serif' } as const;
+const tooltipBox = {
+  background: '#fff',
+  borderRadius: 4,
+  boxShadow: '0 2px 8px rgba(0,0,0,0.2)',
+  padding: '6px 10px',
+  font: '12px/1.5 system-ui, sans-serif',
+} as const;
 
 function ProfileTooltip({ active, payload }: TooltipContentProps<TooltipValueType, string | number>) {
   const point = payload?.[0]?.payload as ProfileDatum | undefined;

@@ -104,8 +104,8 @@ export function TerrainCard() {
         />
       </Stack>
       <Typography variant="body2" color="text.secondary">
-        SRTM elevation tiles (.hgt, .hgt.zip or .hgt.gz, 1″ or 3″, up to 100 MB each) for line of sight. Where no tile covers a path, it is
-        analysed on flat ground (earth curvature only).
+        SRTM elevation tiles (.hgt, .hgt.zip or .hgt.gz, 1″ or 3″, up to 100 MB each) for line of sight. Where no tile covers a path, it is analysed on flat
+        ground (earth curvature only).
       </Typography>
 
       {progress !== null && <UploadProgress fraction={progress} />}
@@ -187,7 +187,12 @@ function UploadProgress({ fraction }: { fraction: number }) {
   const sent = percent >= 100;
   return (
     <Box role="status" sx={{ mt: 1.5 }}>
-      <LinearProgress variant={sent ? 'indeterminate' : 'determinate'} value={percent} aria-label="Upload progress" aria-valuetext={sent ? 'Processing' : `${percent}%`} />
+      <LinearProgress
+        variant={sent ? 'indeterminate' : 'determinate'}
+        value={percent}
+        aria-label="Upload progress"
+        aria-valuetext={sent ? 'Processing' : `${percent}%`}
+      />
       <Typography variant="body2" sx={{ mt: 0.5 }}>
         {sent ? 'Tile uploaded. Checking it on the server...' : `Uploading tile... ${percent}%`}
       </Typography>

@@ -48,7 +48,15 @@ export function WhatIfDialog({ start, onClose, onComputed }: WhatIfDialogProps) 
   });
 
   const number = (name: keyof WhatIfFormValues, label: string, suffix: string | null, input: Record<string, number | string>) => (
-    <FormTextField control={control} name={name} label={label} type="number" required fullWidth slotProps={{ ...(suffix ? unit(suffix) : {}), htmlInput: input }} />
+    <FormTextField
+      control={control}
+      name={name}
+      label={label}
+      type="number"
+      required
+      fullWidth
+      slotProps={{ ...(suffix ? unit(suffix) : {}), htmlInput: input }}
+    />
   );
 
   return (
@@ -56,7 +64,8 @@ export function WhatIfDialog({ start, onClose, onComputed }: WhatIfDialogProps) 
       <DialogTitle id={titleId}>What if: a new tower</DialogTitle>
       <DialogContent dividers>
         <DialogContentText sx={{ mb: 2 }}>
-          Place a candidate tower to see the footprint it would have over the terrain and how many logged searches without coverage it would reach. Nothing is saved.
+          Place a candidate tower to see the footprint it would have over the terrain and how many logged searches without coverage it would reach. Nothing is
+          saved.
         </DialogContentText>
         <form id={formId} noValidate onSubmit={onSubmit}>
           <Grid container spacing={2}>
@@ -78,7 +87,13 @@ export function WhatIfDialog({ start, onClose, onComputed }: WhatIfDialogProps) 
         <Button onClick={onClose} disabled={whatIf.isPending}>
           Cancel
         </Button>
-        <Button type="submit" form={formId} variant="contained" disabled={whatIf.isPending} startIcon={whatIf.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}>
+        <Button
+          type="submit"
+          form={formId}
+          variant="contained"
+          disabled={whatIf.isPending}
+          startIcon={whatIf.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
           {whatIf.isPending ? 'Computing…' : 'Show footprint'}
         </Button>
       </DialogActions>

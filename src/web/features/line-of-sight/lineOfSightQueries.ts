@@ -71,10 +71,7 @@ export function useDeleteTerrainTile() {
 
 /** New or removed terrain: the tile list and every analysis shown (re-run on the new terrain). */
 function terrainChanged(queryClient: ReturnType<typeof useQueryClient>) {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: TERRAIN_TILES_QUERY_KEY }),
-    queryClient.invalidateQueries({ queryKey: LOS_QUERY_KEY }),
-  ]);
+  return Promise.all([queryClient.invalidateQueries({ queryKey: TERRAIN_TILES_QUERY_KEY }), queryClient.invalidateQueries({ queryKey: LOS_QUERY_KEY })]);
 }
 
 /** POST /api/towers/what-if: the footprint a candidate tower would have and the uncovered searches it would reach. */

@@ -37,7 +37,14 @@ export interface BasemapLayer {
 export function losBasemapLayers(losMap: PublicConfig['losMap'] | undefined, type: LosMapType): BasemapLayer[] {
   if (!losMap) return [];
   const parts: [string, PublicConfig['losMap']['terrain']][] =
-    type === 'terrain' ? [['terrain', losMap.terrain]] : type === 'satellite' ? [['satellite', losMap.satellite]] : [['satellite', losMap.satellite], ['labels', losMap.labels]];
+    type === 'terrain'
+      ? [['terrain', losMap.terrain]]
+      : type === 'satellite'
+        ? [['satellite', losMap.satellite]]
+        : [
+            ['satellite', losMap.satellite],
+            ['labels', losMap.labels],
+          ];
   return parts
     .filter(([, tiles]) => tiles.tiles.length > 0)
     .map(([name, tiles]) => {

@@ -1,10 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { formatArcSeconds, formatBytes, formatDistance, formatFresnel, formatRequiredHeight, formatSignal, linkVerdict, optimalTowerId, shownTowerId, terrainNote } from './losFormat.js';
+import {
+  formatArcSeconds,
+  formatBytes,
+  formatDistance,
+  formatFresnel,
+  formatRequiredHeight,
+  formatSignal,
+  linkVerdict,
+  optimalTowerId,
+  shownTowerId,
+  terrainNote,
+} from './losFormat.js';
 import { link, losResult } from './testing/losTestData.js';
 
 const blocked = link({ tower_id: 2, tower_name: 'Behind the ridge', has_line_of_sight: false, signal_band: 'Unusable', signal_strength: -95.2 });
 const clear = link({ tower_id: 3, tower_name: 'East Hill' });
-const outOfRange = link({ tower_id: 4, in_range: false, has_line_of_sight: false, signal_strength: null, signal_band: 'Unknown', fresnel_clearance_pct: null, required_height_m: null, terrain_source: null, profile: [] });
+const outOfRange = link({
+  tower_id: 4,
+  in_range: false,
+  has_line_of_sight: false,
+  signal_strength: null,
+  signal_band: 'Unknown',
+  fresnel_clearance_pct: null,
+  required_height_m: null,
+  terrain_source: null,
+  profile: [],
+});
 
 describe('the optimal tower and the one whose profile is shown', () => {
   it('marks the first tower with clear line of sight as OPTIMAL, none when all are blocked', () => {

@@ -49,7 +49,9 @@ describe('line-of-sight drawing', () => {
     expect(clear.paint).toMatchObject({ 'line-color': LOS_COLORS.clearLine });
     expect(clear.paint?.['line-dasharray']).toBeUndefined();
     expect(clear.filter).toEqual(['to-boolean', ['get', 'clear']]);
-    expect(byFlag(clear.paint?.['line-width'] as ExpressionSpecification, { selected: true })).toBeGreaterThan(byFlag(clear.paint?.['line-width'], { selected: false }) as number);
+    expect(byFlag(clear.paint?.['line-width'] as ExpressionSpecification, { selected: true })).toBeGreaterThan(
+      byFlag(clear.paint?.['line-width'], { selected: false }) as number,
+    );
     expect(LOS_COLORS.clearLine).toMatch(/^#2e7d32$/);
     expect(LOS_COLORS.blockedLine).toMatch(/^#d32f2f$/);
   });

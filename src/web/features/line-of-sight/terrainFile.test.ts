@@ -3,7 +3,8 @@ import { terrainFileProblem } from './terrainFile.js';
 
 describe('terrain tile file check before upload', () => {
   it('takes .hgt, and .zip or .gz (the server finds the tile inside), in any case', () => {
-    for (const name of ['S34E018.hgt', 'S34E018.HGT', 'N05W120.hgt.zip', 'n05w120.hgt.gz', 'srtm-download.zip']) expect(terrainFileProblem({ name, size: 1000 }), name).toBeNull();
+    for (const name of ['S34E018.hgt', 'S34E018.HGT', 'N05W120.hgt.zip', 'n05w120.hgt.gz', 'srtm-download.zip'])
+      expect(terrainFileProblem({ name, size: 1000 }), name).toBeNull();
   });
 
   it('refuses other files, empty ones and those over 100 MB', () => {

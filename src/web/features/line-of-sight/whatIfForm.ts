@@ -41,7 +41,10 @@ export function whatIfPayload(values: WhatIfFormOutput): CandidateTowerInput {
 }
 
 /** "Would reach 12 of 40 logged searches without coverage within 10 km" and the like. */
-export function whatIfSummary(result: { uncovered_searches_reached: number; uncovered_searches_in_radius: number; searches_truncated: boolean }, radiusKm: number): string {
+export function whatIfSummary(
+  result: { uncovered_searches_reached: number; uncovered_searches_in_radius: number; searches_truncated: boolean },
+  radiusKm: number,
+): string {
   const { uncovered_searches_reached: reached, uncovered_searches_in_radius: inRadius } = result;
   const newest = result.searches_truncated ? ' (of the newest logged)' : '';
   if (inRadius === 0) return `No logged search without coverage lies within ${radiusKm} km${newest}.`;

@@ -30,9 +30,7 @@ export function LoginCard() {
     defaultValues: { username: '', password: '' },
   });
 
-  const onSubmit = handleSubmit((credentials) =>
-    login.mutate(credentials, { onSuccess: () => navigate(ADMIN_HOME_PATH, { replace: true }) }),
-  );
+  const onSubmit = handleSubmit((credentials) => login.mutate(credentials, { onSuccess: () => navigate(ADMIN_HOME_PATH, { replace: true }) }));
 
   return (
     <Box component="main" sx={{ minHeight: '100dvh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}>
@@ -59,13 +57,7 @@ export function LoginCard() {
 
           <Box component="form" noValidate onSubmit={onSubmit}>
             <FormTextField control={control} name="username" label="Username" autoComplete="username" autoFocus />
-            <FormTextField
-              control={control}
-              name="password"
-              label="Password"
-              type="password"
-              autoComplete="current-password"
-            />
+            <FormTextField control={control} name="password" label="Password" type="password" autoComplete="current-password" />
             <Button type="submit" variant="contained" size="large" fullWidth disabled={login.isPending} sx={{ mt: 2 }}>
               {login.isPending ? 'Signing in...' : 'Sign In'}
             </Button>

@@ -8,8 +8,7 @@ import { SESSION_QUERY_KEY } from '../../auth/useVerifySession.js';
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (credentials: LoginRequest) =>
-      apiData<LoginResult>('/auth/login', { method: 'POST', body: credentials }),
+    mutationFn: (credentials: LoginRequest) => apiData<LoginResult>('/auth/login', { method: 'POST', body: credentials }),
     onSuccess: ({ token, username, expires_at }) => {
       storeToken(token);
       queryClient.setQueryData<SessionInfo>(SESSION_QUERY_KEY, { username, expires_at });

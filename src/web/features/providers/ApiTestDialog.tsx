@@ -28,9 +28,7 @@ export function ApiTestDialog({ provider, onClose }: ApiTestDialogProps) {
           Endpoint: <strong>{provider.api_endpoint_url ?? 'not set'}</strong>
         </Typography>
         <ApiTestPanel
-          buildRequest={(point) =>
-            values.api_endpoint_url.trim() ? apiTestRequestOf(values, point, provider.id) : { problem: API_TEST_URL_REQUIRED }
-          }
+          buildRequest={(point) => (values.api_endpoint_url.trim() ? apiTestRequestOf(values, point, provider.id) : { problem: API_TEST_URL_REQUIRED })}
         />
       </DialogContent>
       <DialogActions>

@@ -90,13 +90,7 @@ export function ApiTestPanel({ buildRequest }: ApiTestPanelProps) {
           <TextField label="Test Address" value={address} onChange={(event) => setAddress(event.target.value)} placeholder="Optional" />
         </Grid>
       </Grid>
-      <Button
-        variant="outlined"
-        startIcon={<NetworkCheck />}
-        onClick={run}
-        disabled={test.isPending || latError || lngError}
-        sx={{ mt: 1 }}
-      >
+      <Button variant="outlined" startIcon={<NetworkCheck />} onClick={run} disabled={test.isPending || latError || lngError} sx={{ mt: 1 }}>
         {test.isPending ? 'Testing...' : 'Run API Test'}
       </Button>
 

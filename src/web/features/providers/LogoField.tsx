@@ -24,9 +24,12 @@ export function LogoField({ savedFilename, value, onChange }: LogoFieldProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const previewUrl = useMemo(() => (value.file ? URL.createObjectURL(value.file) : null), [value.file]);
-  useEffect(() => () => {
-    if (previewUrl) URL.revokeObjectURL(previewUrl);
-  }, [previewUrl]);
+  useEffect(
+    () => () => {
+      if (previewUrl) URL.revokeObjectURL(previewUrl);
+    },
+    [previewUrl],
+  );
 
   const shownUrl = previewUrl ?? (savedFilename && !value.remove ? providerLogoUrl(savedFilename) : null);
 

@@ -69,14 +69,7 @@ export function ProviderDialog({ provider, onClose, onResult }: ProviderDialogPr
   });
 
   return (
-    <Dialog
-      open
-      onClose={save.isPending ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="md"
-      fullWidth
-      scroll="paper"
-    >
+    <Dialog open onClose={save.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="md" fullWidth scroll="paper">
       <DialogTitle id={titleId}>{editing ? 'Edit Provider' : 'Add New Provider'}</DialogTitle>
       <DialogContent dividers>
         <form id={formId} noValidate onSubmit={onSubmit}>

@@ -97,14 +97,7 @@ export function ProvidersPage() {
         )}
       </QueryStates>
 
-      {editor && (
-        <ProviderDialog
-          key={editor.provider?.id ?? 'new'}
-          provider={editor.provider}
-          onClose={() => setEditor(null)}
-          onResult={show}
-        />
-      )}
+      {editor && <ProviderDialog key={editor.provider?.id ?? 'new'} provider={editor.provider} onClose={() => setEditor(null)} onResult={show} />}
       {toTest && <ApiTestDialog key={toTest.id} provider={toTest} onClose={() => setToTest(null)} />}
       <ConfirmDialog
         {...deletion.dialog}

@@ -71,11 +71,7 @@ export function ProvidersTable({ providers, syncingId, onEdit, onDelete, onSync,
               </TableCell>
               <TableCell>
                 <Stack spacing={0.75} sx={{ alignItems: 'flex-start' }}>
-                  <Chip
-                    size="small"
-                    label={provider.active ? 'Active' : 'Inactive'}
-                    color={provider.active ? 'success' : 'default'}
-                  />
+                  <Chip size="small" label={provider.active ? 'Active' : 'Inactive'} color={provider.active ? 'success' : 'default'} />
                   {provider.data_source === 'my_maps_url' && <ProviderSyncStatus provider={provider} />}
                 </Stack>
               </TableCell>
@@ -83,11 +79,7 @@ export function ProvidersTable({ providers, syncingId, onEdit, onDelete, onSync,
                 {provider.data_source === 'my_maps_url' && (
                   <Tooltip title="Sync from My Maps now" describeChild>
                     <span>
-                      <IconButton
-                        aria-label={`Sync ${provider.name}`}
-                        onClick={() => onSync(provider)}
-                        disabled={syncingId !== null}
-                      >
+                      <IconButton aria-label={`Sync ${provider.name}`} onClick={() => onSync(provider)} disabled={syncingId !== null}>
                         {syncingId === provider.id ? <CircularProgress size={20} aria-label="Syncing" /> : <Sync />}
                       </IconButton>
                     </span>

@@ -17,7 +17,13 @@ describe('providerFormData', () => {
   });
 
   it('sends only the chosen source fields', () => {
-    const myMaps = fields(providerFormData(form({ name: 'A', data_source: 'my_maps_url', my_maps_url: 'https://m/?mid=1', api_endpoint_url: 'https://x' }), { file: null, remove: false }, false));
+    const myMaps = fields(
+      providerFormData(
+        form({ name: 'A', data_source: 'my_maps_url', my_maps_url: 'https://m/?mid=1', api_endpoint_url: 'https://x' }),
+        { file: null, remove: false },
+        false,
+      ),
+    );
     expect(myMaps).toMatchObject({ my_maps_url: 'https://m/?mid=1', auto_sync: 'false' });
     expect(myMaps).not.toHaveProperty('api_endpoint_url');
   });

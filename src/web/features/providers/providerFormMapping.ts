@@ -13,8 +13,7 @@ function parseObject(textValue: string | null): Record<string, unknown> {
   return parseJsonObject(textValue) ?? {};
 }
 
-const str = (value: unknown): string =>
-  typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+const str = (value: unknown): string => (typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value));
 
 /** Pretty JSON of a stored JSON-object text, or '' when there is none (or it is empty). */
 function prettyJson(value: unknown): string {

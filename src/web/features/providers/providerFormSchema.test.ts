@@ -27,10 +27,7 @@ describe('provider form rules', () => {
   it('asks for the credentials of the chosen auth type', () => {
     const api = { name: 'A', data_source: 'api_endpoint' as const, api_endpoint_url: 'https://api.test/c' };
     expect(messages(form({ ...api, api_auth_type: 'bearer' }))).toEqual(['Token is required']);
-    expect(messages(form({ ...api, api_auth_type: 'api_key', api_key_location: 'query' }))).toEqual([
-      'Parameter name is required',
-      'Key value is required',
-    ]);
+    expect(messages(form({ ...api, api_auth_type: 'api_key', api_key_location: 'query' }))).toEqual(['Parameter name is required', 'Key value is required']);
     expect(messages(form({ ...api, api_headers: '[1]' }))[0]).toMatch(/^Headers must be a JSON object/);
   });
 

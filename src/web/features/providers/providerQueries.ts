@@ -93,7 +93,6 @@ export function useValidateMyMapsUrl() {
 /** POST /test: calls the provider's API once with the given settings. */
 export function useTestProviderApi() {
   return useMutation({
-    mutationFn: (request: ApiTestRequest) =>
-      apiRequest<ApiCoverageAnswer>('/test', { method: 'POST', body: request, authenticated: true }),
+    mutationFn: (request: ApiTestRequest) => apiRequest<ApiCoverageAnswer>('/test', { method: 'POST', body: request, authenticated: true }),
   });
 }

@@ -20,13 +20,7 @@ export function PublicMapHeaderCard() {
             Find internet providers in your area
           </Typography>
         </div>
-        <Button
-          component={RouterLink}
-          to="/admin"
-          size="small"
-          variant="outlined"
-          startIcon={<AdminPanelSettingsOutlined />}
-        >
+        <Button component={RouterLink} to="/admin" size="small" variant="outlined" startIcon={<AdminPanelSettingsOutlined />}>
           Admin
         </Button>
       </Stack>

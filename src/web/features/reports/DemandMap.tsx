@@ -61,9 +61,12 @@ export function DemandMap({ range }: { range: PeriodRange }) {
   const searches = cells.reduce((sum, cell) => sum + cell.count, 0);
   const withoutCoverage = cells.reduce((sum, cell) => sum + cell.without_coverage, 0);
 
-  useEffect(() => () => {
-    if (snapshot) URL.revokeObjectURL(snapshot);
-  }, [snapshot]);
+  useEffect(
+    () => () => {
+      if (snapshot) URL.revokeObjectURL(snapshot);
+    },
+    [snapshot],
+  );
 
   return (
     <Stack spacing={2}>
@@ -75,19 +78,33 @@ export function DemandMap({ range }: { range: PeriodRange }) {
       >
         <Box className="demand-map-live" sx={{ position: 'absolute', inset: 0 }}>
           <ConfiguredBaseMap theme="light" center={PUBLIC_MAP_CENTER} zoom={START_ZOOM} label="Map of searches">
-            <DemandLayers cells={cells} cellDeg={mapData.data?.cell_deg ?? null} onView={setView} onRendered={setRendered} onSnapshot={setSnapshot} focus={focus} />
+            <DemandLayers
+              cells={cells}
+              cellDeg={mapData.data?.cell_deg ?? null}
+              onView={setView}
+              onRendered={setRendered}
+              onSnapshot={setSnapshot}
+              focus={focus}
+            />
           </ConfiguredBaseMap>
         </Box>
         {snapshot && <Box component="img" className="demand-map-print" src={snapshot} alt="Demand map" sx={{ display: 'none' }} />}
         <DemandLegend />
         {mapData.isFetching && <LinearProgress aria-label="Loading the map's searches" sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
         {mapData.isSuccess && cells.length === 0 && (
-          <Typography variant="body2" sx={{ position: 'absolute', bottom: 12, left: 12, bgcolor: 'background.paper', px: 1, py: 0.5, borderRadius: 1, boxShadow: 1 }}>
+          <Typography
+            variant="body2"
+            sx={{ position: 'absolute', bottom: 12, left: 12, bgcolor: 'background.paper', px: 1, py: 0.5, borderRadius: 1, boxShadow: 1 }}
+          >
             No searches with a position {view ? 'in this part of the map ' : ''}in this period.
           </Typography>
         )}
         {mapData.isError && (
-          <Typography variant="body2" color="error" sx={{ position: 'absolute', bottom: 12, left: 12, bgcolor: 'background.paper', px: 1, py: 0.5, borderRadius: 1, boxShadow: 1 }}>
+          <Typography
+            variant="body2"
+            color="error"
+            sx={{ position: 'absolute', bottom: 12, left: 12, bgcolor: 'background.paper', px: 1, py: 0.5, borderRadius: 1, boxShadow: 1 }}
+          >
             The map&apos;s searches could not be loaded.
           </Typography>
         )}
@@ -151,7 +168,20 @@ function DemandLegend() {
 function LegendItem({ color, opacity, label }: { color: string; opacity: number; label: string }) {
   return (
     <Stack direction="row" spacing={1} role="listitem" sx={{ alignItems: 'center' }}>
-      <Box aria-hidden sx={{ width: 14, height: 14, borderRadius: '50%', bgcolor: color, opacity, border: '1.5px solid #fff', boxShadow: '0 0 0 1px rgba(0,0,0,0.2)', printColorAdjust: 'exact', WebkitPrintColorAdjust: 'exact' }} />
+      <Box
+        aria-hidden
+        sx={{
+          width: 14,
+          height: 14,
+          borderRadius: '50%',
+          bgcolor: color,
+          opacity,
+          border: '1.5px solid #fff',
+          boxShadow: '0 0 0 1px rgba(0,0,0,0.2)',
+          printColorAdjust: 'exact',
+          WebkitPrintColorAdjust: 'exact',
+        }}
+      />
       <Typography variant="caption">{label}</Typography>
     </Stack>
   );
@@ -249,7 +279,9 @@ function DemandLayers({ cells, cellDeg, onView, onRendered, onSnapshot, focus }:
       window.clearTimeout(timer);
       timer = window.setTimeout(() => {
         const bounds = map.getBounds();
-        latest.current.onView(demandView(map.getZoom(), { west: bounds.getWest(), south: bounds.getSouth(), east: bounds.getEast(), north: bounds.getNorth() }));
+        latest.current.onView(
+          demandView(map.getZoom(), { west: bounds.getWest(), south: bounds.getSouth(), east: bounds.getEast(), north: bounds.getNorth() }),
+        );
       }, VIEW_DEBOUNCE_MS);
     };
     map.on('moveend', settled);

@@ -28,7 +28,9 @@ export function ProviderPerformanceTable({ providers }: { providers: ProvidersRe
     return <Typography color="text.secondary">No providers yet.</Typography>;
   }
   const toggle = (key: ProviderSortKey, numeric: boolean) =>
-    setSort((current) => (current.key === key ? { key, direction: current.direction === 'asc' ? 'desc' : 'asc' } : { key, direction: numeric ? 'desc' : 'asc' }));
+    setSort((current) =>
+      current.key === key ? { key, direction: current.direction === 'asc' ? 'desc' : 'asc' } : { key, direction: numeric ? 'desc' : 'asc' },
+    );
 
   return (
     <Paper variant="outlined">
@@ -38,7 +40,11 @@ export function ProviderPerformanceTable({ providers }: { providers: ProvidersRe
             <TableRow>
               {COLUMNS.map((column) => (
                 <TableCell key={column.key} align={column.numeric ? 'right' : 'left'} sortDirection={sort.key === column.key ? sort.direction : false}>
-                  <TableSortLabel active={sort.key === column.key} direction={sort.key === column.key ? sort.direction : column.numeric ? 'desc' : 'asc'} onClick={() => toggle(column.key, column.numeric)}>
+                  <TableSortLabel
+                    active={sort.key === column.key}
+                    direction={sort.key === column.key ? sort.direction : column.numeric ? 'desc' : 'asc'}
+                    onClick={() => toggle(column.key, column.numeric)}
+                  >
                     {column.label}
                   </TableSortLabel>
                 </TableCell>

@@ -88,7 +88,11 @@ export function ReportsPage() {
         <SearchSections range={range} exportButton={exportButton('searches')} />
         <LeadSection range={range} exportButton={exportButton('leads')} />
         <ProviderSection range={range} exportButton={exportButton('providers')} />
-        <SectionCard className="report-section" title="Demand map" subtitle="Where visitors searched. Red marks searches that found no coverage: where to build next.">
+        <SectionCard
+          className="report-section"
+          title="Demand map"
+          subtitle="Where visitors searched. Red marks searches that found no coverage: where to build next."
+        >
           <DemandMap range={range} />
         </SectionCard>
       </Stack>
@@ -107,7 +111,12 @@ function SearchSections({ range, exportButton }: { range: PeriodRange; exportBut
 
   return (
     <>
-      <SectionCard className="report-section report-section-first" title="Search activity" subtitle="Searches per day, and whether they found coverage." action={exportButton}>
+      <SectionCard
+        className="report-section report-section-first"
+        title="Search activity"
+        subtitle="Searches per day, and whether they found coverage."
+        action={exportButton}
+      >
         <ReportState query={report} label="search activity">
           <Grid container spacing={2} sx={{ mb: 2 }}>
             <Grid size={{ xs: 6, md: 3 }}>
@@ -143,7 +152,13 @@ function SearchSections({ range, exportButton }: { range: PeriodRange; exportBut
               <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
                 By search type
               </Typography>
-              <BarList items={typeTotal === 0 ? [] : types} total={typeTotal} label="Searches by type" formatValue={count} emptyText="No searches in this period." />
+              <BarList
+                items={typeTotal === 0 ? [] : types}
+                total={typeTotal}
+                label="Searches by type"
+                formatValue={count}
+                emptyText="No searches in this period."
+              />
             </Grid>
           </Grid>
         </ReportState>

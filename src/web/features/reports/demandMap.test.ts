@@ -69,7 +69,13 @@ describe('demand features', () => {
 
 describe('demand view', () => {
   it('asks for the whole zoom level and the visible box, rounded', () => {
-    expect(demandView(7.8, { west: 18.123456, south: -34.987654, east: 20.5, north: -33.1 })).toEqual({ zoom: 7, west: 18.1235, south: -34.9877, east: 20.5, north: -33.1 });
+    expect(demandView(7.8, { west: 18.123456, south: -34.987654, east: 20.5, north: -33.1 })).toEqual({
+      zoom: 7,
+      west: 18.1235,
+      south: -34.9877,
+      east: 20.5,
+      north: -33.1,
+    });
   });
 
   it('clamps a view wider than the world', () => {
@@ -78,7 +84,13 @@ describe('demand view', () => {
   });
 
   it('writes the view as query parameters, none before the map has a view', () => {
-    expect(demandViewParams({ zoom: 7, west: 18, south: -35, east: 20.5, north: -33 })).toEqual({ zoom: '7', west: '18', south: '-35', east: '20.5', north: '-33' });
+    expect(demandViewParams({ zoom: 7, west: 18, south: -35, east: 20.5, north: -33 })).toEqual({
+      zoom: '7',
+      west: '18',
+      south: '-35',
+      east: '20.5',
+      north: '-33',
+    });
     expect(demandViewParams(null)).toEqual({});
   });
 });

@@ -11,7 +11,7 @@ export const REPORT_PRINT_STYLES = {
     '.MuiAppBar-root, .MuiDrawer-root, nav, [data-print-hide], .MuiButton-root, .MuiButtonGroup-root, .MuiIconButton-root, .MuiLinearProgress-root, .MuiSnackbar-root, .recharts-tooltip-wrapper, .maplibregl-ctrl':
       { display: 'none !important' },
     // The admin shell: the main column takes the page, without the spacer under the (hidden) top bar.
-    'main': { padding: '0 !important', width: '100% !important', maxWidth: '100% !important', flexGrow: 1 },
+    main: { padding: '0 !important', width: '100% !important', maxWidth: '100% !important', flexGrow: 1 },
     'main > .MuiToolbar-root': { display: 'none !important' },
     '.report-section': { breakBefore: 'page', breakInside: 'auto' },
     '.report-section.report-section-first': { breakBefore: 'auto' },

@@ -41,7 +41,10 @@ describe('lead generation', () => {
       { date: '2026-11-20', sign_up: 1, contact_request: 0 },
       { date: '2026-11-22', sign_up: 1, contact_request: 2 },
     ],
-    by_type: [{ lead_type: 'contact_request', count: 2 }, { lead_type: 'sign_up', count: 2 }],
+    by_type: [
+      { lead_type: 'contact_request', count: 2 },
+      { lead_type: 'sign_up', count: 2 },
+    ],
     by_provider: [
       { provider_id: null, provider_name: 'General Inquiry', count: 1 },
       { provider_id: 2, provider_name: 'Air Net', count: 1 },
@@ -57,7 +60,7 @@ describe('lead generation', () => {
     ]);
   });
 
-  it('lists both types in the contract\'s order with their colours, and totals the leads', () => {
+  it("lists both types in the contract's order with their colours, and totals the leads", () => {
     expect(summary.byType).toEqual([
       { key: 'sign_up', label: 'Sign up', value: 2, color: REPORT_COLORS.sign_up },
       { key: 'contact_request', label: 'Contact request', value: 2, color: REPORT_COLORS.contact_request },

@@ -87,8 +87,8 @@ export function AddressBookCard({ onResult }: AddressBookCardProps) {
           </Typography>
         </Stack>
         <Typography variant="body2" color="text.secondary">
-          Addresses imported here are suggested first in the map&apos;s search, before the built-in place names and the
-          online geocoder. Useful for estates, farms and new streets the geocoder does not know yet.
+          Addresses imported here are suggested first in the map&apos;s search, before the built-in place names and the online geocoder. Useful for estates,
+          farms and new streets the geocoder does not know yet.
         </Typography>
 
         <Typography variant="body1" sx={{ mt: 2, fontWeight: 600 }} aria-live="polite">
@@ -98,12 +98,21 @@ export function AddressBookCard({ onResult }: AddressBookCardProps) {
         </Typography>
 
         <Typography variant="body2" sx={{ mt: 2 }}>
-          Upload a CSV file (at most 5 MB) with a header row <code>label,lat,lng</code> and one address per row,
-          latitude and longitude in decimal degrees. A label holding a comma goes in double quotes:
+          Upload a CSV file (at most 5 MB) with a header row <code>label,lat,lng</code> and one address per row, latitude and longitude in decimal degrees. A
+          label holding a comma goes in double quotes:
         </Typography>
         <Box
           component="pre"
-          sx={{ m: 0, mt: 1, p: 1.5, borderRadius: 1, bgcolor: 'grey.100', fontSize: 13, overflowX: 'auto', fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' }}
+          sx={{
+            m: 0,
+            mt: 1,
+            p: 1.5,
+            borderRadius: 1,
+            bgcolor: 'grey.100',
+            fontSize: 13,
+            overflowX: 'auto',
+            fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+          }}
         >
           {ADDRESS_CSV_EXAMPLE}
         </Box>
@@ -163,9 +172,7 @@ function ImportResult({ outcome }: { outcome: ImportOutcome }) {
       <AlertTitle>{outcome.message}</AlertTitle>
       <Typography variant="body2">
         From {outcome.fileName}.{' '}
-        {result.error_count === 0
-          ? 'Every row was read.'
-          : `${result.error_count} ${result.error_count === 1 ? 'row was' : 'rows were'} skipped:`}
+        {result.error_count === 0 ? 'Every row was read.' : `${result.error_count} ${result.error_count === 1 ? 'row was' : 'rows were'} skipped:`}
       </Typography>
       {result.errors.length > 0 && (
         <Box component="ul" aria-label="Import errors" sx={{ m: 0, mt: 0.5, pl: 2.5, maxHeight: 200, overflowY: 'auto' }}>

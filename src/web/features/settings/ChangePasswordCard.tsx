@@ -75,19 +75,8 @@ export function ChangePasswordCard() {
           <PasswordFormField control={control} name="newPassword" label="New Password" autoComplete="new-password" />
           {newPassword && <PasswordStrengthMeter password={newPassword} />}
           <PasswordChecklist password={newPassword} />
-          <PasswordFormField
-            control={control}
-            name="confirmPassword"
-            label="Confirm New Password"
-            autoComplete="new-password"
-          />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={!strongEnough || changePassword.isPending}
-            sx={{ mt: 2 }}
-          >
+          <PasswordFormField control={control} name="confirmPassword" label="Confirm New Password" autoComplete="new-password" />
+          <Button type="submit" variant="contained" size="large" disabled={!strongEnough || changePassword.isPending} sx={{ mt: 2 }}>
             {changePassword.isPending ? 'Changing Password...' : 'Change Password'}
           </Button>
         </Box>

@@ -105,7 +105,14 @@ export function EmbeddingCard({ onResult }: EmbeddingCardProps) {
                 <Typography variant="body2" sx={{ mt: 2, mb: 1 }}>
                   Only these websites, and this site itself, may show the map:
                 </Typography>
-                <Stack component="ul" aria-label="Allowed domains" direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', listStyle: 'none', p: 0, m: 0 }}>
+                <Stack
+                  component="ul"
+                  aria-label="Allowed domains"
+                  direction="row"
+                  spacing={1}
+                  useFlexGap
+                  sx={{ flexWrap: 'wrap', listStyle: 'none', p: 0, m: 0 }}
+                >
                   {domains.map((domain) => (
                     <li key={domain}>
                       <Chip label={domain} onDelete={() => remove(domain)} aria-label={`${domain}, press Delete to remove`} />
@@ -135,8 +142,7 @@ export function EmbeddingCard({ onResult }: EmbeddingCardProps) {
                 }}
                 error={problem !== null}
                 helperText={
-                  problem ??
-                  'e.g. example.com, *.example.com (its subdomains) or https://example.com:8443. Several at once: separate them with commas.'
+                  problem ?? 'e.g. example.com, *.example.com (its subdomains) or https://example.com:8443. Several at once: separate them with commas.'
                 }
                 placeholder="partner.example.com"
                 slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none', autoComplete: 'off' } }}

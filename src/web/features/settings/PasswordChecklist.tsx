@@ -17,11 +17,7 @@ export function PasswordChecklist({ password }: PasswordChecklistProps) {
       {passwordChecklist(password).map(({ label, met }) => (
         <ListItem key={label} disableGutters sx={{ py: 0 }}>
           <ListItemIcon sx={{ minWidth: 32 }}>
-            {met ? (
-              <Check fontSize="small" color="success" titleAccess="Met:" />
-            ) : (
-              <Close fontSize="small" color="error" titleAccess="Not met:" />
-            )}
+            {met ? <Check fontSize="small" color="success" titleAccess="Met:" /> : <Close fontSize="small" color="error" titleAccess="Not met:" />}
           </ListItemIcon>
           <ListItemText primary={label} sx={{ color: met ? 'text.primary' : 'text.secondary' }} />
         </ListItem>

@@ -16,8 +16,7 @@ export function useEmbedSettings() {
 export function useSaveEmbedSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: EmbedSettings) =>
-      apiRequest<EmbedSettings>('/settings/embed', { method: 'PUT', body: settings, authenticated: true }),
+    mutationFn: (settings: EmbedSettings) => apiRequest<EmbedSettings>('/settings/embed', { method: 'PUT', body: settings, authenticated: true }),
     // The answer is what was stored (normalised by the server): show it at once.
     onSuccess: (envelope) => {
       if (envelope.data) queryClient.setQueryData(EMBED_SETTINGS_QUERY_KEY, envelope.data);

@@ -127,12 +127,18 @@ export function BulkImportDialog({ onClose, onResult }: BulkImportDialogProps) {
           </Box>
         )}
         <DialogContentText sx={{ mb: 2 }}>
-          Paste a JSON array of towers, or choose a CSV file. Each tower should include {REQUIRED_TOWER_FIELDS.join(', ')}; the other
-          fields take their defaults when left out.
+          Paste a JSON array of towers, or choose a CSV file. Each tower should include {REQUIRED_TOWER_FIELDS.join(', ')}; the other fields take their defaults
+          when left out.
         </DialogContentText>
 
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
-          <Button variant="outlined" startIcon={<UploadFile />} onClick={() => fileInput.current?.click()} disabled={busy} sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}>
+          <Button
+            variant="outlined"
+            startIcon={<UploadFile />}
+            onClick={() => fileInput.current?.click()}
+            disabled={busy}
+            sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
+          >
             Choose CSV file
           </Button>
           <input
@@ -191,7 +197,6 @@ export function BulkImportDialog({ onClose, onResult }: BulkImportDialogProps) {
         <Typography role="status" variant="body2" sx={{ mt: 1, fontWeight: 500, minHeight: '1.5em' }}>
           {readyCount !== null && `${readyCount} ${readyCount === 1 ? 'tower' : 'towers'} ready to import`}
         </Typography>
-
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>

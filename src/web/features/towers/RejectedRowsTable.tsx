@@ -34,7 +34,13 @@ export function RejectedRowsTable({ result }: { result: BulkImportResult }) {
             {listed.map((error, i) => (
               <TableRow key={`${error.index}-${error.field}-${i}`}>
                 <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>{error.index + 1}</TableCell>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>{error.name ?? <Typography component="span" variant="body2" color="text.secondary">(no name)</Typography>}</TableCell>
+                <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                  {error.name ?? (
+                    <Typography component="span" variant="body2" color="text.secondary">
+                      (no name)
+                    </Typography>
+                  )}
+                </TableCell>
                 <TableCell sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace', fontSize: 13 }}>{error.field}</TableCell>
                 <TableCell>{error.message}</TableCell>
               </TableRow>

@@ -66,31 +66,87 @@ export function TowerDialog({ tower, onClose, onResult }: TowerDialogProps) {
               <FormTextField control={control} name="code" label="Code" fullWidth />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField control={control} name="latitude" label="Latitude" type="number" required fullWidth slotProps={{ htmlInput: { step: 'any', min: -90, max: 90 } }} helperText="Degrees, -90 to 90 (south is negative)" />
+              <FormTextField
+                control={control}
+                name="latitude"
+                label="Latitude"
+                type="number"
+                required
+                fullWidth
+                slotProps={{ htmlInput: { step: 'any', min: -90, max: 90 } }}
+                helperText="Degrees, -90 to 90 (south is negative)"
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField control={control} name="longitude" label="Longitude" type="number" required fullWidth slotProps={{ htmlInput: { step: 'any', min: -180, max: 180 } }} helperText="Degrees, -180 to 180 (west is negative)" />
+              <FormTextField
+                control={control}
+                name="longitude"
+                label="Longitude"
+                type="number"
+                required
+                fullWidth
+                slotProps={{ htmlInput: { step: 'any', min: -180, max: 180 } }}
+                helperText="Degrees, -180 to 180 (west is negative)"
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField control={control} name="height_meters" label="Height" type="number" required fullWidth slotProps={{ ...unit('m'), htmlInput: { step: 1, min: 1 } }} />
+              <FormTextField
+                control={control}
+                name="height_meters"
+                label="Height"
+                type="number"
+                required
+                fullWidth
+                slotProps={{ ...unit('m'), htmlInput: { step: 1, min: 1 } }}
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField control={control} name="antenna_height_meters" label="Antenna Height" type="number" fullWidth slotProps={{ ...unit('m'), htmlInput: { step: 1, min: 0 } }} helperText="Above the top of the structure" />
+              <FormTextField
+                control={control}
+                name="antenna_height_meters"
+                label="Antenna Height"
+                type="number"
+                fullWidth
+                slotProps={{ ...unit('m'), htmlInput: { step: 1, min: 0 } }}
+                helperText="Above the top of the structure"
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 4 }}>
-              <FormTextField control={control} name="frequency_ghz" label="Frequency" type="number" fullWidth slotProps={{ ...unit('GHz'), htmlInput: { step: 0.1, min: 0.1 } }} />
+              <FormTextField
+                control={control}
+                name="frequency_ghz"
+                label="Frequency"
+                type="number"
+                fullWidth
+                slotProps={{ ...unit('GHz'), htmlInput: { step: 0.1, min: 0.1 } }}
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 4 }}>
               <FormTextField control={control} name="power_dbm" label="Power" type="number" fullWidth slotProps={{ ...unit('dBm'), htmlInput: { step: 1 } }} />
             </Grid>
             <Grid size={{ xs: 12, sm: 4 }}>
-              <FormTextField control={control} name="coverage_radius_km" label="Coverage Radius" type="number" required fullWidth slotProps={{ ...unit('km'), htmlInput: { step: 1, min: 1 } }} />
+              <FormTextField
+                control={control}
+                name="coverage_radius_km"
+                label="Coverage Radius"
+                type="number"
+                required
+                fullWidth
+                slotProps={{ ...unit('km'), htmlInput: { step: 1, min: 1 } }}
+              />
             </Grid>
             <Grid size={12}>
               <FormTextField control={control} name="description" label="Description" multiline minRows={2} fullWidth />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField control={control} name="installed_date" label="Installed Date" type="date" fullWidth slotProps={{ inputLabel: { shrink: true } }} />
+              <FormTextField
+                control={control}
+                name="installed_date"
+                label="Installed Date"
+                type="date"
+                fullWidth
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }} sx={{ display: 'flex', alignItems: 'center' }}>
               <FormSwitch control={control} name="active" label="Active" helperText="Inactive towers are left out of line of sight and coverage checks." />

@@ -21,9 +21,7 @@ describe('tower form', () => {
   });
 
   it('shows each SPEC message under its field', () => {
-    expect(
-      messages({ ...NEW_TOWER_FORM, name: ' ', latitude: '91', longitude: '', height_meters: '0', coverage_radius_km: '0.5' }),
-    ).toEqual({
+    expect(messages({ ...NEW_TOWER_FORM, name: ' ', latitude: '91', longitude: '', height_meters: '0', coverage_radius_km: '0.5' })).toEqual({
       name: 'Tower name is required',
       latitude: 'Latitude must be between -90 and 90',
       longitude: 'Longitude must be between -180 and 180',

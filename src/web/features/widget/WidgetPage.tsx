@@ -65,8 +65,8 @@ export function WidgetPage() {
           </Typography>
         </Stack>
         <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 680 }}>
-          Put this internet coverage map on your own website with one line of code. Visitors search their address, see
-          which providers cover it and ask to sign up, without leaving your page.
+          Put this internet coverage map on your own website with one line of code. Visitors search their address, see which providers cover it and ask to sign
+          up, without leaving your page.
         </Typography>
 
         <Grid container spacing={2} component="ul" aria-label="Features" sx={{ listStyle: 'none', p: 0, m: 0, mb: 4 }}>
@@ -91,8 +91,8 @@ export function WidgetPage() {
 
         <Section title="Add the map with one script tag">
           <Typography sx={{ mb: 2 }}>
-            Paste this where the map should appear. The script puts the map right after itself and keeps the frame as
-            tall as the map, so there is no inner scroll bar. Each script tag on a page gets its own map.
+            Paste this where the map should appear. The script puts the map right after itself and keeps the frame as tall as the map, so there is no inner
+            scroll bar. Each script tag on a page gets its own map.
           </Typography>
           <CodeBlock
             name={SCRIPT_BLOCK}
@@ -120,18 +120,16 @@ export function WidgetPage() {
 
         <Section title="How the frame fits the map">
           <Typography>
-            The embedded map tells the page around it how tall it is, on load and whenever it resizes, with a{' '}
-            <code>postMessage</code> of <code>{`{ type: '${EMBED_HEIGHT_MESSAGE_TYPE}', height: <pixels> }`}</code>.
-            The script sets its frame&apos;s height from that message, and it only listens to messages sent from{' '}
-            <code>{origin}</code> by the frame it created, so other frames and scripts cannot resize it.
+            The embedded map tells the page around it how tall it is, on load and whenever it resizes, with a <code>postMessage</code> of{' '}
+            <code>{`{ type: '${EMBED_HEIGHT_MESSAGE_TYPE}', height: <pixels> }`}</code>. The script sets its frame&apos;s height from that message, and it only
+            listens to messages sent from <code>{origin}</code> by the frame it created, so other frames and scripts cannot resize it.
           </Typography>
         </Section>
 
         <Section title="Prefer an iframe?">
           <Typography sx={{ mb: 2 }}>
-            Where a site builder does not allow scripts, paste an iframe instead. It keeps the size you give it. The
-            administrator&apos;s Embed Code Generator builds iframe code for any settings, including a responsive 16:9
-            version for phones.
+            Where a site builder does not allow scripts, paste an iframe instead. It keeps the size you give it. The administrator&apos;s Embed Code Generator
+            builds iframe code for any settings, including a responsive 16:9 version for phones.
           </Typography>
           <CodeBlock
             name={IFRAME_BLOCK}
@@ -143,9 +141,8 @@ export function WidgetPage() {
 
         <Section title="Domain restriction">
           <Alert severity="info">
-            The site administrator chooses which websites may show the map (Settings → Embedding in the admin portal).
-            Browsers refuse to show it on any other website; with no websites listed, any site may show it. If the map
-            stays blank on your page, ask the administrator to add your site&apos;s domain.
+            The site administrator chooses which websites may show the map (Settings → Embedding in the admin portal). Browsers refuse to show it on any other
+            website; with no websites listed, any site may show it. If the map stays blank on your page, ask the administrator to add your site&apos;s domain.
           </Alert>
         </Section>
 

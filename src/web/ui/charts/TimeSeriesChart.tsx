@@ -37,7 +37,17 @@ export interface TimeSeriesChartProps {
  * chunk imports nothing but Recharts and React: loading it never reshapes the pages' chunks.
  * Animation is off so the chart is complete at once, on screen and in print.
  */
-export default function TimeSeriesChart({ data, xKey, series, formatX, formatXLong, formatValue, yDomain, integers = false, height = 280 }: TimeSeriesChartProps) {
+export default function TimeSeriesChart({
+  data,
+  xKey,
+  series,
+  formatX,
+  formatXLong,
+  formatValue,
+  yDomain,
+  integers = false,
+  height = 280,
+}: TimeSeriesChartProps) {
   const rows = data as ChartDatum[];
   return (
     <div style={{ width: '100%', height }}>
@@ -63,10 +73,33 @@ export default function TimeSeriesChart({ data, xKey, series, formatX, formatXLo
             }
             if (s.kind === 'area') {
               return (
-                <Area key={s.key} dataKey={s.key} name={s.label} type="monotone" stroke={s.color} fill={s.color} fillOpacity={0.18} strokeWidth={2} stackId={s.stackId} isAnimationActive={false} />
+                <Area
+                  key={s.key}
+                  dataKey={s.key}
+                  name={s.label}
+                  type="monotone"
+                  stroke={s.color}
+                  fill={s.color}
+                  fillOpacity={0.18}
+                  strokeWidth={2}
+                  stackId={s.stackId}
+                  isAnimationActive={false}
+                />
               );
             }
-            return <Line key={s.key} dataKey={s.key} name={s.label} type="linear" stroke={s.color} strokeWidth={2} dot={rows.length <= 31 ? { r: 2.5 } : false} connectNulls={false} isAnimationActive={false} />;
+            return (
+              <Line
+                key={s.key}
+                dataKey={s.key}
+                name={s.label}
+                type="linear"
+                stroke={s.color}
+                strokeWidth={2}
+                dot={rows.length <= 31 ? { r: 2.5 } : false}
+                connectNulls={false}
+                isAnimationActive={false}
+              />
+            );
           })}
         </ComposedChart>
       </ResponsiveContainer>
@@ -74,7 +107,13 @@ export default function TimeSeriesChart({ data, xKey, series, formatX, formatXLo
   );
 }
 
-const tooltipBox = { background: '#fff', borderRadius: 4, boxShadow: '0 2px 8px rgba(0,0,0,0.2)', padding: '6px 10px', font: '12px/1.5 system-ui, sans-serif' } as const;
+const tooltipBox = {
+  background: '#fff',
+  borderRadius: 4,
+  boxShadow: '0 2px 8px rgba(0,0,0,0.2)',
+  padding: '6px 10px',
+  font: '12px/1.5 system-ui, sans-serif',
+} as const;
 const swatch = (color: string) => ({ display: 'inline-block', width: 10, height: 10, borderRadius: 2, background: color, marginRight: 6 }) as const;
 
 interface DayTooltipProps extends TooltipContentProps<TooltipValueType, string | number> {

@@ -130,12 +130,7 @@ export default function ContactProviderDialog({ target, searchId, onClose, onSub
                 <FormControl component="fieldset" error={fieldState.invalid} disabled={busy} margin="dense">
                   <FormLabel component="legend">Request Type</FormLabel>
                   <RadioGroup {...field} row>
-                    <FormControlLabel
-                      value="sign_up"
-                      control={<Radio />}
-                      label={LEAD_TYPE_LABELS.sign_up}
-                      disabled={busy || !target.signupUrl}
-                    />
+                    <FormControlLabel value="sign_up" control={<Radio />} label={LEAD_TYPE_LABELS.sign_up} disabled={busy || !target.signupUrl} />
                     <FormControlLabel value="contact_request" control={<Radio />} label={LEAD_TYPE_LABELS.contact_request} />
                   </RadioGroup>
                   {fieldState.error && <FormHelperText>{fieldState.error.message}</FormHelperText>}
