@@ -347,3 +347,78 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
     expect(Number(revision.rows[0]?.revision)).toBe(0);
   });
 });
+
+// Several deployments (or test runs) on one PostgreSQL: each migrates its own schema while others
+// create, alter and drop theirs. Kysely's own introspection read every schema of the database, and
+// failed with 'schema "…" does not exist' when one was dropped meanwhile (schemaScopedPostgres.ts).
+describe.skipIf(!process.env.TEST_DATABASE_URL)('migrations beside other schemas of the database', () => {
+  it('sees, when it looks for its own tables, only the schemas on its search_path', async () => {
+    const url = process.env.TEST_DATABASE_URL as string;
+    const [mine, other] = [`migrate_${randomBytes(4).toString('hex')}`, `other_${randomBytes(4).toString('hex')}`];
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema "${mine}"; create table "${mine}".own (id int); create schema "${other}"; create table "${other}".foreign_table (id int)`);
+    const db = new Kysely<any>({
+      dialect: createDialect({ kind: 'postgres', url, schema: mine, timeouts: { connectMs: 3000, statementMs: 5000 } }, silentLog, 'migrate'),
+    });
+    try {
+      const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+      expect(tables.map(({ schema, name }) => `${schema}.${name}`)).toEqual([`${mine}.own`]);
+      expect((await db.introspection.getSchemas()).map(({ name }) => name)).toEqual(expect.arrayContaining([mine, other]));
+    } finally {
+      await db.destroy();
+      await admin.query(`drop schema "${mine}" cascade; drop schema "${other}" cascade`);
+      await admin.end();
+    }
+  });
+
+  it("migrates its own schema while other schemas are created, altered and dropped, whatever the others' timing", async () => {
+    const url = process.env.TEST_DATABASE_URL as string;
+    const connect = async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      return client;
+    };
+    // Four other deployments, each creating a schema of 20 tables, altering them and dropping it, over and over.
+    const tables = (other: string) =>
+      Array.from(
+        { length: 20 },
+        (_, t) => `create table "${other}".t${t} (id serial primary key, a int, b text); alter table "${other}".t${t} drop column a;`,
+      ).join(' ');
+    const others = await Promise.all(Array.from({ length: 4 }, connect));
+    let stopped = false;
+    // Load, not a wait: other schemas appear, change and vanish as fast as the server allows until the migrations are done.
+    const churning = others.map(async (client) => {
+      let rounds = 0;
+      while (!stopped) {
+        const other = `churn_${randomBytes(4).toString('hex')}`;
+        await client.query(`create schema "${other}"; ${tables(other)} drop schema "${other}" cascade`);
+        rounds++;
+      }
+      return rounds;
+    });
+    const admin = await connect();
+    try {
+      for (let deployment = 0; deployment < 16; deployment++) {
+        const schema = `migrate_${randomBytes(4).toString('hex')}`;
+        const db = new Kysely<any>({
+          dialect: createDialect({ kind: 'postgres', url, schema, timeouts: { connectMs: 3000, statementMs: 5000 } }, silentLog, 'migrate'),
+        });
+        try {
+          await migrateToLatest(db, 'postgres', schema);
+          const { rows } = await sql<{ n: number }>`select count(*)::int as n from information_schema.tables where table_schema = ${schema}`.execute(db);
+          expect(rows[0]?.n).toBeGreaterThan(10);
+        } finally {
+          await db.destroy();
+          await admin.query(`drop schema if exists "${schema}" cascade`);
+        }
+      }
+    } finally {
+      stopped = true;
+      const rounds = await Promise.all(churning);
+      await Promise.all([...others, admin].map((client) => client.end()));
+      // The others really did work meanwhile.
+      expect(Math.min(...rounds)).toBeGreaterThan(0);
+    }
+  }, 60_000);
+});

@@ -1,9 +1,10 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Dialect, PostgresDialect, type RawBuilder, SqliteDialect, sql } from 'kysely';
+import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Dialect, type RawBuilder, SqliteDialect, sql } from 'kysely';
 import type { DatabaseConfig } from '../config.js';
 import { makeOwnerOnlyDir, makeOwnerOnlyFile } from '../ownerOnlyFiles.js';
 import { createPostgresPool, type DatabaseLog } from './postgresPool.js';
+import { SchemaScopedPostgresDialect } from './schemaScopedPostgres.js';
 import { WAL_CHECKPOINT_FROM_BYTES } from './walCheckpoints.js';
 
 /** Everything that differs between SQLite and PostgreSQL lives here. */
@@ -29,7 +30,7 @@ export function createDialect(config: DatabaseConfig, log: DatabaseLog, purpose:
     return new SqliteDialect({ database });
   }
   const pool = createPostgresPool({ url: config.url, schema: config.schema, timeouts: purpose === 'serve' ? config.timeouts : null, log });
-  return new PostgresDialect({ pool });
+  return new SchemaScopedPostgresDialect({ pool });
 }
 
 /** An auto-numbered integer primary key: SERIAL on PostgreSQL, AUTOINCREMENT on SQLite (no id reuse). */
