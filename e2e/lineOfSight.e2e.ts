@@ -1,5 +1,5 @@
 import { gzipSync } from 'fflate';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hgtBytes } from '../src/geo/elevation/testing/hgtBytes.js';
 import { type LocalServer, startLocalServer } from '../test/support/localServer.js';
@@ -19,15 +19,51 @@ const TILE = RIDGE_TILE;
 const RIDGE_LNG = 18.45;
 const TARGET = { lat: -33.9, lng: 18.5 };
 const TARGET_DMS = `33°54'0"S 18°30'0"E`;
-/** The Line of Sight map's first view. */
-const LOS_CENTER = { lat: -33.9249, lng: 18.4241 };
-const LOS_ZOOM = 10;
+/** Ridge View and East Hill, the active towers every test has. */
+const TOWER_POINTS = [
+  { lat: -33.9, lng: 18.4 },
+  { lat: -33.9, lng: 18.55 },
+];
 
-/** Web Mercator position in CSS pixels at `zoom` (MapLibre's world is 512 px wide at zoom 0). */
-function worldPixel(point: { lat: number; lng: number }, zoom: number): { x: number; y: number } {
-  const size = 512 * 2 ** zoom;
+type Point = { lat: number; lng: number };
+/** The map's view in degrees, as the page writes it on the map (data-view-bounds). */
+type ViewBounds = { west: number; south: number; east: number; north: number };
+
+/** Web Mercator position at zoom 0, in MapLibre's pixels (its world is 512 px wide there). */
+function worldPixel(point: Point): { x: number; y: number } {
   const sin = Math.sin((point.lat * Math.PI) / 180);
-  return { x: ((point.lng + 180) / 360) * size, y: (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * size };
+  return { x: ((point.lng + 180) / 360) * 512, y: (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * 512 };
+}
+
+/** Where `point` is on the page, in a map at `box` showing `bounds`. */
+function pagePixel(point: Point, bounds: ViewBounds, box: { x: number; y: number; width: number; height: number }): { x: number; y: number } {
+  const corner = worldPixel({ lat: bounds.north, lng: bounds.west });
+  const far = worldPixel({ lat: bounds.south, lng: bounds.east });
+  const at = worldPixel(point);
+  return { x: box.x + ((at.x - corner.x) / (far.x - corner.x)) * box.width, y: box.y + ((at.y - corner.y) / (far.y - corner.y)) * box.height };
+}
+
+/** The map eases to a What if footprint, and the first view waits for the towers: slow on a busy machine. */
+const VIEW_POLL = { timeout: 15_000 };
+
+const shows = (bounds: ViewBounds, point: Point) =>
+  point.lng >= bounds.west && point.lng <= bounds.east && point.lat >= bounds.south && point.lat <= bounds.north;
+
+/** The texts of a chart's SVG that reach past its edges (an SVG cuts off what lies outside it). */
+async function cutTexts(chart: Locator): Promise<string[]> {
+  return chart.evaluate((figure) => {
+    const svgs = Array.from(figure.querySelectorAll('svg'));
+    const area = (svg: SVGSVGElement) => svg.getBoundingClientRect().width * svg.getBoundingClientRect().height;
+    const surface = svgs.sort((a, b) => area(b) - area(a))[0];
+    if (!surface) return ['no chart'];
+    const frame = surface.getBoundingClientRect();
+    return Array.from(surface.querySelectorAll('text'))
+      .filter((text) => {
+        const box = text.getBoundingClientRect();
+        return box.left < frame.left - 0.5 || box.right > frame.right + 0.5 || box.top < frame.top - 0.5 || box.bottom > frame.bottom + 0.5;
+      })
+      .map((text) => text.textContent ?? '');
+  });
 }
 
 describe.runIf(browserAvailable())('line of sight screen', () => {
@@ -86,6 +122,29 @@ describe.runIf(browserAvailable())('line of sight screen', () => {
     await page.waitForSelector('canvas.maplibregl-canvas', { timeout: 20_000 });
   }
 
+  const losMap = () => page.getByRole('region', { name: 'Line of sight map' });
+  async function viewBounds(): Promise<ViewBounds | null> {
+    const text = await losMap().locator('[data-view-bounds]').getAttribute('data-view-bounds');
+    if (!text) return null;
+    const [west, south, east, north] = text.split(',').map(Number) as [number, number, number, number];
+    return { west, south, east, north };
+  }
+  /**
+   * Waits until the map shows every one of `points`, fitted to them: no more than twice as wide as
+   * they spread (the first view, zoom 10 around Cape Town, is about 0.5° wide).
+   */
+  async function waitForViewFitting(points: Point[]): Promise<ViewBounds> {
+    const lngs = points.map((point) => point.lng);
+    const spread = Math.max(...lngs) - Math.min(...lngs);
+    await expect
+      .poll(async () => {
+        const bounds = await viewBounds();
+        return bounds !== null && points.every((point) => shows(bounds, point)) && bounds.east - bounds.west <= 2 * spread;
+      }, VIEW_POLL)
+      .toBe(true);
+    return (await viewBounds())!;
+  }
+
   it('analyses typed DMS coordinates: East Hill clear and OPTIMAL, Ridge View blocked, the profile drawn, the tile listed', async () => {
     await openScreen();
     await page.getByText('Search for a location to perform line of sight analysis.', { exact: true }).waitFor();
@@ -129,16 +188,16 @@ describe.runIf(browserAvailable())('line of sight screen', () => {
     expect(await pin.getAttribute('aria-pressed')).toBe('true');
     await page.getByText('Click the map to place the target').waitFor();
 
-    const box = await page.getByRole('region', { name: 'Line of sight map' }).boundingBox();
+    const box = await losMap().boundingBox();
     if (!box) throw new Error('the map has no size');
-    const target = worldPixel(TARGET, LOS_ZOOM);
-    const middle = worldPixel(LOS_CENTER, LOS_ZOOM);
-    await page.mouse.click(box.x + box.width / 2 + (target.x - middle.x), box.y + box.height / 2 + (target.y - middle.y));
+    // The first view fits the towers, and the target lies between them.
+    const target = pagePixel(TARGET, await waitForViewFitting(TOWER_POINTS), box);
+    await page.mouse.click(target.x, target.y);
 
     await resultFor('East Hill').getByText('OPTIMAL', { exact: true }).waitFor();
     expect(await pin.getAttribute('aria-pressed')).toBe('false');
     const [lat, lng] = (await searchBox().inputValue()).split(',').map(Number);
-    // One pixel at zoom 10 is about 60 m: the pin lands within a few of them.
+    // One pixel of the fitted view (zoom 11 or more) is under 40 m: the pin lands within a few of them.
     expect(lat).toBeCloseTo(TARGET.lat, 2);
     expect(lng).toBeCloseTo(TARGET.lng, 2);
     expect(checks).toHaveLength(1);
@@ -149,7 +208,8 @@ describe.runIf(browserAvailable())('line of sight screen', () => {
     await page.mouse.click(box.x + 40, box.y + box.height / 2);
     await pin.click();
     await page.getByText('Click the map to place the target').waitFor();
-    await page.mouse.click(box.x + box.width / 2 + (target.x - middle.x), box.y + box.height / 2 + (target.y - middle.y));
+    const again = pagePixel(TARGET, await waitForViewFitting([...TOWER_POINTS, TARGET]), box);
+    await page.mouse.click(again.x, again.y);
     await expect.poll(() => checks.length).toBeGreaterThanOrEqual(2);
     expect(checks).toHaveLength(2);
     expect(Number(checks[1]?.get('lat'))).toBeCloseTo(TARGET.lat, 2);
@@ -185,6 +245,105 @@ describe.runIf(browserAvailable())('line of sight screen', () => {
     await analyzeButton().click();
     await page.getByText(/Qwertyview Farm, Cape Town/).waitFor();
     expect(Object.fromEntries(checks.at(-1)!)).toMatchObject({ lat: String(TARGET.lat), lng: String(TARGET.lng) });
+  });
+
+  it('draws a tower out of range grey dotted with its legend entry, fits every tower, words the Fresnel clearance and shows the chart labels whole', async () => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // 11 km east of the target with a 5 km radius: out of range.
+    const farAway = { lat: -33.9, lng: 18.62 };
+    const created = await live.app.server.inject({
+      method: 'POST',
+      url: '/api/towers',
+      payload: { name: 'Far Away', latitude: farAway.lat, longitude: farAway.lng, height_meters: 30, coverage_radius_km: 5 },
+      headers: bearer(token),
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const farAwayId: number = created.json().data.id;
+    await openScreen();
+    await waitForViewFitting([...TOWER_POINTS, farAway]);
+    const legend = page.getByRole('list', { name: 'Map legend' });
+    await legend.getByRole('listitem').filter({ hasText: 'Out of range' }).waitFor();
+
+    // An antenna on the ground: East Hill's path comes closest to the terrain just before the target, at the chart's right edge.
+    await page.getByRole('spinbutton', { name: 'Target Height (m)' }).fill('0');
+    await searchBox().fill(`${TARGET.lat}, ${TARGET.lng}`);
+    await analyzeButton().click();
+    await resultFor('Far Away').getByText('Out of range', { exact: true }).waitFor();
+    await resultFor('East Hill').getByText('OPTIMAL', { exact: true }).waitFor();
+    // Each tower's line is drawn by the layer of its verdict: the out-of-range one by the grey dotted layer, not the red dashed one.
+    await expect
+      .poll(async () => (await losMap().locator('[data-sight-line-layers]').getAttribute('data-sight-line-layers'))?.split(' ').sort())
+      .toEqual([`${towerIds.eastHill}:los-lines-clear`, `${towerIds.ridgeView}:los-lines-blocked`, `${farAwayId}:los-lines-out-of-range`].sort());
+    await waitForViewFitting([...TOWER_POINTS, farAway, TARGET]);
+    // The ridge rises hundreds of metres above the ray: the clearance says by how much and where, not a percentage.
+    expect(await resultFor('Ridge View').textContent()).toMatch(/Fresnel clearanceblocked by \d+ m at \d+\.\d km/);
+    expect(await resultFor('Ridge View').textContent()).not.toMatch(/-\d{3,}%/);
+
+    // The profile's labels are whole: no text of the chart runs past its edges.
+    await profile('East Hill').getByText('Closest point', { exact: true }).waitFor();
+    expect(await cutTexts(profile('East Hill'))).toEqual([]);
+    if (process.env.E2E_SCREENSHOTS) {
+      await losMap().evaluate((map) => map.scrollIntoView({ block: 'center' }));
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/los-out-of-range.png` });
+    }
+    await resultFor('Ridge View').getByRole('button').click();
+    await profile('Ridge View').getByText('Obstruction', { exact: true }).waitFor();
+    expect(await cutTexts(profile('Ridge View'))).toEqual([]);
+    const clearance = (await resultFor('Ridge View').textContent())?.match(/blocked by \d+ m at \d+\.\d km/)?.[0];
+    await page.getByText(`Fresnel clearance: ${clearance}`, { exact: true }).waitFor();
+  });
+
+  it('zooms to a What if candidate\u2019s footprint and says whether the analysed location would be reached', async () => {
+    await openScreen();
+    await searchBox().fill(`${TARGET.lat}, ${TARGET.lng}`);
+    await analyzeButton().click();
+    await resultFor('East Hill').getByText('OPTIMAL', { exact: true }).waitFor();
+
+    /** Places a candidate and returns its footprint's box, from the server's answer. */
+    const placeCandidate = async (point: Point, radiusKm: number): Promise<ViewBounds> => {
+      await page.getByRole('button', { name: 'What if…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'What if: a new tower' });
+      await dialog.getByRole('spinbutton', { name: 'Latitude' }).fill(String(point.lat));
+      await dialog.getByRole('spinbutton', { name: 'Longitude' }).fill(String(point.lng));
+      await dialog.getByRole('spinbutton', { name: 'Coverage radius' }).fill(String(radiusKm));
+      const answer = page.waitForResponse((response) => response.url().endsWith('/api/towers/what-if') && response.status() === 200);
+      await dialog.getByRole('button', { name: 'Show footprint' }).click();
+      const areas: { features: { geometry: { coordinates: number[][][][] } }[] } = (await (await answer).json()).data.areas;
+      const corners = areas.features.flatMap((feature) => feature.geometry.coordinates.flatMap((polygon) => polygon[0]!));
+      expect(corners.length).toBeGreaterThan(0);
+      await dialog.waitFor({ state: 'hidden' });
+      return {
+        west: Math.min(...corners.map(([lng]) => lng!)),
+        east: Math.max(...corners.map(([lng]) => lng!)),
+        south: Math.min(...corners.map(([, lat]) => lat!)),
+        north: Math.max(...corners.map(([, lat]) => lat!)),
+      };
+    };
+    const summary = page.getByRole('status').filter({ hasText: 'Candidate tower at' });
+
+    // 40 km north-west of the target with a 20 km radius: the whole footprint comes into view, and the target is not reached.
+    const far = await placeCandidate({ lat: -33.6, lng: 18.3 }, 20);
+    await summary.getByText('The analysed location would not be reached.', { exact: false }).waitFor();
+    await expect
+      .poll(async () => {
+        const bounds = await viewBounds();
+        return (
+          bounds !== null &&
+          [
+            { lat: far.south, lng: far.west },
+            { lat: far.north, lng: far.east },
+          ].every((corner) => shows(bounds, corner))
+        );
+      }, VIEW_POLL)
+      .toBe(true);
+
+    // Two kilometres east of the target, over the plain: reached.
+    const near = await placeCandidate({ lat: TARGET.lat, lng: 18.52 }, 5);
+    await summary.getByText(/The analysed location would be reached \((Excellent|Good|Fair|Poor) signal\)\./).waitFor();
+    await waitForViewFitting([
+      { lat: near.south, lng: near.west },
+      { lat: near.north, lng: near.east },
+    ]);
   });
 
   it('uploads a terrain tile from the Terrain card with the server message, and deletes one after confirming', async () => {

@@ -10,6 +10,7 @@ import { ApiError } from '../../api/ApiError.js';
 import type { LatLng } from '../../map/mapTypes.js';
 import { AdminPageHeading } from '../../ui/AdminPageHeading.js';
 import { useTowers } from '../towers/index.js';
+import { candidateReachSentence } from './candidateReach.js';
 import { useGeocodeLocation, useLineOfSight, useTerrainTiles } from './lineOfSightQueries.js';
 import { shownTowerId } from './losFormat.js';
 import { LosMap } from './LosMap.js';
@@ -53,10 +54,11 @@ export function LineOfSightPage() {
   const analysis = useLineOfSight(request);
 
   const active = useMemo(() => activeTowers(towers.data ?? []), [towers.data]);
-  const target: LatLng | null = request ? { lat: request.lat, lng: request.lng } : null;
+  const target: LatLng | null = useMemo(() => (request ? { lat: request.lat, lng: request.lng } : null), [request]);
   const result = analysis.data;
   const selectedId = shownTowerId(result, chosenTower);
   const selectedLink = result?.results.find((link) => link.tower_id === selectedId) ?? null;
+  const candidateReach = useMemo(() => (candidate ? candidateReachSentence(candidate.areas, target) : null), [candidate, target]);
 
   useEffect(() => {
     if (towers.isError) console.error('Failed to fetch towers', towers.error);
@@ -146,6 +148,7 @@ export function LineOfSightPage() {
             }
           >
             Candidate tower at {formatTarget(candidate.point)}: {candidate.summary}
+            {candidateReach && ` ${candidateReach}`}
           </Alert>
         )}
       </Stack>

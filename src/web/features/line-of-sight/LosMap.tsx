@@ -21,6 +21,7 @@ import { useMapInstance } from '../../map/MapContext.js';
 import type { LatLng } from '../../map/mapTypes.js';
 import { PointMarker } from '../../map/PointMarker.js';
 import { usePublicConfig } from '../../map/usePublicConfig.js';
+import { footprintBounds } from './candidateReach.js';
 import type { BasemapLayer, LosMapType } from './losBasemap.js';
 import { DEFAULT_LOS_MAP_TYPE, LOS_BASE_STYLE, LOS_BASEMAP_PREFIX, LOS_MAP_TYPE_LABELS, LOS_MAP_TYPES, losBasemapLayers } from './losBasemap.js';
 import {
@@ -30,6 +31,8 @@ import {
   LOS_COLORS,
   LOS_LAYERS,
   LOS_SOURCES,
+  OUT_OF_RANGE_DOTS,
+  SIGHT_LINE_LAYER,
   sightLineLayers,
   sightLines,
   tileFootprints,
@@ -59,8 +62,10 @@ interface LosMapProps {
 /**
  * The Line of Sight map: Terrain, Satellite or Hybrid tiles; the active
  * towers, blue when clear to the target and grey otherwise; a line from each analysed tower to the
- * target, green when clear and red dashed when blocked; the loaded terrain tiles outlined. Zoom 10
- * around Cape Town until a target exists, then 14 on the target.
+ * target, green when clear, red dashed when blocked and grey dotted when the tower is out of range;
+ * the loaded terrain tiles outlined. The view fits every tower drawn (zoom 10 around Cape Town
+ * while there is none), then every tower and the target after each analysis (at most zoom 14), and
+ * a What if candidate's footprint when one is shown.
  */
 export function LosMap({ towers, result, target, selectedId, tiles, pinDrop, onPinDrop, onSelectTower, candidate = null }: LosMapProps) {
   const [mapType, setMapType] = useState<LosMapType>(DEFAULT_LOS_MAP_TYPE);
@@ -69,10 +74,11 @@ export function LosMap({ towers, result, target, selectedId, tiles, pinDrop, onP
 
   return (
     <Box sx={{ position: 'relative', height: LOS_MAP_HEIGHT, borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider' }}>
-      <BaseMap style={LOS_BASE_STYLE} center={target ?? LOS_DEFAULT_CENTER} zoom={target ? LOS_TARGET_ZOOM : LOS_DEFAULT_ZOOM} label="Line of sight map">
+      <BaseMap style={LOS_BASE_STYLE} center={LOS_DEFAULT_CENTER} zoom={LOS_DEFAULT_ZOOM} label="Line of sight map">
         <LosBasemap layers={basemap} />
+        <LosCamera towers={towers} target={target} candidate={candidate} />
         {candidate && <FootprintAreas areas={candidate.areas} />}
-        {candidate && <PointMarker point={candidate.point} label="Candidate tower" camera="fly" flyZoom={11} color={LOS_COLORS.candidateTower} />}
+        {candidate && <PointMarker point={candidate.point} label="Candidate tower" camera="none" color={LOS_COLORS.candidateTower} />}
         <LosDrawing towers={towers} result={result} target={target} selectedId={selectedId} tiles={tiles} pinDrop={pinDrop} onSelectTower={onSelectTower} />
         {target && <PointMarker point={target} label="Target location" camera="none" color={LOS_COLORS.target} />}
         <MapClickHandler onClick={(point) => pinDrop && onPinDrop(point)} />
@@ -118,6 +124,69 @@ export function LosMap({ towers, result, target, selectedId, tiles, pinDrop, onP
       <MapLegend />
     </Box>
   );
+}
+
+/** Padding around a fitted view, CSS pixels: room for the map type buttons and the legend. */
+const FIT_PADDING = 60;
+/** The zoom a candidate without any footprint area is shown at, around its position. */
+const CANDIDATE_ZOOM = 11;
+
+/**
+ * Moves the view: to every tower drawn once they are known, to every tower and the target when a
+ * new target is analysed, to a What if candidate's footprint when one is computed. The view it
+ * leaves is written on the map's element (data-view-bounds: west,south,east,north in degrees) for
+ * the browser tests.
+ */
+function LosCamera({
+  towers,
+  target,
+  candidate,
+}: {
+  towers: readonly Tower[];
+  target: LatLng | null;
+  candidate: { point: LatLng; areas: FeatureCollection } | null;
+}) {
+  const map = useMapInstance();
+  const drawn = useMemo(() => activeTowers(towers).map((tower) => ({ lat: tower.latitude, lng: tower.longitude })), [towers]);
+  /** What the last fitted view showed: 'towers', or the target it was fitted to. */
+  const fittedFor = useRef<string | null>(null);
+
+  useEffect(() => {
+    const report = () => {
+      const bounds = map.getBounds();
+      map.getContainer().dataset.viewBounds = [bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()].join(',');
+    };
+    report();
+    map.on('moveend', report);
+    return () => {
+      map.off('moveend', report);
+    };
+  }, [map]);
+
+  useEffect(() => {
+    const key = target ? `${target.lat},${target.lng}` : 'towers';
+    const bounds = analysisBounds(target ? [...drawn, target] : drawn);
+    if (fittedFor.current === key || !bounds) return;
+    fittedFor.current = key;
+    let cancelled = false;
+    // After this commit's effects: BaseMap applies its own center and zoom in an effect that runs
+    // after its children's when the map first appears, and would undo a fit made here.
+    queueMicrotask(() => {
+      if (!cancelled) map.fitBounds(bounds, { padding: FIT_PADDING, maxZoom: LOS_TARGET_ZOOM, duration: 0 });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [map, drawn, target]);
+
+  useEffect(() => {
+    if (!candidate) return;
+    const bounds = footprintBounds(candidate.areas);
+    if (bounds) map.fitBounds(bounds, { padding: FIT_PADDING });
+    else map.flyTo({ center: [candidate.point.lng, candidate.point.lat], zoom: Math.max(map.getZoom(), CANDIDATE_ZOOM) });
+  }, [map, candidate]);
+
+  return null;
 }
 
 /** The raster tiles of the chosen map type, kept under every other layer. */
@@ -208,6 +277,10 @@ function LosDrawing({ towers, result, target, selectedId, tiles, pinDrop, onSele
   useEffect(() => {
     (map.getSource(LOS_SOURCES.towers) as GeoJSONSource | undefined)?.setData(markers);
     (map.getSource(LOS_SOURCES.lines) as GeoJSONSource | undefined)?.setData(lines);
+    // Which layer draws each tower's line (tower id:layer id), for the browser tests: the canvas shows no names.
+    map.getContainer().dataset.sightLineLayers = lines.features
+      .map((line) => `${line.properties.tower_id}:${SIGHT_LINE_LAYER[line.properties.verdict]}`)
+      .join(' ');
     (map.getSource(LOS_SOURCES.tiles) as GeoJSONSource | undefined)?.setData(footprints);
   }, [map, markers, lines, footprints]);
 
@@ -249,7 +322,8 @@ function MapLegend() {
       sx={{ position: 'absolute', left: 10, bottom: 10, px: 1.25, py: 0.75, display: { xs: 'none', sm: 'grid' }, gap: 0.25 }}
     >
       <LegendItem label="Clear line of sight" swatch={<LineSwatch color={LOS_COLORS.clearLine} />} />
-      <LegendItem label="Blocked" swatch={<LineSwatch color={LOS_COLORS.blockedLine} dashed />} />
+      <LegendItem label="Blocked" swatch={<LineSwatch color={LOS_COLORS.blockedLine} dash={BLOCKED_DASH} />} />
+      <LegendItem label="Out of range" swatch={<LineSwatch color={LOS_COLORS.outOfRangeLine} dash={OUT_OF_RANGE_DOTS} />} />
       <LegendItem label="Tower with clear line of sight" swatch={<DotSwatch color={LOS_COLORS.clearTower} />} />
       <LegendItem label="Other tower" swatch={<DotSwatch color={LOS_COLORS.otherTower} />} />
       <LegendItem label="Terrain tile" swatch={<Box sx={{ width: 14, height: 10, border: `2px solid ${LOS_COLORS.terrainTile}`, mx: '5px' }} />} />
@@ -268,11 +342,20 @@ function LegendItem({ label, swatch }: { label: string; swatch: ReactNode }) {
   );
 }
 
-function LineSwatch({ color, dashed = false }: { color: string; dashed?: boolean }) {
-  const [dash, gap] = BLOCKED_DASH;
+/** A legend line 3 px wide, with the map layer's dash pattern (in line widths) if it has one. */
+function LineSwatch({ color, dash }: { color: string; dash?: readonly [number, number] }) {
   return (
     <svg width="24" height="6" aria-hidden>
-      <line x1="0" y1="3" x2="24" y2="3" stroke={color} strokeWidth="3" strokeDasharray={dashed ? `${dash * 3} ${gap * 3}` : undefined} />
+      <line
+        x1="3"
+        y1="3"
+        x2="21"
+        y2="3"
+        stroke={color}
+        strokeWidth="3"
+        strokeLinecap={dash?.[0] === 0 ? 'round' : undefined}
+        strokeDasharray={dash ? `${dash[0] * 3} ${dash[1] * 3}` : undefined}
+      />
     </svg>
   );
 }

@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useId, useMemo } from 'react';
 import type { LosTowerResult } from '../../../common/api/lineOfSight.js';
-import { formatDistance, terrainNote } from './losFormat.js';
+import { formatDistance, formatFresnel, terrainNote } from './losFormat.js';
 import { LOS_COLORS } from './losMapLayers.js';
 import { profileSeries } from './profileSeries.js';
 
@@ -30,6 +30,7 @@ export function ProfileCard({ link }: { link: LosTowerResult | null }) {
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', color: 'text.secondary', mt: 0.5, mb: 1 }}>
           <Typography variant="body2">{terrainNote(link)}</Typography>
           {series && <Typography variant="body2">Path {formatDistance(link.distance_km)}</Typography>}
+          {series && <Typography variant="body2">Fresnel clearance: {formatFresnel(link)}</Typography>}
         </Stack>
       )}
       {link && !series && (

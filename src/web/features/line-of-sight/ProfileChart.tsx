@@ -103,7 +103,9 @@ export default function ProfileChart({ series, rayColor }: ProfileChartProps) {
               ifOverflow="extendDomain"
               label={{
                 value: obstruction.blocks ? 'Obstruction' : 'Closest point',
-                position: 'top',
+                // Beside the dot, towards the middle of the chart: above it, a label near either end ran past the chart's edge.
+                position: obstruction.distance_km > lengthKm / 2 ? 'left' : 'right',
+                offset: 10,
                 fill: PROFILE_COLORS.obstruction,
                 fontSize: 12,
                 fontWeight: 600,

@@ -61,6 +61,25 @@ describe('result texts', () => {
     expect(formatRequiredHeight(null)).toBe('—');
   });
 
+  it('words the Fresnel clearance as a planner reads it: blocked by how much and where, a percentage near the ray, clear above 100%', () => {
+    const obstruction = { distance_km: 3.2, height_m: 517.3, cut_m: 42 };
+    expect(formatFresnel({ fresnel_clearance_pct: -1937, fresnel_60_clear: false, obstruction })).toBe('blocked by 42 m at 3.2 km');
+    expect(formatFresnel({ fresnel_clearance_pct: -240.2, fresnel_60_clear: false, obstruction: { distance_km: 0.348, height_m: 12, cut_m: 3.14 } })).toBe(
+      'blocked by 3.1 m at 0.3 km',
+    );
+    expect(formatFresnel({ fresnel_clearance_pct: -100, fresnel_60_clear: false, obstruction })).toBe('-100% (60% zone obstructed)');
+    expect(formatFresnel({ fresnel_clearance_pct: -50, fresnel_60_clear: false, obstruction: { distance_km: 3.2, height_m: 480, cut_m: 5.7 } })).toBe(
+      '-50% (60% zone obstructed)',
+    );
+    expect(formatFresnel({ fresnel_clearance_pct: 0, fresnel_60_clear: false, obstruction: { distance_km: 3.2, height_m: 480, cut_m: 0 } })).toBe(
+      '0% (60% zone obstructed)',
+    );
+    expect(formatFresnel({ fresnel_clearance_pct: 100, fresnel_60_clear: true, obstruction: null })).toBe('100% (60% zone clear)');
+    expect(formatFresnel({ fresnel_clearance_pct: 150, fresnel_60_clear: true, obstruction: { distance_km: 3.2, height_m: 400, cut_m: -17 } })).toBe(
+      'clear (150%)',
+    );
+  });
+
   it('notes flat ground under the profile, and says when a path was not analysed', () => {
     expect(terrainNote(link({ terrain_source: 'flat' }))).toBe('Flat ground: no terrain data for this path');
     expect(terrainNote(link({ terrain_source: 'hgt' }))).toMatch(/SRTM/);

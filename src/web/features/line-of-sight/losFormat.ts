@@ -37,10 +37,29 @@ export function formatSignal(link: Pick<LosTowerResult, 'signal_strength' | 'sig
   return `${link.signal_strength.toFixed(1)} dBm (${link.signal_band})`;
 }
 
-/** The worst clearance as % of the first Fresnel zone, and whether the 60% zone is clear. */
-export function formatFresnel(link: Pick<LosTowerResult, 'fresnel_clearance_pct' | 'fresnel_60_clear'>): string {
-  if (link.fresnel_clearance_pct === null) return NONE;
-  return `${Math.round(link.fresnel_clearance_pct)}% (60% zone ${link.fresnel_60_clear ? 'clear' : 'obstructed'})`;
+/** Beyond ±100 % of the first Fresnel zone a percentage stops meaning much to a planner. */
+const FRESNEL_PCT_SHOWN = 100;
+
+/** "42 m", or "0.8 m" under 10 m, where a whole metre would say too little. */
+function formatMetres(metres: number): string {
+  return metres < 10 ? `${metres.toFixed(1)} m` : `${Math.round(metres)} m`;
+}
+
+/**
+ * The worst Fresnel clearance as a planner reads it, the same in the results and under the profile:
+ * below -100 % the height by which the worst obstruction rises above the line of sight and how far
+ * it stands from the tower ("blocked by 42 m at 3.2 km"); above 100 % "clear (240%)"; in between
+ * the percentage of the first zone, and whether its 60 % is clear.
+ */
+export function formatFresnel(link: Pick<LosTowerResult, 'fresnel_clearance_pct' | 'fresnel_60_clear'> & Partial<Pick<LosTowerResult, 'obstruction'>>): string {
+  const pct = link.fresnel_clearance_pct;
+  if (pct === null) return NONE;
+  const obstruction = link.obstruction ?? null;
+  if (pct < -FRESNEL_PCT_SHOWN && obstruction && obstruction.cut_m > 0) {
+    return `blocked by ${formatMetres(obstruction.cut_m)} at ${obstruction.distance_km.toFixed(1)} km`;
+  }
+  if (pct > FRESNEL_PCT_SHOWN) return `clear (${Math.round(pct)}%)`;
+  return `${Math.round(pct)}% (60% zone ${link.fresnel_60_clear ? 'clear' : 'obstructed'})`;
 }
 
 export function formatRequiredHeight(metres: number | null): string {

@@ -1,6 +1,7 @@
 import type { ExpressionSpecification } from 'maplibre-gl';
 import { describe, expect, it } from 'vitest';
-import { LOS_COLORS, sightLineLayers, sightLines, tileFootprints, towerMarkerLayer, towerMarkers } from './losMapLayers.js';
+import type { FilterSpecification } from 'maplibre-gl';
+import { LOS_COLORS, LOS_LAYERS, SIGHT_LINE_LAYER, sightLineLayers, sightLines, tileFootprints, towerMarkerLayer, towerMarkers } from './losMapLayers.js';
 import { link, losResult, tower } from './testing/losTestData.js';
 
 const towers = [
@@ -16,6 +17,15 @@ function byFlag(expression: unknown, properties: Record<string, unknown>): unkno
   const [op, [, [, prop]], whenTrue, whenFalse] = expression as ['case', ['to-boolean', ['get', string]], unknown, unknown];
   expect(op).toBe('case');
   return properties[prop] ? whenTrue : whenFalse;
+}
+
+/** Evaluates the two filter forms the line layers use: ['to-boolean', ['get', p]] and ['==', ['get', p], value]. */
+function matches(filter: FilterSpecification | undefined, properties: object): boolean {
+  const [op, [, prop], value] = filter as [string, ['get', string], unknown];
+  const actual: unknown = (properties as Record<string, unknown>)[prop];
+  if (op === 'to-boolean') return Boolean(actual);
+  expect(op).toBe('==');
+  return actual === value;
 }
 
 describe('line-of-sight drawing', () => {
@@ -43,9 +53,11 @@ describe('line-of-sight drawing', () => {
       [18.35, -33.5],
       [18.3, -33.5],
     ]);
-    const [blocked, clear] = sightLineLayers();
+    const layers = sightLineLayers();
+    const blocked = layers.find((layer) => layer.id === LOS_LAYERS.blockedLines)!;
+    const clear = layers.find((layer) => layer.id === LOS_LAYERS.clearLines)!;
     expect(blocked.paint).toMatchObject({ 'line-color': LOS_COLORS.blockedLine, 'line-dasharray': [2, 2] });
-    expect(blocked.filter).toEqual(['!', ['to-boolean', ['get', 'clear']]]);
+    expect(blocked.filter).toEqual(['==', ['get', 'verdict'], 'blocked']);
     expect(clear.paint).toMatchObject({ 'line-color': LOS_COLORS.clearLine });
     expect(clear.paint?.['line-dasharray']).toBeUndefined();
     expect(clear.filter).toEqual(['to-boolean', ['get', 'clear']]);
@@ -54,6 +66,34 @@ describe('line-of-sight drawing', () => {
     );
     expect(LOS_COLORS.clearLine).toMatch(/^#2e7d32$/);
     expect(LOS_COLORS.blockedLine).toMatch(/^#d32f2f$/);
+  });
+
+  it('draws the line to a tower beyond its coverage radius grey dotted, by one layer only, and not as a blocked one', () => {
+    const farTower = tower({ id: 4, name: 'Far Away', latitude: -33.5, longitude: 18.9 });
+    const answer = losResult([
+      link({ tower_id: 1 }),
+      link({ tower_id: 2, has_line_of_sight: false }),
+      link({ tower_id: 4, has_line_of_sight: false, in_range: false, fresnel_clearance_pct: null, obstruction: null, profile: [] }),
+    ]);
+    const lines = sightLines([...towers, farTower], answer, target, null);
+    expect(lines.features.map((f) => [f.properties.tower_id, f.properties.verdict])).toEqual([
+      [1, 'clear'],
+      [2, 'blocked'],
+      [4, 'out_of_range'],
+    ]);
+    const layers = sightLineLayers();
+    // Drawn first, under the analysed lines it may run along.
+    expect(layers.map((layer) => layer.id)).toEqual([LOS_LAYERS.outOfRangeLines, LOS_LAYERS.blockedLines, LOS_LAYERS.clearLines]);
+    // Each line is drawn by exactly the layer its verdict names.
+    for (const feature of lines.features) {
+      expect(layers.filter((layer) => matches(layer.filter, feature.properties)).map((layer) => layer.id)).toEqual([
+        SIGHT_LINE_LAYER[feature.properties.verdict],
+      ]);
+    }
+    const outOfRange = layers.find((layer) => layer.id === LOS_LAYERS.outOfRangeLines);
+    expect(outOfRange?.paint).toMatchObject({ 'line-color': LOS_COLORS.outOfRangeLine, 'line-dasharray': [0, 2] });
+    expect(outOfRange?.layout).toMatchObject({ 'line-cap': 'round' });
+    expect(LOS_COLORS.outOfRangeLine).toBe('#757575');
   });
 
   it('draws no lines without a target or an answer', () => {

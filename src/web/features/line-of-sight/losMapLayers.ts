@@ -3,14 +3,17 @@ import type { CircleLayerSpecification, ExpressionSpecification, FillLayerSpecif
 import type { LosResult, TerrainTile } from '../../../common/api/lineOfSight.js';
 import type { Tower } from '../../../common/api/towers.js';
 import type { LatLng } from '../../map/mapTypes.js';
+import { type LinkVerdict, linkVerdict } from './losFormat.js';
 
 /**
- * A clear line is green and solid, a blocked one red and
- * dashed; a tower marker is blue when its line is clear and grey otherwise.
+ * A clear line is green and solid, a blocked one red and dashed, one to a tower beyond its
+ * coverage radius grey and dotted (not analysed, so neither clear nor blocked); a tower marker is
+ * blue when its line is clear and grey otherwise.
  */
 export const LOS_COLORS = {
   clearLine: '#2e7d32',
   blockedLine: '#d32f2f',
+  outOfRangeLine: '#757575',
   clearTower: '#1976d2',
   otherTower: '#9e9e9e',
   target: '#e53935',
@@ -19,6 +22,8 @@ export const LOS_COLORS = {
 } as const;
 /** MapLibre line-dasharray of a blocked line, in line widths. */
 export const BLOCKED_DASH = [2, 2] as const;
+/** MapLibre line-dasharray of a line to an out-of-range tower, in line widths: round dots (with round caps). */
+export const OUT_OF_RANGE_DOTS = [0, 2] as const;
 
 export const LOS_SOURCES = { towers: 'los-towers', lines: 'los-lines', tiles: 'los-terrain-tiles' } as const;
 export const LOS_LAYERS = {
@@ -26,6 +31,7 @@ export const LOS_LAYERS = {
   tileLine: 'los-terrain-tiles-line',
   clearLines: 'los-lines-clear',
   blockedLines: 'los-lines-blocked',
+  outOfRangeLines: 'los-lines-out-of-range',
   towers: 'los-towers',
 } as const;
 
@@ -41,8 +47,17 @@ export interface TowerMarkerProperties {
 export interface SightLineProperties {
   tower_id: number;
   clear: boolean;
+  /** Clear, blocked or out of range: which of the three line layers draws it. */
+  verdict: LinkVerdict;
   selected: boolean;
 }
+
+/** The layer that draws a line of each verdict. */
+export const SIGHT_LINE_LAYER: Record<LinkVerdict, string> = {
+  clear: LOS_LAYERS.clearLines,
+  blocked: LOS_LAYERS.blockedLines,
+  out_of_range: LOS_LAYERS.outOfRangeLines,
+};
 
 type MapTower = Pick<Tower, 'id' | 'name' | 'latitude' | 'longitude' | 'active'>;
 
@@ -96,7 +111,7 @@ export function sightLines(
           [target.lng, target.lat],
         ],
       },
-      properties: { tower_id: link.tower_id, clear: link.has_line_of_sight, selected: link.tower_id === selectedId },
+      properties: { tower_id: link.tower_id, clear: link.has_line_of_sight, verdict: linkVerdict(link), selected: link.tower_id === selectedId },
     });
   }
   return { type: 'FeatureCollection', features };
@@ -149,17 +164,29 @@ export function tileLayers(): [FillLayerSpecification, LineLayerSpecification] {
   ];
 }
 
+const verdictIs = (verdict: LinkVerdict): ExpressionSpecification => ['==', ['get', 'verdict'], verdict];
+
 /**
- * The sight lines: clear green solid, blocked red dashed (MapLibre cannot vary the dash by feature,
- * hence two layers split by a filter). The selected tower's line is drawn wider.
+ * The sight lines: clear green solid, blocked red dashed, out of range grey dotted (MapLibre cannot
+ * vary the dash by feature, hence one layer per verdict, split by a filter), drawn in this order so
+ * that an out-of-range line running along an analysed one stays under it. The selected tower's
+ * line is drawn wider.
  */
-export function sightLineLayers(): [LineLayerSpecification, LineLayerSpecification] {
+export function sightLineLayers(): [LineLayerSpecification, LineLayerSpecification, LineLayerSpecification] {
   return [
+    {
+      id: LOS_LAYERS.outOfRangeLines,
+      type: 'line',
+      source: LOS_SOURCES.lines,
+      filter: verdictIs('out_of_range'),
+      layout: { 'line-cap': 'round' },
+      paint: { 'line-color': LOS_COLORS.outOfRangeLine, 'line-width': selectedWidth(3, 5), 'line-dasharray': [...OUT_OF_RANGE_DOTS] },
+    },
     {
       id: LOS_LAYERS.blockedLines,
       type: 'line',
       source: LOS_SOURCES.lines,
-      filter: ['!', ['to-boolean', ['get', 'clear']]],
+      filter: verdictIs('blocked'),
       paint: { 'line-color': LOS_COLORS.blockedLine, 'line-width': selectedWidth(3, 5), 'line-dasharray': [...BLOCKED_DASH] },
     },
     {
