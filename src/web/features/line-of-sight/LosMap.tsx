@@ -63,9 +63,9 @@ interface LosMapProps {
  * The Line of Sight map: Terrain, Satellite or Hybrid tiles; the active
  * towers, blue when clear to the target and grey otherwise; a line from each analysed tower to the
  * target, green when clear, red dashed when blocked and grey dotted when the tower is out of range;
- * the loaded terrain tiles outlined. The view fits every tower drawn (zoom 10 around Cape Town
- * while there is none), then every tower and the target after each analysis (at most zoom 14), and
- * a What if candidate's footprint when one is shown.
+ * the loaded terrain tiles outlined. The first view fits every tower drawn (zoom 10 around Cape
+ * Town while there is none); an analysis centres the target at zoom 14; a What if candidate's
+ * footprint is fitted when one is shown.
  */
 export function LosMap({ towers, result, target, selectedId, tiles, pinDrop, onPinDrop, onSelectTower, candidate = null }: LosMapProps) {
   const [mapType, setMapType] = useState<LosMapType>(DEFAULT_LOS_MAP_TYPE);
@@ -165,14 +165,17 @@ function LosCamera({
 
   useEffect(() => {
     const key = target ? `${target.lat},${target.lng}` : 'towers';
-    const bounds = analysisBounds(target ? [...drawn, target] : drawn);
-    if (fittedFor.current === key || !bounds) return;
+    const bounds = analysisBounds(drawn);
+    if (fittedFor.current === key || (!target && !bounds)) return;
     fittedFor.current = key;
     let cancelled = false;
     // After this commit's effects: BaseMap applies its own center and zoom in an effect that runs
-    // after its children's when the map first appears, and would undo a fit made here.
+    // after its children's when the map first appears, and would undo a view set here.
     queueMicrotask(() => {
-      if (!cancelled) map.fitBounds(bounds, { padding: FIT_PADDING, maxZoom: LOS_TARGET_ZOOM, duration: 0 });
+      if (cancelled) return;
+      // A target is shown close up (zoom 14; "Show the target and the towers" zooms out to them all).
+      if (target) map.jumpTo({ center: [target.lng, target.lat], zoom: LOS_TARGET_ZOOM });
+      else if (bounds) map.fitBounds(bounds, { padding: FIT_PADDING, maxZoom: LOS_TARGET_ZOOM, duration: 0 });
     });
     return () => {
       cancelled = true;
