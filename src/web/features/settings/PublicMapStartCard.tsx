@@ -81,7 +81,6 @@ export function PublicMapStartCard({ onResult }: PublicMapStartCardProps) {
     value: input?.[field] ?? '',
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => changeField(field, event.target.value),
     error: problems[field] !== undefined,
-    disabled: input?.mode !== 'fixed',
     slotProps: { htmlInput: { inputMode: 'decimal' as const, spellCheck: false, autoComplete: 'off' } },
   });
 
@@ -145,11 +144,14 @@ export function PublicMapStartCard({ onResult }: PublicMapStartCardProps) {
               Use the map&apos;s current view
             </Button>
 
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1 }}>
-              <TextField label="Latitude" {...fieldProps('latitude')} helperText={problems.latitude ?? '-90 to 90'} />
-              <TextField label="Longitude" {...fieldProps('longitude')} helperText={problems.longitude ?? '-180 to 180'} />
-              <TextField label="Zoom" {...fieldProps('zoom')} helperText={problems.zoom ?? `${EMBED_ZOOM_RANGE.min} to ${EMBED_ZOOM_RANGE.max}`} />
-            </Stack>
+            {/* Fitting the coverage needs no numbers: the fields show for a fixed start only. */}
+            {input.mode === 'fixed' && (
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1 }}>
+                <TextField label="Latitude" {...fieldProps('latitude')} helperText={problems.latitude ?? '-90 to 90'} />
+                <TextField label="Longitude" {...fieldProps('longitude')} helperText={problems.longitude ?? '-180 to 180'} />
+                <TextField label="Zoom" {...fieldProps('zoom')} helperText={problems.zoom ?? `${EMBED_ZOOM_RANGE.min} to ${EMBED_ZOOM_RANGE.max}`} />
+              </Stack>
+            )}
 
             <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
               <Button type="submit" variant="contained" disabled={save.isPending || edited === null}>
