@@ -6,3 +6,10 @@ export const LOS_MAP_CENTER = { lat: -33.9249, lng: 18.4241 } as const;
 export const DEFAULT_ZOOM = 10;
 export const LOS_TARGET_ZOOM = 14;
 export const EMBED_ZOOM_RANGE = { min: 1, max: 18 } as const;
+/**
+ * How the "fit to my coverage" start view fits the coverage's box: a margin in CSS pixels on
+ * every side, and zoom limits so that a single small layer or tower is not shown at street level.
+ */
+export const START_VIEW_FIT = { paddingPx: 40, minZoom: EMBED_ZOOM_RANGE.min, maxZoom: 13 } as const;
+/** The viewport the server fits the coverage into for the start view's centre and zoom (a laptop's window); each map fits the box into its own size. */
+export const START_VIEW_NOMINAL_VIEWPORT = { width: 1280, height: 800 } as const;

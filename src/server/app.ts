@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { PublicConfig } from '../common/api/publicConfig.js';
+import type { BrowserMapConfig } from '../common/api/publicConfig.js';
 import { type AnnouncePassword, ensureFirstAdmin } from './auth/firstAdmin.js';
 import { type Stopper, startBackground, stopInReverse } from './background.js';
 import { type Clock, systemClock } from './clock.js';
@@ -30,6 +30,7 @@ import { geocodeRoutes } from './routes/geocodeRoutes.js';
 import { layerRoutes } from './routes/layerRoutes.js';
 import { leadRoutes } from './routes/leadRoutes.js';
 import { lineOfSightRoutes } from './routes/lineOfSightRoutes.js';
+import { mapStartRoutes } from './routes/mapStartRoutes.js';
 import { providerLogoRoutes, providerRoutes } from './routes/providerRoutes.js';
 import { reportRoutes } from './routes/reportRoutes.js';
 import { systemRoutes } from './routes/systemRoutes.js';
@@ -70,7 +71,7 @@ export interface App {
 }
 
 /** The line-of-sight map styles as the browser gets them (GET /api/config). */
-function publicLosMap(map: AppConfig['losMap']): PublicConfig['losMap'] {
+function publicLosMap(map: AppConfig['losMap']): BrowserMapConfig['losMap'] {
   return {
     terrain: { tiles: map.terrain, attribution: map.terrainAttribution },
     satellite: { tiles: map.satellite, attribution: map.satelliteAttribution },
@@ -163,12 +164,13 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
     coverage,
     geocode,
     embed,
+    mapStart,
   } = services;
   await server.register(
     async (api) => {
       await registerRateLimits(api, config.redis);
       // Public routes: the exceptions, each answering without a token (test/publicRoutes.test.ts lists them).
-      await api.register(systemRoutes(services.db, { basemap: config.basemap, losMap: publicLosMap(config.losMap) }));
+      await api.register(systemRoutes(services.db, { basemap: config.basemap, losMap: publicLosMap(config.losMap) }, () => mapStart.startView()));
       await api.register(loginRoutes(auth));
       await api.register(providerLogoRoutes(logos));
       await api.register(coverageRoutes(coverage));
@@ -188,6 +190,7 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
           terrainRoutes(terrainTiles),
           addressRoutes(geocode),
           embedSettingsRoutes(embed),
+          mapStartRoutes(mapStart),
         ]),
       );
     },

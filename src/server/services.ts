@@ -27,6 +27,8 @@ import { createSmtpMailer } from './leads/mailer.js';
 import { SearchLogRepository } from './leads/searchLogRepository.js';
 import { LineOfSightService } from './line-of-sight/lineOfSightService.js';
 import { TowerWireless } from './line-of-sight/towerWireless.js';
+import { MapStartRepository } from './map-start/mapStartRepository.js';
+import { MapStartService } from './map-start/mapStartService.js';
 import { createOutboundClient } from './outbound/outboundClient.js';
 import { LogoStore } from './providers/logoStore.js';
 import { ProviderRepository } from './providers/providerRepository.js';
@@ -138,6 +140,14 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     log,
   });
   const embed = new EmbedSettingsService(new EmbedSettingsRepository(db.kysely), clock, log);
+  const mapStart = new MapStartService({
+    repository: new MapStartRepository(db.kysely),
+    layerBoxes: () => coverage.layerBoxes(),
+    activeTowers: () => towerRepo.listActive(),
+    footprints,
+    clock,
+    log,
+  });
   const notifier = config.mail.smtpUrl ? new LeadNotifier(createSmtpMailer(config.mail.smtpUrl, config.mail.from), config.mail.leadsEmail, log) : null;
   const providerStats = new ProviderStatsService(new ProviderStatsRepository(db.kysely));
   const reports = new ReportService(new ReportRepository(db.kysely, db.dialect), clock, config.reportsTimeZone);
@@ -166,6 +176,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     apiTester,
     geocode,
     embed,
+    mapStart,
     notifier,
     providerStats,
     reports,

@@ -2,6 +2,7 @@ import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CoverageCheckResult, WirelessFeasibility } from '../../common/api/coverage.js';
 import { WIRELESS_UNAVAILABLE } from '../../common/api/coverage.js';
+import type { GeoBox } from '../../geo/mapExtent.js';
 import { bestStatus, type ServiceStatus, statusRank } from '../../common/serviceStatus.js';
 import type { CoverageRevisionRepository } from '../coverage-revision/coverageRevisionRepository.js';
 import type { CoverageProviders, CoveragePoint, LiveProvider, PublicProvider } from './coverageProviders.js';
@@ -258,6 +259,12 @@ export class CoverageEngine {
       }),
     );
     return answers.filter((a): a is NonNullable<typeof a> => a !== null);
+  }
+
+  /** The revision answered from and the box (degrees) of each of its live layers; null before the first build. */
+  layerBoxes(): { revision: number; boxes: GeoBox[] } | null {
+    const snapshot = this.state?.snapshot;
+    return snapshot ? { revision: snapshot.revision, boxes: snapshot.layerBoxes() } : null;
   }
 
   /** All live polygons with service_status, provider id and name, as GeoJSON text (GET /api/coverage_map). */

@@ -1,6 +1,7 @@
 import Flatbush from 'flatbush';
 import type { Feature, FeatureCollection, MultiPolygon, Polygon } from 'geojson';
 import { featureCollectionText, type PackedFeature } from '../../geo/geojsonText.js';
+import type { GeoBox } from '../../geo/mapExtent.js';
 import { decodePackedCollection } from '../../geo/packedCollection.js';
 import { unpackGeometry } from '../../geo/packedGeometry.js';
 import type { ServiceStatus } from '../../common/serviceStatus.js';
@@ -87,6 +88,14 @@ export class CoverageSnapshot {
   /** Features of all live layers. */
   get size(): number {
     return this.layers.reduce((sum, layer) => sum + layer.indexed.featureCount, 0);
+  }
+
+  /** The box (degrees) of each live layer that has a polygon, in the snapshot's order. */
+  layerBoxes(): GeoBox[] {
+    return this.layers.flatMap((layer) => {
+      const bounds = layer.indexed.index.bounds;
+      return bounds ? [{ west: bounds.west, south: bounds.south, east: bounds.east, north: bounds.north }] : [];
+    });
   }
 
   /** The index of a live layer's geometry at this geometry version, for the next snapshot to reuse; undefined when it has another. */

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Footprint } from '../../geo/rf/footprint.js';
+import { type Footprint, NO_SIGNAL } from '../../geo/rf/footprint.js';
 import { manualClock, memoryFootprintRepository, towerRecord } from '../testing/fakes.js';
 import { newFootprintService } from '../testing/services.js';
 import { computeFootprintInWorker } from './footprintCompute.js';
-import type { FootprintService } from './footprintService.js';
+import { type FootprintService, signalBox } from './footprintService.js';
 
 // The sweep itself has its own tests (src/geo/rf); here a worker that reports its progress in
 // steps of 0.05 and answers one fixed grid stands in for it, so only the service's rules run.
@@ -128,5 +128,33 @@ describe('FootprintService states', () => {
     repo.saveResult.mockResolvedValueOnce(false);
     await service.reconcile();
     expect(service.current(1)).toBeNull();
+  });
+});
+
+describe('the reach of a footprint (where the public map opens)', () => {
+  it('is the box of the cells with signal, each cell whole', () => {
+    const grid = { south: -34, west: 18, cellLatDeg: 0.01, cellLngDeg: 0.02, rows: 3, cols: 3, fresnel60: new Uint8Array(2) };
+    // Rows from the south: signal in the middle row's east cell and the north row's middle cell.
+    const signal = new Int16Array([NO_SIGNAL, NO_SIGNAL, NO_SIGNAL, NO_SIGNAL, NO_SIGNAL, -700, NO_SIGNAL, -650, NO_SIGNAL]);
+    const box = signalBox({ ...grid, signalDeciDbm: signal });
+    expect(box?.west).toBeCloseTo(18.01, 9);
+    expect(box?.east).toBeCloseTo(18.05, 9);
+    expect(box?.south).toBeCloseTo(-33.995, 9);
+    expect(box?.north).toBeCloseTo(-33.975, 9);
+    expect(signalBox({ ...grid, signalDeciDbm: new Int16Array(9).fill(NO_SIGNAL) })).toBeNull();
+  });
+
+  it('is undefined until the footprint is current, then its box; the version moves with it', async () => {
+    const tower = towerRecord({ id: 1, latitude: -34, longitude: 18.5 });
+    const { service } = footprints({ towers: [tower] });
+    expect(service.reachOf(tower)).toBeUndefined();
+    const before = service.currentVersion;
+    await service.reconcile();
+    expect(service.currentVersion).toBeGreaterThan(before);
+    const reach = service.reachOf(tower);
+    expect(reach?.west).toBeCloseTo(18.495, 9);
+    expect(reach?.east).toBeCloseTo(18.505, 9);
+    expect(reach?.south).toBeCloseTo(-34.005, 9);
+    expect(reach?.north).toBeCloseTo(-33.995, 9);
   });
 });

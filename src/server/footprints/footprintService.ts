@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import PQueue from 'p-queue';
 import type { CandidateTowerInput, WhatIfResult } from '../../common/api/footprints.js';
 import { isUsableSignal } from '../../common/signalBands.js';
+import { type GeoBox, unionOfBoxes } from '../../geo/mapExtent.js';
 import { cellAt, type FootprintTower, isFresnel60Clear, NO_SIGNAL, type Footprint } from '../../geo/rf/footprint.js';
 import { distanceM, type LatLng } from '../../geo/sphere.js';
 import type { Clock } from '../clock.js';
@@ -97,6 +98,8 @@ export class FootprintService {
   /** Unique to this process, so that overlay tile names of two servers (or of a restart) never collide. */
   private readonly versionPrefix = randomBytes(4).toString('hex');
   private readonly overlayTiles = new OverlayTiles(WIRELESS_TILE_LAYER);
+  /** The box of each footprint's cells with signal, worked out once per footprint. */
+  private readonly reachBoxes = new WeakMap<Footprint, GeoBox | null>();
   private stopped = false;
   /** What-ifs run one at a time: each holds a grid and a worker. */
   private readonly whatIfRuns = new PQueue({ concurrency: 1 });
@@ -235,6 +238,35 @@ export class FootprintService {
     const stored = this.current(tower.id);
     if (!stored) return null;
     return readFootprint(stored, point, tower);
+  }
+
+  /** Moves on whenever the set of current footprints changes (what reachOf answers may change with it). */
+  get currentVersion(): number {
+    return this.version;
+  }
+
+  /**
+   * The box (degrees) a tower's current footprint reaches: its cells with signal within the
+   * coverage radius; the tower's own point when none has signal; undefined while it has no
+   * current footprint.
+   */
+  reachOf(tower: Pick<TowerRecord, 'id' | 'latitude' | 'longitude' | 'coverage_radius_km'>): GeoBox | undefined {
+    const stored = this.current(tower.id);
+    if (!stored) return undefined;
+    let reach = this.reachBoxes.get(stored.footprint);
+    if (reach === undefined) {
+      reach = signalBox(stored.footprint);
+      this.reachBoxes.set(stored.footprint, reach);
+    }
+    const circle = boundsOf(tower);
+    const clipped = reach && {
+      west: Math.max(reach.west, circle.west),
+      south: Math.max(reach.south, circle.south),
+      east: Math.min(reach.east, circle.east),
+      north: Math.min(reach.north, circle.north),
+    };
+    if (clipped && clipped.west <= clipped.east && clipped.south <= clipped.north) return clipped;
+    return { west: tower.longitude, south: tower.latitude, east: tower.longitude, north: tower.latitude };
   }
 
   /**
@@ -390,6 +422,26 @@ export function boundsOf(tower: Pick<TowerRecord, 'latitude' | 'longitude' | 'co
   const latDeg = (tower.coverage_radius_km * 1000) / 111_195;
   const lngDeg = latDeg / Math.max(Math.cos((tower.latitude * Math.PI) / 180), 1e-6);
   return { south: tower.latitude - latDeg, north: tower.latitude + latDeg, west: tower.longitude - lngDeg, east: tower.longitude + lngDeg };
+}
+
+/** The box (degrees) of a footprint's cells with signal, each cell whole; null when none has any. */
+export function signalBox(footprint: Footprint): GeoBox | null {
+  const { rows, cols, south, west, cellLatDeg, cellLngDeg, signalDeciDbm } = footprint;
+  const boxes: GeoBox[] = [];
+  for (let row = 0; row < rows; row++) {
+    let first = -1;
+    let last = -1;
+    for (let col = 0; col < cols; col++) {
+      if (signalDeciDbm[row * cols + col] === NO_SIGNAL) continue;
+      if (first < 0) first = col;
+      last = col;
+    }
+    if (first < 0) continue;
+    // south and west are the centre of cell (0, 0): a cell reaches half a cell either side.
+    const lat = south + row * cellLatDeg;
+    boxes.push({ west: west + (first - 0.5) * cellLngDeg, south: lat - cellLatDeg / 2, east: west + (last + 0.5) * cellLngDeg, north: lat + cellLatDeg / 2 });
+  }
+  return unionOfBoxes(boxes);
 }
 
 /** A footprint's answer at a point; beyond the tower's radius there is none. */

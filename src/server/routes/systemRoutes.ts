@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelopeOf } from '../../common/api/envelope.js';
-import { publicConfig, type PublicConfig } from '../../common/api/publicConfig.js';
+import type { StartView } from '../../common/api/mapStart.js';
+import { type BrowserMapConfig, publicConfig } from '../../common/api/publicConfig.js';
 import type { Db } from '../db/database.js';
 
 /** How long health waits for the database's answer before calling it unreachable. */
@@ -14,8 +15,11 @@ const health = z.object({
   dialect: z.enum(['sqlite', 'postgres']),
 });
 
-/** GET /api/health (the process answers; whether its database does) and GET /api/config (what the browser needs to draw maps). */
-export function systemRoutes(db: Db, browserConfig: PublicConfig): FastifyPluginAsyncZod {
+/**
+ * GET /api/health (the process answers; whether its database does) and GET /api/config (what the
+ * browser needs to draw maps: the configured basemaps, and where the public maps open now).
+ */
+export function systemRoutes(db: Db, browserConfig: BrowserMapConfig, startView: () => Promise<StartView | null>): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/health',
@@ -36,7 +40,7 @@ export function systemRoutes(db: Db, browserConfig: PublicConfig): FastifyPlugin
     app.get(
       '/config',
       { schema: { tags: ['system'], summary: 'Public runtime settings for the web app', response: { 200: envelopeOf(publicConfig) } } },
-      async () => ({ success: true as const, data: browserConfig }),
+      async () => ({ success: true as const, data: { ...browserConfig, start_view: await startView() } }),
     );
   };
 }

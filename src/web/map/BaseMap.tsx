@@ -5,6 +5,8 @@ import { Map as MapLibreMap, NavigationControl } from 'maplibre-gl';
 import type { StyleSpecification } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
+import type { MapBounds } from '../../common/api/mapStart.js';
+import { START_VIEW_FIT } from '../../common/mapDefaults.js';
 import type { LatLng } from './mapTypes.js';
 import { MapContext } from './MapContext.js';
 import { lightenSoftwareRendering } from './softwareRendering.js';
@@ -12,6 +14,11 @@ import { lightenSoftwareRendering } from './softwareRendering.js';
 export interface BaseMapProps {
   center: LatLng;
   zoom: number;
+  /**
+   * A box (degrees) to open fitted to instead of center and zoom (the coverage's start view), with
+   * START_VIEW_FIT's margin and zoom limits, whatever the map's size.
+   */
+  bounds?: MapBounds | null;
   style: StyleSpecification;
   /** Accessible name of the map region, e.g. "Coverage map". */
   label: string;
@@ -22,23 +29,34 @@ export interface BaseMapProps {
   children?: ReactNode;
 }
 
+/** MapLibre's fitBounds options for a start view's box. */
+const FIT_OPTIONS = { padding: START_VIEW_FIT.paddingPx, maxZoom: START_VIEW_FIT.maxZoom } as const;
+
+function lngLatBounds(bounds: MapBounds): [[number, number], [number, number]] {
+  return [
+    [bounds.west, bounds.south],
+    [bounds.east, bounds.north],
+  ];
+}
+
 /**
- * A MapLibre map filling its parent. Later changes of center, zoom or style are applied to the live
- * map. A new style replaces every layer, so children that add layers must re-add them on the map's
+ * A MapLibre map filling its parent. Later changes of center, zoom, bounds or style are applied to the live
+ * map. The camera is written on the map's element after every move (data-center "lat,lng" and
+ * data-zoom), where tests and anyone inspecting the page can read it. A new style replaces every layer, so children that add layers must re-add them on the map's
  * 'style.load' event.
  */
-export function BaseMap({ center, zoom, style, label, children }: BaseMapProps) {
+export function BaseMap({ center, zoom, bounds = null, style, label, children }: BaseMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const [unavailable, setUnavailable] = useState(false);
   // The map is created once, from the first render's props; the effects below follow later ones.
-  const initialProps = useRef({ center, zoom, style });
+  const initialProps = useRef({ center, zoom, bounds, style });
   const appliedStyle = useRef(style);
 
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
-    const { center: initialCenter, zoom: initialZoom, style: initialStyle } = initialProps.current;
+    const { center: initialCenter, zoom: initialZoom, bounds: initialBounds, style: initialStyle } = initialProps.current;
     let instance: MapLibreMap;
     try {
       instance = new MapLibreMap({
@@ -46,6 +64,7 @@ export function BaseMap({ center, zoom, style, label, children }: BaseMapProps) 
         style: initialStyle,
         center: [initialCenter.lng, initialCenter.lat],
         zoom: initialZoom,
+        ...(initialBounds ? { bounds: lngLatBounds(initialBounds), fitBoundsOptions: FIT_OPTIONS } : {}),
         attributionControl: { compact: true },
       });
     } catch (error) {
@@ -54,6 +73,13 @@ export function BaseMap({ center, zoom, style, label, children }: BaseMapProps) 
       setUnavailable(true);
       return;
     }
+    const showCamera = () => {
+      const { lat, lng } = instance.getCenter();
+      container.dataset.center = `${lat.toFixed(5)},${lng.toFixed(5)}`;
+      container.dataset.zoom = instance.getZoom().toFixed(2);
+    };
+    showCamera();
+    instance.on('moveend', showCamera);
     lightenSoftwareRendering(instance);
     instance.addControl(new NavigationControl({ showCompass: false }), 'bottom-right');
     // 'style.load' rather than 'load': 'load' waits for the first tiles, and a tile server that
@@ -71,9 +97,16 @@ export function BaseMap({ center, zoom, style, label, children }: BaseMapProps) 
     map.setStyle(style);
   }, [map, style]);
 
+  // The box by its numbers, so that an equal box in a new object does not move the map.
+  const [west, south, east, north] = bounds ? [bounds.west, bounds.south, bounds.east, bounds.north] : [];
   useEffect(() => {
-    map?.jumpTo({ center: [center.lng, center.lat], zoom });
-  }, [map, center.lat, center.lng, zoom]);
+    if (!map) return;
+    if (west !== undefined && south !== undefined && east !== undefined && north !== undefined) {
+      map.fitBounds(lngLatBounds({ west, south, east, north }), { ...FIT_OPTIONS, animate: false });
+    } else {
+      map.jumpTo({ center: [center.lng, center.lat], zoom });
+    }
+  }, [map, center.lat, center.lng, zoom, west, south, east, north]);
 
   return (
     <Box role="region" aria-label={label} sx={{ position: 'relative', width: '100%', height: '100%' }}>

@@ -17,7 +17,9 @@ interface ConfiguredBaseMapProps extends Omit<BaseMapProps, 'style'> {
  */
 export function ConfiguredBaseMap({ theme, ...mapProps }: ConfiguredBaseMapProps) {
   const config = usePublicConfig();
-  const style = useMemo(() => basemapStyle(config.data?.basemap, theme), [config.data, theme]);
+  // The basemap alone: a new start view in the same configuration must not restyle the map.
+  const basemap = config.data?.basemap;
+  const style = useMemo(() => basemapStyle(basemap, theme), [basemap, theme]);
 
   if (config.isPending) {
     return <MapPlaceholder theme={theme} />;

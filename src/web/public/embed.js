@@ -9,8 +9,8 @@
  *
  * Options (all optional): data-search ("false" hides the search bar), data-height (CSS length,
  * default 600px), data-width (CSS length, default 100%), data-theme (light | dark), data-zoom
- * (1-18, default 10), data-location ("latitude,longitude"), data-target (CSS selector),
- * data-title (the frame's accessible name).
+ * (1-18), data-location ("latitude,longitude"; without it and data-zoom the map opens where the
+ * site's public map does), data-target (CSS selector), data-title (the frame's accessible name).
  *
  * Plain ES5 with no dependencies and no globals; every script tag gets its own frame.
  */

@@ -3,6 +3,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
+import type { MapBounds } from '../../../common/api/mapStart.js';
 import { CoverageLegend } from '../../map/CoverageLegend.js';
 import { MapPlaceholder } from '../../map/MapPlaceholder.js';
 import type { LatLng, MapTheme } from '../../map/mapTypes.js';
@@ -39,6 +40,8 @@ interface CoverageCheckMapProps {
   theme: MapTheme;
   center: LatLng;
   zoom: number;
+  /** A box (degrees) to open fitted to instead of center and zoom: the coverage's start view. */
+  bounds?: MapBounds | null;
   /** 200 ms on the public map, 150 ms in the embed. */
   suggestionDebounceMs: number;
   /** The embed's search=false hides the search box (the My Location button stays). */
@@ -52,7 +55,7 @@ interface CoverageCheckMapProps {
  * predicted wireless coverage (on by default, switched in the legend) and the legend, the search box and My Location button, a draggable marker on the chosen point, the
  * Coverage Results dialog and the Contact Provider dialog.
  */
-export function CoverageCheckMap({ theme, center, zoom, suggestionDebounceMs, showSearch, header }: CoverageCheckMapProps) {
+export function CoverageCheckMap({ theme, center, zoom, bounds = null, suggestionDebounceMs, showSearch, header }: CoverageCheckMapProps) {
   const flow = useCoverageCheck();
   const { check, logAction, result } = flow;
   const [leadTarget, setLeadTarget] = useState<LeadTarget | null>(null);
@@ -97,6 +100,7 @@ export function CoverageCheckMap({ theme, center, zoom, suggestionDebounceMs, sh
             theme={theme}
             center={center}
             zoom={zoom}
+            bounds={bounds}
             request={flow.request}
             wirelessVisible={wirelessVisible}
             onMapClick={onMapClick}

@@ -1,3 +1,4 @@
+import type { MapBounds } from '../../../common/api/mapStart.js';
 import { ConfiguredBaseMap } from '../../map/ConfiguredBaseMap.js';
 import { CoverageOverlay } from '../../map/CoverageOverlay.js';
 import { MapClickHandler } from '../../map/MapClickHandler.js';
@@ -15,6 +16,8 @@ interface CoverageMapViewProps {
   theme: MapTheme;
   center: LatLng;
   zoom: number;
+  /** A box (degrees) to open fitted to instead of center and zoom. */
+  bounds: MapBounds | null;
   /** The point being checked, shown as a draggable marker. */
   request: CheckRequest | null;
   /** Whether the towers' predicted wireless coverage is drawn. */
@@ -28,9 +31,9 @@ interface CoverageMapViewProps {
  * the marker on the checked point. Its own module so that MapLibre is a download of its own,
  * fetched after the page around the map has been painted.
  */
-export function CoverageMapView({ theme, center, zoom, request, wirelessVisible, onMapClick, onMarkerMoved }: CoverageMapViewProps) {
+export function CoverageMapView({ theme, center, zoom, bounds, request, wirelessVisible, onMapClick, onMarkerMoved }: CoverageMapViewProps) {
   return (
-    <ConfiguredBaseMap theme={theme} center={center} zoom={zoom} label="Coverage map">
+    <ConfiguredBaseMap theme={theme} center={center} zoom={zoom} bounds={bounds} label="Coverage map">
       <CoverageOverlay />
       <WirelessOverlay visible={wirelessVisible} />
       <MapClickHandler onClick={onMapClick} />

@@ -52,7 +52,7 @@ export function EmbedConfigForm({ value, problems, onChange, onReset }: EmbedCon
         value={value.zoom}
         onChange={(event) => onChange({ zoom: event.target.value })}
         error={problems.zoom !== undefined}
-        helperText={problems.zoom ?? `${EMBED_ZOOM_RANGE.min} (whole world) to ${EMBED_ZOOM_RANGE.max} (street level); default 10`}
+        helperText={problems.zoom ?? `${EMBED_ZOOM_RANGE.min} (whole world) to ${EMBED_ZOOM_RANGE.max} (street level); starts at the public map's zoom`}
         slotProps={{ htmlInput: { min: EMBED_ZOOM_RANGE.min, max: EMBED_ZOOM_RANGE.max, step: 1, inputMode: 'numeric' } }}
       />
       <TextField
@@ -60,7 +60,7 @@ export function EmbedConfigForm({ value, problems, onChange, onReset }: EmbedCon
         value={value.location}
         onChange={(event) => onChange({ location: event.target.value })}
         error={problems.location !== undefined}
-        helperText={problems.location ?? 'Map centre as latitude,longitude'}
+        helperText={problems.location ?? 'Map centre as latitude,longitude; starts where the public map opens (Settings → Public map)'}
         placeholder="-25.7479,28.2293"
         slotProps={{ htmlInput: { spellCheck: false, autoComplete: 'off' } }}
       />

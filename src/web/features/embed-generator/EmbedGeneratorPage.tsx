@@ -8,6 +8,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
+import { usePublicConfig } from '../../map/usePublicConfig.js';
 import { AdminPageHeading } from '../../ui/AdminPageHeading.js';
 import { CodeBlock } from '../../ui/CodeBlock.js';
 import { CopyFeedback } from '../../ui/CopyFeedback.js';
@@ -17,7 +18,7 @@ import { useNotice } from '../../ui/useNotice.js';
 import { buildEmbedUrl, buildIframeCode, buildResponsiveIframeCode, buildScriptEmbedCode } from '../embedding/index.js';
 import { EmbedConfigForm } from './EmbedConfigForm.js';
 import type { EmbedConfigInput } from './embedConfigInput.js';
-import { DEFAULT_EMBED_CONFIG_INPUT, PREVIEW_POPUP_FEATURES, resolveEmbedConfig } from './embedConfigInput.js';
+import { PREVIEW_POPUP_FEATURES, resolveEmbedConfig, startEmbedConfigInput } from './embedConfigInput.js';
 import { buildHeightListenerCode } from './heightListenerCode.js';
 import { UsageInstructions } from './UsageInstructions.js';
 
@@ -25,7 +26,11 @@ const POPUP_BLOCKED = 'The browser blocked the preview window. Allow pop-ups for
 
 /** /admin/embed ("Embed Code Generator"). */
 export function EmbedGeneratorPage() {
-  const [input, setInput] = useState<EmbedConfigInput>(DEFAULT_EMBED_CONFIG_INPUT);
+  // Until the administrator edits the form, it follows where the public map opens (GET /api/config).
+  const startView = usePublicConfig().data?.start_view;
+  const defaults = useMemo(() => startEmbedConfigInput(startView), [startView]);
+  const [edited, setEdited] = useState<EmbedConfigInput | null>(null);
+  const input = edited ?? defaults;
   const { config, problems } = useMemo(() => resolveEmbedConfig(input), [input]);
   const origin = window.location.origin;
   const copyState = useCopyCode();
@@ -97,12 +102,7 @@ export function EmbedGeneratorPage() {
                   Configuration
                 </Typography>
               </Stack>
-              <EmbedConfigForm
-                value={input}
-                problems={problems}
-                onChange={(changes) => setInput((previous) => ({ ...previous, ...changes }))}
-                onReset={() => setInput(DEFAULT_EMBED_CONFIG_INPUT)}
-              />
+              <EmbedConfigForm value={input} problems={problems} onChange={(changes) => setEdited({ ...input, ...changes })} onReset={() => setEdited(null)} />
             </CardContent>
           </Card>
         </Grid>

@@ -5,6 +5,7 @@ import {
   LOCATION_FORMAT_MESSAGE,
   LONGITUDE_RANGE_MESSAGE,
   resolveEmbedConfig,
+  startEmbedConfigInput,
   ZOOM_MESSAGE,
 } from './embedConfigInput.js';
 import type { EmbedConfigInput } from './embedConfigInput.js';
@@ -76,5 +77,22 @@ describe('resolveEmbedConfig', () => {
 
   it('accepts the extremes of the coordinate ranges', () => {
     expect(resolveEmbedConfig(input({ location: '-90,180' })).config.location).toEqual({ lat: -90, lng: 180 });
+  });
+});
+
+describe('startEmbedConfigInput', () => {
+  it('keeps the embed defaults without a start view', () => {
+    expect(startEmbedConfigInput(null)).toBe(DEFAULT_EMBED_CONFIG_INPUT);
+  });
+
+  it('starts at the public map’s start view: its centre to 4 places and its zoom rounded down to a whole level', () => {
+    const coverage = {
+      source: 'coverage' as const,
+      center: { lat: -28.450012, lng: 21.2500049 },
+      zoom: 11.73,
+      bounds: { west: 21.15, south: -28.55, east: 21.35, north: -28.35 },
+    };
+    expect(startEmbedConfigInput(coverage)).toEqual({ ...DEFAULT_EMBED_CONFIG_INPUT, location: '-28.45,21.25', zoom: '11' });
+    expect(resolveEmbedConfig(startEmbedConfigInput(coverage)).problems).toEqual({});
   });
 });

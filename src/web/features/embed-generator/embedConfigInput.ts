@@ -1,3 +1,4 @@
+import type { StartView } from '../../../common/api/mapStart.js';
 import { DEFAULT_ZOOM, EMBED_MAP_CENTER, EMBED_ZOOM_RANGE } from '../../../common/mapDefaults.js';
 import type { LatLng, MapTheme } from '../../map/mapTypes.js';
 import type { EmbedConfig } from '../embedding/index.js';
@@ -28,6 +29,25 @@ export const DEFAULT_EMBED_CONFIG_INPUT: EmbedConfigInput = {
   zoom: String(DEFAULT_ZOOM),
   location: formatLocation(EMBED_MAP_CENTER),
 };
+
+/** Decimal places of a start view's centre in the location field: 4 is about 10 m. */
+const START_LOCATION_DECIMALS = 4;
+
+/**
+ * The form's starting values: the embed's defaults, at the place the public map opens when there
+ * is a start view (its centre, and its zoom rounded down to a whole level so that the view's
+ * box still fits).
+ */
+export function startEmbedConfigInput(startView: StartView | null | undefined): EmbedConfigInput {
+  if (!startView) return DEFAULT_EMBED_CONFIG_INPUT;
+  const round = (degrees: number) => Number(degrees.toFixed(START_LOCATION_DECIMALS));
+  const zoom = Math.min(EMBED_ZOOM_RANGE.max, Math.max(EMBED_ZOOM_RANGE.min, Math.floor(startView.zoom)));
+  return {
+    ...DEFAULT_EMBED_CONFIG_INPUT,
+    zoom: String(zoom),
+    location: formatLocation({ lat: round(startView.center.lat), lng: round(startView.center.lng) }),
+  };
+}
 
 export const ZOOM_MESSAGE = `Zoom must be a whole number from ${EMBED_ZOOM_RANGE.min} to ${EMBED_ZOOM_RANGE.max}; using ${DEFAULT_ZOOM}.`;
 export const LOCATION_FORMAT_MESSAGE = 'Location must be latitude,longitude, e.g. -25.7479,28.2293';

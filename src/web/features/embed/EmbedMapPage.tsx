@@ -1,18 +1,24 @@
 import Box from '@mui/material/Box';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { EMBED_MAP_CENTER } from '../../../common/mapDefaults.js';
+import { useStartView } from '../../map/useStartView.js';
 import { CoverageCheckMap, EMBED_SUGGESTION_DEBOUNCE_MS } from '../coverage-check/index.js';
 import { visuallyHidden } from '../../ui/visuallyHidden.js';
-import { parseEmbedParams } from '../embedding/index.js';
+import { embedView, parseEmbedParams } from '../embedding/index.js';
 import { usePostDocumentHeight } from './usePostDocumentHeight.js';
 
 /**
  * /embed: the coverage map for other sites' iframes, configured by its query string, with the same
- * check, results and lead flow as the public map (suggestions debounced 150 ms).
+ * check, results and lead flow as the public map (suggestions debounced 150 ms). Without location
+ * and zoom parameters it opens on the start view (Settings → Public map), or on Pretoria when
+ * there is none.
  */
 export function EmbedMapPage() {
   const [searchParams] = useSearchParams();
   const params = useMemo(() => parseEmbedParams(searchParams), [searchParams]);
+  const start = useStartView(EMBED_MAP_CENTER);
+  const view = useMemo(() => embedView(searchParams, start), [searchParams, start]);
   usePostDocumentHeight();
 
   return (
@@ -23,8 +29,9 @@ export function EmbedMapPage() {
       </Box>
       <CoverageCheckMap
         theme={params.theme}
-        center={params.center}
-        zoom={params.zoom}
+        center={view.center}
+        zoom={view.zoom}
+        bounds={view.bounds}
         suggestionDebounceMs={EMBED_SUGGESTION_DEBOUNCE_MS}
         showSearch={params.showSearch}
       />

@@ -10,7 +10,9 @@ import { EMBED_DEFAULT_HEIGHT, EMBED_DEFAULT_THEME } from './embedParams.js';
  *
  * Decision: URLs and script tags carry only the settings that differ from the /embed page's
  * defaults (search shown, height 600px, light theme, zoom 10, centre -25.7479,28.2293), so the
- * code stays short and every parameter in it is one the admin chose.
+ * code stays short and every parameter in it is one the admin chose. The generator starts at the
+ * public map's start view, whose centre and zoom are then written out like any other choice: code
+ * pasted on a partner's site keeps its view when the coverage, and so the start view, changes.
  */
 
 /** The settings of embed code, resolved to valid values. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEmbedParams } from './embedParams.js';
+import { embedView, parseEmbedParams } from './embedParams.js';
 
 describe('parseEmbedParams', () => {
   it('uses the SPEC defaults with no parameters', () => {
@@ -44,5 +44,25 @@ describe('parseEmbedParams', () => {
   it('keeps the search bar for any search value but false', () => {
     expect(parseEmbedParams('search=true').showSearch).toBe(true);
     expect(parseEmbedParams('search=FALSE').showSearch).toBe(false);
+  });
+});
+
+describe('embedView', () => {
+  const coverage = {
+    center: { lat: -28.45, lng: 21.25 },
+    zoom: 11.7,
+    bounds: { west: 21.15, south: -28.55, east: 21.35, north: -28.35 },
+  };
+
+  it('opens on the start view when neither location nor zoom is given, or neither is valid', () => {
+    expect(embedView('', coverage)).toBe(coverage);
+    expect(embedView('theme=dark&search=false', coverage)).toBe(coverage);
+    expect(embedView('location=91,10&zoom=abc', coverage)).toBe(coverage);
+  });
+
+  it('lets the parameters win: a location alone at zoom 10, a zoom alone on the start view’s centre, both as given', () => {
+    expect(embedView('location=-33.9,18.4', coverage)).toEqual({ center: { lat: -33.9, lng: 18.4 }, zoom: 10, bounds: null });
+    expect(embedView('zoom=8', coverage)).toEqual({ center: { lat: -28.45, lng: 21.25 }, zoom: 8, bounds: null });
+    expect(embedView('location=-33.9,18.4&zoom=25', coverage)).toEqual({ center: { lat: -33.9, lng: 18.4 }, zoom: 18, bounds: null });
   });
 });

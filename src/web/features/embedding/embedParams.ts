@@ -1,5 +1,6 @@
 import { DEFAULT_ZOOM, EMBED_MAP_CENTER, EMBED_ZOOM_RANGE } from '../../../common/mapDefaults.js';
 import type { LatLng, MapTheme } from '../../map/mapTypes.js';
+import type { MapView } from '../../map/startView.js';
 
 /** What the /embed page shows, from its query string (docs/api.md, Embedding the map). */
 export interface EmbedParams {
@@ -47,21 +48,41 @@ function parseTheme(raw: string | null): MapTheme {
   return theme === 'dark' || theme === 'light' ? theme : EMBED_DEFAULT_THEME;
 }
 
+/**
+ * Where /embed opens. Its location and zoom parameters win: a location alone opens there at zoom
+ * 10, a zoom alone on the start view's centre. With neither (or neither valid), the start view,
+ * fitted to the coverage's box when it has one.
+ */
+export function embedView(query: URLSearchParams | string, start: MapView): MapView {
+  const params = typeof query === 'string' ? new URLSearchParams(query) : query;
+  const location = locationParam(params.get('location'));
+  const zoom = zoomParam(params.get('zoom'));
+  if (location === null && zoom === null) return start;
+  return { center: location ?? start.center, zoom: zoom ?? DEFAULT_ZOOM, bounds: null };
+}
+
 function parseZoom(raw: string | null): number {
+  return zoomParam(raw) ?? DEFAULT_ZOOM;
+}
+
+/** The zoom parameter clamped to 1..18; null when missing or not a number. */
+function zoomParam(raw: string | null): number | null {
   const zoom = parseDecimal(raw);
-  if (zoom === null) return DEFAULT_ZOOM;
+  if (zoom === null) return null;
   return Math.min(EMBED_ZOOM_RANGE.max, Math.max(EMBED_ZOOM_RANGE.min, zoom));
 }
 
-/** "latitude,longitude" in degrees, each within its range. */
 function parseLocation(raw: string | null): LatLng {
+  return locationParam(raw) ?? { ...EMBED_MAP_CENTER };
+}
+
+/** "latitude,longitude" in degrees, each within its range; null when missing or not that. */
+function locationParam(raw: string | null): LatLng | null {
   const parts = raw?.split(',');
-  if (parts?.length !== 2) return { ...EMBED_MAP_CENTER };
+  if (parts?.length !== 2) return null;
   const lat = parseDecimal(parts[0] ?? null);
   const lng = parseDecimal(parts[1] ?? null);
-  if (lat === null || lng === null || Math.abs(lat) > 90 || Math.abs(lng) > 180) {
-    return { ...EMBED_MAP_CENTER };
-  }
+  if (lat === null || lng === null || Math.abs(lat) > 90 || Math.abs(lng) > 180) return null;
   return { lat, lng };
 }
 

@@ -70,7 +70,8 @@ interface LosMapProps {
 export function LosMap({ towers, result, target, selectedId, tiles, pinDrop, onPinDrop, onSelectTower, candidate = null }: LosMapProps) {
   const [mapType, setMapType] = useState<LosMapType>(DEFAULT_LOS_MAP_TYPE);
   const config = usePublicConfig();
-  const basemap = useMemo(() => losBasemapLayers(config.data?.losMap, mapType), [config.data, mapType]);
+  const losMap = config.data?.losMap;
+  const basemap = useMemo(() => losBasemapLayers(losMap, mapType), [losMap, mapType]);
 
   return (
     <Box sx={{ position: 'relative', height: LOS_MAP_HEIGHT, borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider' }}>

@@ -23,14 +23,14 @@ const OPTIONS = [
   {
     name: 'data-zoom',
     values: `${EMBED_ZOOM_RANGE.min} to ${EMBED_ZOOM_RANGE.max}`,
-    fallback: String(DEFAULT_ZOOM),
+    fallback: `The public map's; ${DEFAULT_ZOOM} with data-location`,
     effect: 'Starting zoom, from the whole world (1) to street level (18).',
   },
   {
     name: 'data-location',
     values: 'latitude,longitude',
-    fallback: `${EMBED_MAP_CENTER.lat},${EMBED_MAP_CENTER.lng}`,
-    effect: 'Where the map is centred at first.',
+    fallback: `The public map's (${EMBED_MAP_CENTER.lat},${EMBED_MAP_CENTER.lng} before there is any coverage)`,
+    effect: "Where the map is centred at first. Without data-location and data-zoom the map opens where this site's public map opens, around its coverage.",
   },
   {
     name: 'data-target',
