@@ -27,7 +27,8 @@ export function FootprintCell({ towerName, active, state, onError }: FootprintCe
   if (!state || state.status === 'computing') {
     const percent = Math.round((state?.progress ?? 0) * 100);
     return (
-      <Stack spacing={0.5} sx={{ minWidth: 100 }}>
+      // "Computing" and the percentage may take two lines, so the table keeps to a 1280 px window.
+      <Stack spacing={0.5} sx={{ minWidth: 72 }}>
         <Typography variant="body2">Computing {percent}%</Typography>
         <LinearProgress variant="determinate" value={percent} aria-label={`${towerName} footprint progress`} />
       </Stack>
