@@ -221,9 +221,15 @@ describe.runIf(browserAvailable())('public map: search, coverage check and leads
     await openMap();
     await searchBox().fill(IN_ORANGE_DMS);
     await searchBox().press('Enter');
+    // Sign Up says where signing up continues before the form is opened, and again on the form.
+    await providerItem().getByText('Sign-up continues on overberg.example', { exact: true }).waitFor();
+    expect(await providerItem().getByRole('button', { name: 'Sign Up' }).getAttribute('aria-describedby')).toBeTruthy();
     await providerItem().getByRole('button', { name: 'Sign Up' }).click();
 
     await leadDialog().getByText('Overberg Fibre').first().waitFor();
+    expect(await leadDialog().getByText('You will continue on', { exact: false }).textContent()).toBe(
+      'You will continue on overberg.example to finish signing up, after sending this request.',
+    );
     expect(await leadDialog().getByRole('radio', { name: 'I want to sign up' }).isChecked()).toBe(true);
     // The honeypot is there for bots but not for people or screen readers.
     expect(await leadDialog().getByRole('textbox', { name: 'Website' }).count()).toBe(0);

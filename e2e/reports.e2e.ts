@@ -202,7 +202,7 @@ describe.runIf(browserAvailable())('dashboard, leads inbox and reports', () => {
     await page.getByRole('heading', { name: 'Search activity' }).waitFor();
     await expect.poll(() => page.getByRole('group', { name: 'Searches', exact: true }).locator('[data-stat-value]').textContent()).toBe('6');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export searches CSV' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV of searches' }).click()]);
     expect(download.suggestedFilename()).toBe(`searches-${isoDay(29)}-to-${isoDay(0)}.csv`);
     const text = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
     const lines = text.trim().split(/\r?\n/);
@@ -218,7 +218,7 @@ describe.runIf(browserAvailable())('dashboard, leads inbox and reports', () => {
     // The providers table and its export.
     const providers = page.getByRole('table', { name: 'Provider performance' });
     expect((await providers.getByRole('row').nth(1).textContent())?.replace(/\s+/g, ' ')).toBe('Overberg Fibre3133.3%');
-    const [providersCsv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export providers CSV' }).click()]);
+    const [providersCsv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV of providers' }).click()]);
     expect(providersCsv.suggestedFilename()).toMatch(/^providers-.*\.csv$/);
     expect(fs.readFileSync((await providersCsv.path())!, 'utf8')).toContain('Overberg Fibre');
 

@@ -211,4 +211,71 @@ describe.runIf(browserAvailable())('tower management in the admin portal', () =>
       { name: 'Helderberg', installed_date: '2023-06-01', active: false },
     ]);
   });
+
+  it('bulk-imports one tower from the dialog, which shows a JSON and a CSV example, and says "1 tower"', async () => {
+    await page.goto('/admin/towers');
+    await page.getByRole('button', { name: 'Bulk Import' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Bulk Import Towers' });
+    const jsonExample = dialog.getByRole('region', { name: 'JSON example' });
+    const csvExample = dialog.getByRole('region', { name: 'CSV example' });
+    expect(await jsonExample.textContent()).toContain('"name": "Signal Hill"');
+    expect(await csvExample.textContent()).toContain('name,latitude,longitude,height_meters');
+    await expectNoSeriousA11yViolations(page, 'bulk import with its examples');
+
+    await dialog
+      .getByRole('textbox', { name: 'Tower data (JSON)' })
+      .fill('[{"name": "Kommetjie", "latitude": -34.14, "longitude": 18.33, "height_meters": 20}]');
+    await dialog.getByText('1 tower ready to import', { exact: true }).waitFor();
+    await dialog.getByRole('button', { name: 'Import Towers' }).click();
+    await notice('Imported 1 tower successfully');
+    await towerRow('Kommetjie').waitFor();
+  });
+
+  it('fits the towers table in a 1280 px window: no sideways scrolling, footprint and actions in view, codes on one line', async () => {
+    const towers = [
+      { name: 'Tygerberg Hills Water Tower', code: 'CPT-NORTH-0042', antenna_height_meters: 12, description: 'Shared with the municipal radio network' },
+      { name: 'Helderberg Farm Mast', code: 'HB-SOUTH-0107', antenna_height_meters: 4.5, frequency_ghz: 5.825 },
+      { name: 'Blaauwberg', code: 'BB-2' },
+    ];
+    for (const tower of towers) {
+      const response = await live.app.server.inject({
+        method: 'POST',
+        url: '/api/towers',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { latitude: -33.804, longitude: 18.465, height_meters: 24, coverage_radius_km: 5, ...tower },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/admin/towers');
+    for (const { name } of towers) await towerRow(name).waitFor();
+
+    const layout = () =>
+      towersTable().evaluate((table) => {
+        const container = table.parentElement!;
+        const codeLines = Array.from(table.querySelectorAll('tbody tr')).map((row) => {
+          const range = document.createRange();
+          range.selectNodeContents(row.querySelectorAll('td')[1]!);
+          return new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top))).size;
+        });
+        return {
+          tableOverflow: container.scrollWidth - container.clientWidth,
+          pageOverflow: document.documentElement.scrollWidth - window.innerWidth,
+          codeLines,
+        };
+      });
+    const fits = { tableOverflow: 0, pageOverflow: 0, codeLines: [1, 1, 1] };
+    // Whatever the footprints' state (computing with its progress bar, or ready with its exports).
+    expect(await layout()).toEqual(fits);
+    for (const { name } of towers) await towerRow(name).getByText('Ready', { exact: true }).waitFor({ timeout: 90_000 });
+    expect(await layout()).toEqual(fits);
+    for (const { name } of towers) {
+      for (const button of [`Download ${name} footprint as GeoJSON`, `Delete ${name}`]) {
+        const box = await towerRow(name).getByRole('button', { name: button }).boundingBox();
+        expect(box && box.x + box.width, button).toBeLessThanOrEqual(1280);
+      }
+    }
+    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/towers-1280.png`, fullPage: true });
+    // Footprints on a busy machine can take most of a minute.
+  }, 150_000);
 });

@@ -40,7 +40,8 @@ describe.each(databaseKinds())('tower footprints on %s', (kind) => {
   async function areas(towerId: number): Promise<FeatureCollection<MultiPolygon, { band: string }>> {
     const response = await get(`/api/towers/${towerId}/footprint?format=geojson`);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.headers['content-disposition']).toBe(`attachment; filename="tower-${towerId}-footprint.geojson"`);
+    // Named after the tower (TOWER.name 'Ridge View').
+    expect(response.headers['content-disposition']).toBe('attachment; filename="ridge-view-footprint.geojson"');
     return response.json();
   }
   const wirelessAt = async (point: { lat: number; lng: number }) =>
@@ -115,6 +116,7 @@ describe.each(databaseKinds())('tower footprints on %s', (kind) => {
     const response = await get(`/api/towers/${id}/footprint?format=kml`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('application/vnd.google-earth.kml+xml');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="ridge-view-footprint.kml"');
     const { placemarks } = parsePackedCoverageKml(response.body);
     expect(placemarks[0]).toMatchObject({ name: 'Poor', color: '#fc8d59' });
     expect(placemarks.map((placemark) => placemark.name)).toContain('Excellent');

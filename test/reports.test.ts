@@ -79,7 +79,7 @@ describe.each(databaseKinds())('reports on %s', (kind) => {
     const inquiry = await lead({ provider_id: 0, lead_type: 'contact_request', search_id: b, name: '=HYPERLINK("x")' });
     at('2026-11-20T12:00:00.000Z');
     await search('visit-cccccccc', GREEN_POINT, { search_type: 'geolocation' });
-    const noSearch = await lead({ provider_id: fibre, lead_type: 'contact_request' });
+    const noSearch = await lead({ provider_id: fibre, lead_type: 'contact_request', phone: '+27 82 555 0101' });
     at('2026-11-21T23:30:00.000Z');
     await search('visit-dddddddd', ORANGE_POINT);
     at('2026-11-22T08:00:00.000Z');
@@ -287,6 +287,11 @@ describe.each(databaseKinds())('reports on %s', (kind) => {
     expect(lines[0]).toBe('id,created_at,name,email,phone,message,lead_type,status,notes,provider_id,provider,search_id,search_address,search_lat,search_lng');
     expect(lines).toHaveLength(4);
     expect(lines.find((line) => line.includes('HYPERLINK'))).toContain(`"'=HYPERLINK(""x"")"`);
+    // Phones read as typed, without an apostrophe; an international one with 00 for its leading +.
+    expect(lines.filter((line) => line.includes('021 555 0100'))).toHaveLength(2);
+    expect(lines.find((line) => line.includes('555 0101'))).toContain(',00 27 82 555 0101,');
+    expect(leads.body).not.toContain("'0");
+    expect(leads.body).not.toContain("'+");
 
     const searches = await app.server.inject({
       method: 'GET',

@@ -340,6 +340,11 @@ describe.each(databaseKinds())('towers on %s', (kind) => {
     expect(empty.json()).toEqual({ success: true, message: 'Imported 0 towers successfully', data: { imported_count: 0, error_count: 0, errors: [] } });
   });
 
+  it('says "tower" for a single imported tower', async () => {
+    const one = await bulkImport([towerBody({ name: 'Only One' }), towerBody({ name: 'Bad', latitude: 95 })]);
+    expect(one.json().message).toBe('Imported 1 tower successfully');
+  });
+
   it(`accepts ${BULK_IMPORT_MAX_TOWERS} rows at the text limits in one import and refuses ${BULK_IMPORT_MAX_TOWERS + 1}`, async () => {
     const rows = Array.from({ length: BULK_IMPORT_MAX_TOWERS }, (_, i) =>
       towerBody({

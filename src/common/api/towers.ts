@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countText } from '../countText.js';
 import { booleanField, entityId, numberField, requiredText, text } from './fields.js';
 
 /** What a tower gets when a field is left out. */
@@ -138,3 +139,8 @@ export const bulkImportResult = z.object({
   errors: z.array(bulkImportError),
 });
 export type BulkImportResult = z.infer<typeof bulkImportResult>;
+
+/** The bulk import's message: "Imported 1 tower successfully", "Imported 2 towers successfully". */
+export function towersImportedMessage(importedCount: number): string {
+  return `Imported ${countText(importedCount, 'tower')} successfully`;
+}

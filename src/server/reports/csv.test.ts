@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvLine, csvStream } from './csv.js';
+import { csvCell, csvLine, csvPhone, csvStream } from './csv.js';
 
 describe('csvCell', () => {
   it('neutralises text a spreadsheet would run as a formula', () => {
@@ -16,6 +16,23 @@ describe('csvCell', () => {
     expect(csvCell('Thandi')).toBe('Thandi');
     expect(csvCell(-33.92)).toBe('-33.92');
     expect(csvCell(null)).toBe('');
+  });
+});
+
+describe('csvPhone', () => {
+  it('writes an international number with 00 for its +: no apostrophe, nothing a spreadsheet runs, still text', () => {
+    expect(csvCell(csvPhone('+27 82 555 0101'))).toBe('00 27 82 555 0101');
+    expect(csvCell(csvPhone('+27825550101'))).toBe('00 27825550101');
+    expect(csvCell(csvPhone('+ 27 82 555 0101'))).toBe('00 27 82 555 0101');
+  });
+
+  it('leaves other phone numbers as typed, and neutralises the rest as any text', () => {
+    expect(csvCell(csvPhone('082 555 0101'))).toBe('082 555 0101');
+    expect(csvCell(csvPhone('(021) 555-0100'))).toBe('(021) 555-0100');
+    expect(csvCell(csvPhone('-1+1'))).toBe("'-1+1");
+    expect(csvCell(csvPhone('+1+cmd|calc'))).toBe("'+1+cmd|calc");
+    expect(csvCell(csvPhone('=1+1'))).toBe("'=1+1");
+    expect(csvCell(csvPhone(null))).toBe('');
   });
 });
 

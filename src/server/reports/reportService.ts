@@ -13,7 +13,7 @@ import {
 } from '../../common/api/reports.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { collectGarbage } from '../system/collectGarbage.js';
-import { type CsvValue, csvStream } from './csv.js';
+import { type CsvValue, csvPhone, csvStream } from './csv.js';
 import { dayIndex, HOUR_MS, isoOf, type ReportPeriod, resolvePeriod } from './period.js';
 import type { KindCount, LeadFilter, LeadRow, ReportRepository, TimeRange } from './reportRepository.js';
 
@@ -212,7 +212,7 @@ export class ReportService {
         row.created_at,
         row.name,
         row.email,
-        row.phone,
+        csvPhone(row.phone),
         row.message,
         row.lead_type,
         row.status,

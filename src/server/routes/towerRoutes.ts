@@ -3,10 +3,20 @@ import type { Feature, FeatureCollection, MultiPolygon } from 'geojson';
 import { z } from 'zod';
 import { envelopeOf, errorEnvelope, messageEnvelope } from '../../common/api/envelope.js';
 import { candidateTowerInput, footprintExportQuery, towerFootprintState, whatIfResult } from '../../common/api/footprints.js';
-import { BULK_IMPORT_MAX_TOWERS, bulkImportRequest, bulkImportResult, tower, towerIdParams, towerInput, towerUpdate } from '../../common/api/towers.js';
+import {
+  BULK_IMPORT_MAX_TOWERS,
+  bulkImportRequest,
+  bulkImportResult,
+  tower,
+  towerIdParams,
+  towerInput,
+  towersImportedMessage,
+  towerUpdate,
+} from '../../common/api/towers.js';
 import { SIGNAL_BAND_COLORS } from '../../common/signalBands.js';
 import { bandAreasOf, writeBandAreasKml } from '../../geo/kml/index.js';
 import { NotFoundError } from '../errors.js';
+import { footprintFileName } from '../footprints/footprintFileName.js';
 import type { FootprintService } from '../footprints/footprintService.js';
 import { clientClosedSignal } from '../http/clientClosed.js';
 import type { TowerService } from '../towers/towerService.js';
@@ -80,7 +90,7 @@ export function towerRoutes(deps: TowerRouteDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const result = await deps.towers.bulkImport(request.body.towers);
-        return { success: true as const, message: `Imported ${result.imported_count} towers successfully`, data: result };
+        return { success: true as const, message: towersImportedMessage(result.imported_count), data: result };
       },
     );
 
@@ -134,16 +144,19 @@ export function towerRoutes(deps: TowerRouteDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const stored = await deps.footprints.latest(request.params.id);
         if (!stored) throw new NotFoundError('This tower has no footprint yet: it is computed a few seconds after the tower is saved');
-        const collection = JSON.parse(stored.areasJson) as FeatureCollection<MultiPolygon, { band: string }>;
-        const name = `tower-${request.params.id}-footprint`;
-        if (request.query.format === 'kml') {
+        const tower = await deps.towers.get(request.params.id);
+        const format = request.query.format;
+        // footprintFileName keeps to letters, digits and hyphens: nothing to quote or encode.
+        reply.header('Content-Disposition', `attachment; filename="${footprintFileName(tower, format)}"`);
+        if (format === 'kml') {
+          const collection = JSON.parse(stored.areasJson) as FeatureCollection<MultiPolygon, { band: string }>;
           const kml = writeBandAreasKml(
-            `Tower ${request.params.id} predicted footprint`,
+            `${tower.name} predicted footprint`,
             bandAreasOf(collection.features as Feature<MultiPolygon, { band: string }>[], SIGNAL_BAND_COLORS),
           );
-          return reply.header('Content-Disposition', `attachment; filename="${name}.kml"`).type('application/vnd.google-earth.kml+xml').send(kml);
+          return reply.type('application/vnd.google-earth.kml+xml').send(kml);
         }
-        return reply.header('Content-Disposition', `attachment; filename="${name}.geojson"`).type('application/geo+json').send(stored.areasJson);
+        return reply.type('application/geo+json').send(stored.areasJson);
       },
     );
   };

@@ -10,10 +10,11 @@ import { ReportsPage } from '../reports/index.js';
 import { SettingsPage } from '../settings/index.js';
 import { TowersPage } from '../towers/index.js';
 import { AdminLayout } from './AdminLayout.js';
+import { AdminNotFoundPage } from './AdminNotFoundPage.js';
 
 /**
- * Everything under /admin except the login page, in one lazily loaded chunk. Unknown admin paths
- * go to / like any unknown path, without asking for a session first.
+ * Everything under /admin except the login page, in one lazily loaded chunk. An unknown admin path
+ * shows "Page not found" inside the shell (signed in; else the login screen first).
  */
 export function AdminRoutes() {
   return (
@@ -30,9 +31,9 @@ export function AdminRoutes() {
           <Route path="leads" element={<LeadsPage />} />
           <Route path="embed" element={<EmbedGeneratorPage />} />
           <Route path="settings" element={<SettingsPage />} />
+          <Route path="*" element={<AdminNotFoundPage />} />
         </Route>
       </Route>
-      <Route path="*" element={<Navigate to="/" replace />} />
     </Routes>
   );
 }

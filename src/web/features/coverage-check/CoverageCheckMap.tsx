@@ -5,6 +5,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { MapBounds } from '../../../common/api/mapStart.js';
 import { CoverageLegend } from '../../map/CoverageLegend.js';
+import { ATTRIBUTION_MAX_WIDTH, LEGEND_MAX_WIDTH } from '../../map/legendLayout.js';
 import { MapPlaceholder } from '../../map/MapPlaceholder.js';
 import type { LatLng, MapTheme } from '../../map/mapTypes.js';
 import { NoticeSnackbar } from '../../ui/NoticeSnackbar.js';
@@ -93,7 +94,10 @@ export function CoverageCheckMap({ theme, center, zoom, bounds = null, suggestio
   const locationButton = <MyLocationButton onLocated={onLocated} onError={(message) => notice.show('error', message)} />;
 
   return (
-    <Box sx={{ position: 'relative', width: '100%', height: '100%', overflow: 'hidden' }}>
+    // The attribution keeps to the right of the bottom edge, the legend to the left (legendLayout.ts).
+    <Box
+      sx={{ position: 'relative', width: '100%', height: '100%', overflow: 'hidden', '& .maplibregl-ctrl-bottom-right': { maxWidth: ATTRIBUTION_MAX_WIDTH } }}
+    >
       <Suspense fallback={<MapPlaceholder theme={theme} />}>
         {shellPainted ? (
           <CoverageMapView
@@ -130,7 +134,7 @@ export function CoverageCheckMap({ theme, center, zoom, bounds = null, suggestio
         )}
       </Stack>
 
-      <Box sx={{ position: 'absolute', left: 16, bottom: 16 }}>
+      <Box sx={{ position: 'absolute', left: 16, bottom: 16, maxWidth: LEGEND_MAX_WIDTH }}>
         <CoverageLegend wireless={{ visible: wirelessVisible, onVisibleChange: setWirelessVisible }} />
       </Box>
 

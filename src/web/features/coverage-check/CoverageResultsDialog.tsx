@@ -18,7 +18,7 @@ import type { CoverageCheckResult } from '../../../common/api/coverage.js';
 import { ServiceStatusChip } from '../../ui/ServiceStatusChip.js';
 import { formatPoint } from './CoverageSearchBox.js';
 import type { LeadTarget } from './leadTarget.js';
-import { GENERAL_INQUIRY_TARGET } from './leadTarget.js';
+import { GENERAL_INQUIRY_TARGET, signupHost } from './leadTarget.js';
 import { MESSAGES } from './messages.js';
 import { ProviderAvatar } from './ProviderAvatar.js';
 import type { CheckRequest } from './useCoverageCheck.js';
@@ -165,6 +165,8 @@ function WirelessOfferItem({ offer, onLead }: { offer: WirelessOffer; onLead: (t
 
 function ProviderItem({ provider, onLead }: { provider: CoverageProvider; onLead: (target: LeadTarget) => void }) {
   const nameId = useId();
+  const continuesOnId = useId();
+  const continuesOn = signupHost(provider.signup_url);
   const target = (requestedType: LeadTarget['requestedType']): LeadTarget => ({
     providerId: provider.id,
     providerName: provider.name,
@@ -197,15 +199,20 @@ function ProviderItem({ provider, onLead }: { provider: CoverageProvider; onLead
             ))}
           </Stack>
         )}
-        <Stack direction="row" spacing={1} sx={{ mt: 1.5 }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 1.5, alignItems: 'center', flexWrap: 'wrap' }}>
           {provider.signup_url && (
-            <Button variant="contained" size="small" onClick={() => onLead(target('sign_up'))}>
+            <Button variant="contained" size="small" onClick={() => onLead(target('sign_up'))} aria-describedby={continuesOn ? continuesOnId : undefined}>
               Sign Up
             </Button>
           )}
           <Button variant="outlined" size="small" onClick={() => onLead(target('contact_request'))}>
             Contact
           </Button>
+          {provider.signup_url && continuesOn && (
+            <Typography id={continuesOnId} variant="caption" color="text.secondary">
+              Sign-up continues on {continuesOn}
+            </Typography>
+          )}
         </Stack>
       </Box>
     </Box>

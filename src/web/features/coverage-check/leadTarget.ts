@@ -30,3 +30,18 @@ export function initialLeadType(signupUrl: string | null, requested: LeadType | 
   if (requested === 'contact_request') return 'contact_request';
   return signupUrl ? 'sign_up' : 'contact_request';
 }
+
+/**
+ * Where signing up continues: the host of the provider's sign-up page ("overberg.example"), shown
+ * before the visitor fills the form. Null without an http(s) address. International names come
+ * back in their ASCII form, which cannot pass for another site's name.
+ */
+export function signupHost(signupUrl: string | null): string | null {
+  if (!signupUrl) return null;
+  try {
+    const url = new URL(signupUrl);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.host : null;
+  } catch {
+    return null;
+  }
+}

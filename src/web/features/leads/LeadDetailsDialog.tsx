@@ -18,23 +18,24 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { ReportLead } from '../../../common/api/reports.js';
 import { LEAD_NOTES_MAX, LEAD_STATUS_LABELS, LEAD_STATUSES } from '../../../common/api/reports.js';
 import { errorMessage } from '../../api/ApiError.js';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { FormTextField } from '../../ui/FormTextField.js';
 import { LEAD_TYPE_LABELS, leadProviderName } from '../../ui/leadLabels.js';
 import { LeadStatusChip } from '../../ui/LeadStatusChip.js';
 import { formatDateTime } from '../../ui/reportPeriod.js';
 import { leadEditDefaults, leadEditForm, leadEditPayload, type LeadEditValues } from './leadEditForm.js';
+import { leadSearchLocation } from './leadSearchLocation.js';
 import { LeadSearchMap } from './LeadSearchMap.js';
 import { useUpdateLead } from './leadsQueries.js';
 
 /** The server's message on success (PATCH /api/leads/{id}). */
 const UPDATED_FALLBACK = 'Lead updated';
 const UPDATE_FAILED = 'Failed to update lead';
-const SEARCH_TYPE_LABELS = { address: 'Address search', geolocation: 'Device location' } as const;
 
 interface LeadDetailsDialogProps {
   lead: ReportLead;
@@ -76,9 +77,19 @@ export function LeadDetailsDialog({ lead, onClose, onSaved, onResult }: LeadDeta
 
   const search = lead.search;
   const point = search && search.lat !== null && search.lng !== null ? { lat: search.lat, lng: search.lng } : null;
+  const location = search ? leadSearchLocation(search) : null;
+
+  // Escape, the backdrop and Close ask before dropping edits not saved yet.
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+  const requestClose = () => {
+    if (update.isPending) return;
+    if (formState.isDirty) setConfirmingDiscard(true);
+    else onClose();
+  };
+  const notesUnsaved = formState.dirtyFields.notes === true;
 
   return (
-    <Dialog open onClose={update.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="md" fullWidth scroll="paper">
+    <Dialog open onClose={requestClose} aria-labelledby={titleId} maxWidth="md" fullWidth scroll="paper">
       <DialogTitle id={titleId} sx={{ pb: 1 }}>
         {lead.name}
       </DialogTitle>
@@ -155,7 +166,7 @@ export function LeadDetailsDialog({ lead, onClose, onSaved, onResult }: LeadDeta
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
             <Detail title="Search">
-              {search === null ? (
+              {location === null ? (
                 <Typography variant="body2" color="text.secondary">
                   No search recorded
                 </Typography>
@@ -164,10 +175,9 @@ export function LeadDetailsDialog({ lead, onClose, onSaved, onResult }: LeadDeta
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
                     <LocationOnOutlined fontSize="small" color="action" sx={{ mt: 0.25 }} />
                     <Box>
-                      <Typography variant="body2">{search.address ?? 'No address (a point on the map)'}</Typography>
+                      <Typography variant="body2">{location.place}</Typography>
                       <Typography variant="caption" color="text.secondary">
-                        {SEARCH_TYPE_LABELS[search.search_type]}
-                        {point && ` · ${point.lat.toFixed(5)}, ${point.lng.toFixed(5)}`}
+                        {location.how}
                       </Typography>
                     </Box>
                   </Stack>
@@ -185,13 +195,21 @@ export function LeadDetailsDialog({ lead, onClose, onSaved, onResult }: LeadDeta
         </Grid>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={update.isPending}>
+        <Button onClick={requestClose} disabled={update.isPending}>
           Close
         </Button>
         <Button type="submit" form={formId} variant="contained" disabled={!formState.isDirty || update.isPending}>
           {update.isPending ? 'Saving...' : 'Save'}
         </Button>
       </DialogActions>
+      <ConfirmDialog
+        open={confirmingDiscard}
+        title={notesUnsaved ? 'Discard unsaved notes?' : 'Discard unsaved changes?'}
+        message={notesUnsaved ? 'The notes you typed have not been saved.' : 'The status you chose has not been saved.'}
+        confirmLabel="Discard"
+        onConfirm={onClose}
+        onCancel={() => setConfirmingDiscard(false)}
+      />
     </Dialog>
   );
 }

@@ -1,4 +1,3 @@
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -23,8 +22,8 @@ import { SectionCard } from '../../ui/SectionCard.js';
 import { StatCard } from '../../ui/StatCard.js';
 import { useNotice } from '../../ui/useNotice.js';
 import { usePeriodParam } from '../../ui/usePeriodParam.js';
-import { visuallyHidden } from '../../ui/visuallyHidden.js';
 import { DemandMap } from './DemandMap.js';
+import { ExportCsvButton } from './ExportCsvButton.js';
 import { ProviderPerformanceTable } from './ProviderPerformanceTable.js';
 import { REPORT_PRINT_STYLES } from './reportPrintStyles.js';
 import { type CsvReport, useExportReportCsv, useLeadActivity, useProvidersReport, useSearchesReport } from './reportsQueries.js';
@@ -41,10 +40,8 @@ export function ReportsPage() {
   const exportCsv = useExportReportCsv();
 
   const exportButton = (report: CsvReport) => (
-    <Button
-      size="small"
-      variant="outlined"
-      startIcon={<FileDownloadOutlined />}
+    <ExportCsvButton
+      report={report}
       disabled={exportCsv.isPending}
       onClick={() =>
         exportCsv.mutate(
@@ -55,14 +52,7 @@ export function ReportsPage() {
           },
         )
       }
-    >
-      {/* "Export searches CSV" to assistive technology, with the visible words in the same order. */}
-      Export{' '}
-      <Box component="span" sx={visuallyHidden}>
-        {report}{' '}
-      </Box>
-      CSV
-    </Button>
+    />
   );
 
   return (

@@ -11,20 +11,24 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { BulkImportResult } from '../../../common/api/towers.js';
+import { type BulkImportResult, towersImportedMessage } from '../../../common/api/towers.js';
+import { countText } from '../../../common/countText.js';
 import { errorMessage } from '../../api/ApiError.js';
 import { visuallyHidden } from '../../ui/visuallyHidden.js';
-import { parseImportJson, parseTowerCsv, REQUIRED_TOWER_FIELDS, rowsToJsonText, TOWER_CSV_COLUMNS } from './bulkImportText.js';
+import {
+  parseImportJson,
+  parseTowerCsv,
+  REQUIRED_TOWER_FIELDS,
+  rowsToJsonText,
+  TOWER_CSV_COLUMNS,
+  TOWER_CSV_EXAMPLE,
+  TOWER_JSON_EXAMPLE,
+} from './bulkImportText.js';
 import { RejectedRowsTable } from './RejectedRowsTable.js';
 import { useBulkImportTowers } from './towerQueries.js';
 
 const IMPORT_FAILED = 'Failed to import towers';
 const MONOSPACE = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
-
-const EXAMPLE = `[
-  {"name": "Signal Hill", "latitude": -33.918, "longitude": 18.403, "height_meters": 18},
-  {"name": "Blaauwberg", "latitude": -33.804, "longitude": 18.465, "height_meters": 24, "coverage_radius_km": 12}
-]`;
 
 interface BulkImportDialogProps {
   onClose: () => void;
@@ -96,7 +100,7 @@ export function BulkImportDialog({ onClose, onResult }: BulkImportDialogProps) {
     bulkImport.mutate(parsed.rows, {
       onSuccess: (envelope) => {
         const result = envelope.data ?? { imported_count: 0, error_count: 0, errors: [] };
-        const message = envelope.message ?? `Imported ${result.imported_count} towers successfully`;
+        const message = envelope.message ?? towersImportedMessage(result.imported_count);
         if (result.errors.length > 0) console.warn('Bulk import rejected rows', result.errors);
         if (result.error_count === 0) {
           onResult('success', message);
@@ -130,6 +134,11 @@ export function BulkImportDialog({ onClose, onResult }: BulkImportDialogProps) {
           Paste a JSON array of towers, or choose a CSV file. Each tower should include {REQUIRED_TOWER_FIELDS.join(', ')}; the other fields take their defaults
           when left out.
         </DialogContentText>
+
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }}>
+          <FormatExample title="JSON example" code={TOWER_JSON_EXAMPLE} />
+          <FormatExample title="CSV example" code={TOWER_CSV_EXAMPLE} />
+        </Stack>
 
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
           <Button
@@ -185,7 +194,7 @@ export function BulkImportDialog({ onClose, onResult }: BulkImportDialogProps) {
           label="Tower data (JSON)"
           value={text}
           onChange={(event) => editText(event.target.value)}
-          placeholder={EXAMPLE}
+          placeholder={TOWER_JSON_EXAMPLE}
           multiline
           minRows={8}
           maxRows={14}
@@ -195,7 +204,7 @@ export function BulkImportDialog({ onClose, onResult }: BulkImportDialogProps) {
           slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: MONOSPACE, fontSize: 13 } } }}
         />
         <Typography role="status" variant="body2" sx={{ mt: 1, fontWeight: 500, minHeight: '1.5em' }}>
-          {readyCount !== null && `${readyCount} ${readyCount === 1 ? 'tower' : 'towers'} ready to import`}
+          {readyCount !== null && `${countText(readyCount, 'tower')} ready to import`}
         </Typography>
       </DialogContent>
       <DialogActions>
@@ -207,5 +216,23 @@ export function BulkImportDialog({ onClose, onResult }: BulkImportDialogProps) {
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** One accepted format, shown as text to copy or follow. */
+function FormatExample({ title, code }: { title: string; code: string }) {
+  const titleId = useId();
+  return (
+    <Box component="section" aria-labelledby={titleId} sx={{ flex: 1, minWidth: 0 }}>
+      <Typography id={titleId} variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
+        {title}
+      </Typography>
+      <Box
+        component="pre"
+        sx={{ m: 0, p: 1, bgcolor: 'action.hover', borderRadius: 1, fontFamily: MONOSPACE, fontSize: 12, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+      >
+        {code}
+      </Box>
+    </Box>
   );
 }

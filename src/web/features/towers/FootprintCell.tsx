@@ -27,7 +27,8 @@ export function FootprintCell({ towerName, active, state, onError }: FootprintCe
   if (!state || state.status === 'computing') {
     const percent = Math.round((state?.progress ?? 0) * 100);
     return (
-      <Stack spacing={0.5} sx={{ minWidth: 110 }}>
+      // "Computing" and the percentage may take two lines, so the table keeps to a 1280 px window.
+      <Stack spacing={0.5} sx={{ minWidth: 72 }}>
         <Typography variant="body2">Computing {percent}%</Typography>
         <LinearProgress variant="determinate" value={percent} aria-label={`${towerName} footprint progress`} />
       </Stack>
@@ -47,7 +48,8 @@ export function FootprintCell({ towerName, active, state, onError }: FootprintCe
       .finally(() => setSaving(false));
   };
   return (
-    <Stack direction="row" sx={{ alignItems: 'center', '& .MuiButton-root': { minWidth: 0, px: 0.5 } }}>
+    // Wraps the buttons under "Ready" when the table is narrow.
+    <Stack direction="row" useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', '& .MuiButton-root': { minWidth: 0, px: 0.5 } }}>
       <Typography variant="body2" sx={{ mr: 0.5 }}>
         Ready
       </Typography>

@@ -7,6 +7,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import type { BulkImportResult } from '../../../common/api/towers.js';
+import { countText } from '../../../common/countText.js';
 
 /** Most problems listed; the rest are counted (an import of thousands of bad rows stays usable). */
 const MAX_LISTED = 200;
@@ -50,7 +51,7 @@ export function RejectedRowsTable({ result }: { result: BulkImportResult }) {
       </TableContainer>
       {result.errors.length > MAX_LISTED && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          …and {result.errors.length - MAX_LISTED} more problems.
+          …and {countText(result.errors.length - MAX_LISTED, 'more problem', 'more problems')}.
         </Typography>
       )}
     </>

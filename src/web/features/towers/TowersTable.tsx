@@ -8,10 +8,11 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import Box from '@mui/material/Box';
+import { Fragment, useState } from 'react';
 import type { Tower } from '../../../common/api/towers.js';
 import { EditDeleteActions } from '../../ui/EditDeleteActions.js';
-import { formatCoverage, formatFrequency, formatHeight, formatLocation } from './towerFormat.js';
+import { formatCoverage, formatFrequencyParts, formatHeightParts, formatLocationParts } from './towerFormat.js';
 import type { TowerFootprintState } from '../../../common/api/footprints.js';
 import { FootprintCell } from './FootprintCell.js';
 
@@ -29,6 +30,8 @@ interface TowersTableProps {
 /**
  * The towers table: Name (with description), Code, Location, Height,
  * Frequency, Coverage, Status, the predicted footprint (progress, then KML and GeoJSON), Actions. Paged, since a bulk import brings thousands of towers.
+ * It fits the content area of a 1280 px window beside the menu (about 990 px) without scrolling
+ * sideways: values wrap between their parts (TowerValueParts), codes and actions never wrap.
  */
 export function TowersTable({ towers, footprints, onFootprintError, onEdit, onDelete }: TowersTableProps) {
   const [page, setPage] = useState(0);
@@ -41,7 +44,7 @@ export function TowersTable({ towers, footprints, onFootprintError, onEdit, onDe
   return (
     <Paper variant="outlined">
       <TableContainer>
-        <Table aria-label="Towers" size="small" sx={{ '& td, & th': { py: 1.25, px: 1.5 } }}>
+        <Table aria-label="Towers" size="small" sx={{ '& td, & th': { py: 1.25, px: 1 } }}>
           <TableHead>
             <TableRow>
               <TableCell>Name</TableCell>
@@ -68,16 +71,22 @@ export function TowersTable({ towers, footprints, onFootprintError, onEdit, onDe
                     </Typography>
                   )}
                 </TableCell>
-                <TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   {tower.code ?? (
                     <Typography component="span" variant="body2" color="text.secondary" aria-label="No code">
                       —
                     </Typography>
                   )}
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatLocation(tower.latitude, tower.longitude)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatHeight(tower)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatFrequency(tower)}</TableCell>
+                <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>
+                  <TowerValueParts parts={formatLocationParts(tower.latitude, tower.longitude)} />
+                </TableCell>
+                <TableCell>
+                  <TowerValueParts parts={formatHeightParts(tower)} />
+                </TableCell>
+                <TableCell>
+                  <TowerValueParts parts={formatFrequencyParts(tower)} />
+                </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatCoverage(tower.coverage_radius_km)}</TableCell>
                 <TableCell>
                   <Chip size="small" label={tower.active ? 'Active' : 'Inactive'} color={tower.active ? 'success' : 'default'} />
@@ -109,4 +118,16 @@ export function TowersTable({ towers, footprints, onFootprintError, onEdit, onDe
       )}
     </Paper>
   );
+}
+
+/** A value that may wrap between its parts only; the text reads as the parts joined by spaces. */
+function TowerValueParts({ parts }: { parts: readonly string[] }) {
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 && ' '}
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {part}
+      </Box>
+    </Fragment>
+  ));
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { INVALID_JSON, NOT_AN_ARRAY, parseImportJson, parseTowerCsv, rowsToJsonText } from './bulkImportText.js';
+import { towerInput } from '../../../common/api/towers.js';
+import { INVALID_JSON, NOT_AN_ARRAY, parseImportJson, parseTowerCsv, rowsToJsonText, TOWER_CSV_EXAMPLE, TOWER_JSON_EXAMPLE } from './bulkImportText.js';
 
 describe('bulk import JSON', () => {
   it('takes a JSON list of towers', () => {
@@ -84,5 +85,18 @@ describe('bulk import CSV', () => {
     const short = parseTowerCsv('name,latitude,longitude,height_meters\nA,1,2\nB,1,2,30');
     expect('rows' in short && short.rows.length).toBe(2);
     expect('warnings' in short && short.warnings[0]).toMatch(/^Line 2: /);
+  });
+});
+
+describe('bulk import examples', () => {
+  it('shows a JSON and a CSV example that hold the same towers, each row one the server stores', () => {
+    const json = parseImportJson(TOWER_JSON_EXAMPLE);
+    const csv = parseTowerCsv(TOWER_CSV_EXAMPLE);
+    if (!('rows' in json) || !('rows' in csv)) throw new Error('an example does not parse');
+    expect(csv.warnings).toEqual([]);
+    expect(json.rows).toHaveLength(2);
+    // The server's own rule for each row (POST /api/towers/bulk-import checks every row with it).
+    const stored = (rows: unknown[]) => rows.map((row) => towerInput.parse(row));
+    expect(stored(csv.rows)).toEqual(stored(json.rows));
   });
 });

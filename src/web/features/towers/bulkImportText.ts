@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { countText } from '../../../common/countText.js';
 
 /** The text of the Bulk Import dialog must be JSON, and a list. */
 export const INVALID_JSON = 'Invalid JSON format';
@@ -22,6 +23,19 @@ export const TOWER_CSV_COLUMNS = [
 
 /** What each tower should include. */
 export const REQUIRED_TOWER_FIELDS = ['name', 'latitude', 'longitude', 'height_meters'] as const;
+
+/**
+ * The examples the dialog shows: the same two towers as a JSON list (what POST
+ * /api/towers/bulk-import takes under `towers`) and as a CSV file (read here into that list).
+ * Optional fields left out, or left empty in the CSV, take their defaults.
+ */
+export const TOWER_JSON_EXAMPLE = `[
+  {"name": "Signal Hill", "code": "SH-1", "latitude": -33.918, "longitude": 18.403, "height_meters": 18},
+  {"name": "Blaauwberg", "code": "BB-2", "latitude": -33.804, "longitude": 18.465, "height_meters": 24, "coverage_radius_km": 12, "active": false}
+]`;
+export const TOWER_CSV_EXAMPLE = `name,latitude,longitude,height_meters,coverage_radius_km,code,active
+Signal Hill,-33.918,18.403,18,,SH-1,
+Blaauwberg,-33.804,18.465,24,12,BB-2,false`;
 
 export type ImportRows = { rows: unknown[] } | { error: string };
 
@@ -73,7 +87,8 @@ export function parseTowerCsv(text: string): CsvRows | { error: string } {
     // Papa counts data rows from 0; the file's line is that plus the header line, from 1.
     warnings.push(error.row === undefined ? error.message : `Line ${error.row + 2}: ${error.message}`);
   }
-  if (lineProblems.length > MAX_LINE_WARNINGS) warnings.push(`…and ${lineProblems.length - MAX_LINE_WARNINGS} more line problems`);
+  if (lineProblems.length > MAX_LINE_WARNINGS)
+    warnings.push(`…and ${countText(lineProblems.length - MAX_LINE_WARNINGS, 'more line problem', 'more line problems')}`);
 
   const rows = parsed.data.map((line) => {
     const row: Record<string, string> = {};

@@ -5,9 +5,19 @@ import type { Tower } from '../../../common/api/towers.js';
  * decimals with N/S/E/W, heights in metres, frequency in GHz with power in dBm, radius in km.
  */
 
+/*
+ * Each value also comes as parts: the pieces the table may put on separate lines (a space joins
+ * them), so a narrow table wraps between them and never inside one.
+ */
+
 /** "33.924900° S, 18.424100° E". */
 export function formatLocation(latitude: number, longitude: number): string {
-  return `${formatDegrees(latitude, 'N', 'S')}, ${formatDegrees(longitude, 'E', 'W')}`;
+  return formatLocationParts(latitude, longitude).join(' ');
+}
+
+/** ["33.924900° S,", "18.424100° E"]. */
+export function formatLocationParts(latitude: number, longitude: number): string[] {
+  return [`${formatDegrees(latitude, 'N', 'S')},`, formatDegrees(longitude, 'E', 'W')];
 }
 
 function formatDegrees(value: number, positive: string, negative: string): string {
@@ -24,13 +34,23 @@ export function formatNumber(value: number, decimals = 2): string {
 
 /** "30 m", or "30 m + 5 m antenna" when an antenna stands above the structure. */
 export function formatHeight(tower: Pick<Tower, 'height_meters' | 'antenna_height_meters'>): string {
+  return formatHeightParts(tower).join(' ');
+}
+
+/** ["30 m", "+ 5 m antenna"], or ["30 m"]. */
+export function formatHeightParts(tower: Pick<Tower, 'height_meters' | 'antenna_height_meters'>): string[] {
   const structure = `${formatNumber(tower.height_meters)} m`;
-  return tower.antenna_height_meters > 0 ? `${structure} + ${formatNumber(tower.antenna_height_meters)} m antenna` : structure;
+  return tower.antenna_height_meters > 0 ? [structure, `+ ${formatNumber(tower.antenna_height_meters)} m antenna`] : [structure];
 }
 
 /** "5.8 GHz / 20 dBm". */
 export function formatFrequency(tower: Pick<Tower, 'frequency_ghz' | 'power_dbm'>): string {
-  return `${formatNumber(tower.frequency_ghz, 3)} GHz / ${formatNumber(tower.power_dbm)} dBm`;
+  return formatFrequencyParts(tower).join(' ');
+}
+
+/** ["5.8 GHz /", "20 dBm"]. */
+export function formatFrequencyParts(tower: Pick<Tower, 'frequency_ghz' | 'power_dbm'>): string[] {
+  return [`${formatNumber(tower.frequency_ghz, 3)} GHz /`, `${formatNumber(tower.power_dbm)} dBm`];
 }
 
 /** "10 km". */

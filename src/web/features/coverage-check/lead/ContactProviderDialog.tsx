@@ -20,7 +20,7 @@ import { isHttpUrl } from '../../../../common/api/fields.js';
 import { leadRequest } from '../../../../common/api/leads.js';
 import { FormTextField } from '../../../ui/FormTextField.js';
 import { failureMessage } from '../failureMessage.js';
-import type { LeadTarget } from '../leadTarget.js';
+import { type LeadTarget, signupHost } from '../leadTarget.js';
 import { LEAD_SUCCESS_CLOSE_MS, MESSAGES } from '../messages.js';
 import type { LeadFormOutput, LeadFormValues } from './leadForm.js';
 import { CONTACT_HINT, LEAD_TYPE_LABELS, leadFormDefaults, leadRequestBody } from './leadForm.js';
@@ -88,6 +88,7 @@ export default function ContactProviderDialog({ target, searchId, onClose, onSub
   };
 
   const signupPage = submitted && leadType === 'sign_up' && isWebUrl(target.signupUrl) ? target.signupUrl : null;
+  const continuesOn = signupHost(target.signupUrl);
 
   return (
     <Dialog open onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
@@ -137,6 +138,11 @@ export default function ContactProviderDialog({ target, searchId, onClose, onSub
                 </FormControl>
               )}
             />
+            {leadType === 'sign_up' && continuesOn && (
+              <Alert severity="info" variant="outlined" sx={{ mt: 1 }}>
+                You will continue on <strong>{continuesOn}</strong> to finish signing up, after sending this request.
+              </Alert>
+            )}
             <FormTextField control={control} name="name" label="Name" required autoComplete="name" autoFocus disabled={busy} />
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
               {CONTACT_HINT}
