@@ -20,6 +20,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import type { SearchType } from '../../../common/api/leads.js';
 import type { ReportLead } from '../../../common/api/reports.js';
 import { LEAD_NOTES_MAX, LEAD_STATUS_LABELS, LEAD_STATUSES } from '../../../common/api/reports.js';
 import { errorMessage } from '../../api/ApiError.js';
@@ -34,7 +35,7 @@ import { useUpdateLead } from './leadsQueries.js';
 /** The server's message on success (PATCH /api/leads/{id}). */
 const UPDATED_FALLBACK = 'Lead updated';
 const UPDATE_FAILED = 'Failed to update lead';
-const SEARCH_TYPE_LABELS = { address: 'Address search', geolocation: 'Device location' } as const;
+const SEARCH_TYPE_LABELS: Record<SearchType, string> = { address: 'Address search', geolocation: 'Device location', map_click: 'Map click' };
 
 interface LeadDetailsDialogProps {
   lead: ReportLead;
