@@ -215,6 +215,8 @@ describe.runIf(browserAvailable())('public map: search, coverage check and leads
       [expect.closeTo(IN_HOLE.lat, 3), expect.closeTo(IN_HOLE.lng, 3), []],
       [expect.closeTo(IN_ORANGE_NORTH.lat, 3), expect.closeTo(IN_ORANGE_NORTH.lng, 3), [providerId]],
     ]);
+    // Typed coordinates are an address search; a point clicked on the map is a map click.
+    expect(logs.map((log) => log.search_type)).toEqual(['address', 'map_click', 'map_click']);
   });
 
   it('sends a sign-up lead linked to its search, then a general inquiry where there is no coverage', async () => {

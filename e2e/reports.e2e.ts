@@ -141,6 +141,7 @@ describe.runIf(browserAvailable())('dashboard, leads inbox and reports', () => {
     await page.goto('/admin/dashboard');
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await expect.poll(cards).toEqual(['6', '2', '33.3%', '50%']);
+    expect(await listItems('Searches by coverage')).toEqual(['Covered by a provider: 3', 'Covered by wireless only: 0', 'Without coverage: 3']);
     expect(await listItems('Searches by action')).toEqual(['No action5', 'Sign up1', 'Contact me0']);
     expect(await listItems('Top providers')).toEqual(['Overberg Fibre3 searches']);
     await page.getByRole('heading', { name: 'Recent Activity' }).waitFor();
@@ -201,6 +202,8 @@ describe.runIf(browserAvailable())('dashboard, leads inbox and reports', () => {
     await page.goto('/admin/reports');
     await page.getByRole('heading', { name: 'Search activity' }).waitFor();
     await expect.poll(() => page.getByRole('group', { name: 'Searches', exact: true }).locator('[data-stat-value]').textContent()).toBe('6');
+    expect(await listItems('Searches by type')).toEqual(['Address search6', 'Device location0', 'Map click0']);
+    expect(await listItems('Searches by coverage')).toEqual(['Covered by a provider3', 'Covered by wireless only0', 'Without coverage3']);
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV of searches' }).click()]);
     expect(download.suggestedFilename()).toBe(`searches-${isoDay(29)}-to-${isoDay(0)}.csv`);
@@ -276,7 +279,7 @@ describe.runIf(browserAvailable())('dashboard, leads inbox and reports', () => {
     const legend = page.getByRole('list', { name: 'Map legend' });
     expect(await legend.getByRole('listitem').allTextContents()).toEqual(['Searches (circle size: how many)', 'Searches that found no coverage']);
 
-    // Where to build next: George (2 searches, none covered) before Hermanus (1).
+    // Where to build next: George (2 searches, none covered) before Hermanus (1), each named and at its searches.
     const hotspots = page.getByRole('table', { name: 'Areas without coverage' });
     const hotspotRows = hotspots.getByRole('row');
     const counts = [];
@@ -285,6 +288,8 @@ describe.runIf(browserAvailable())('dashboard, leads inbox and reports', () => {
       ['2', '2'],
       ['1', '1'],
     ]);
+    expect(await hotspots.getByRole('row').nth(1).getByRole('cell').first().textContent()).toBe('George-33.960, 22.460');
+    expect(await hotspots.getByRole('row').nth(2).getByRole('cell').first().textContent()).toBe('Hermanus-34.420, 19.230');
 
     // Choosing an area zooms the map there; the cells of the new view are asked for.
     const zoomed = page.waitForRequest(

@@ -190,7 +190,7 @@ describe.each(databaseKinds())('leads and search logs on %s', (kind) => {
     it('refuses a malformed search log', async () => {
       const response = await api.logSearch({ search_type: 'telepathy' });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ success: false, message: 'search_type must be one of address, geolocation' });
+      expect(response.json()).toMatchObject({ success: false, message: 'search_type must be one of address, geolocation, map_click' });
     });
 
     it('accepts a sign-up for a provider with a signup_url', async () => {

@@ -340,6 +340,56 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
     expect(await headersOf(clear)).toBe(sealedOnce);
   });
 
+  it('rebuilds the kind roll-ups from the searches stored before 0012, keeping the wireless-only ones apart', async () => {
+    const db = await emptyDatabase();
+    expect((await createMigrator(db, kind, schema).migrateTo('0011_wireless_searches')).error).toBeUndefined();
+    const log = async (fields: { provider_count: number; wireless_available: number; action_taken?: string; created_at: string; follow_up_of?: number }) =>
+      (
+        await db
+          .insertInto('search_logs')
+          .values({ session_id: 'visit-aaaaaaaa', search_type: 'address', lat: -33.9, lng: 18.4, action_taken: 'no_action', ...fields })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const layer = await log({ provider_count: 1, wireless_available: 0, created_at: '2026-11-20T10:05:00.000Z' });
+    await log({ provider_count: 0, wireless_available: 1, created_at: '2026-11-20T10:10:00.000Z' });
+    await log({ provider_count: 2, wireless_available: 1, created_at: '2026-11-20T10:15:00.000Z' });
+    await log({ provider_count: 0, wireless_available: 1, created_at: '2026-11-21T09:00:00.000Z', action_taken: 'contact_me' });
+    await log({ provider_count: 0, wireless_available: 0, created_at: '2026-11-21T09:30:00.000Z' });
+    // A follow-up is no search: it stays out of the roll-ups.
+    await log({ provider_count: 1, wireless_available: 0, created_at: '2026-11-20T10:06:00.000Z', action_taken: 'contact_me', follow_up_of: layer });
+
+    await migrateToLatest(db, kind, schema);
+    const hours = await db
+      .selectFrom('search_stats_hourly')
+      .select(['hour', 'action_taken', 'covered', 'wireless_only', 'searches'])
+      .orderBy('hour')
+      .orderBy('action_taken')
+      .orderBy('covered')
+      .orderBy('wireless_only')
+      .execute();
+    expect(hours.map((h) => ({ ...h, searches: Number(h.searches) }))).toEqual([
+      { hour: '2026-11-20T10', action_taken: 'no_action', covered: 1, wireless_only: 0, searches: 2 },
+      { hour: '2026-11-20T10', action_taken: 'no_action', covered: 1, wireless_only: 1, searches: 1 },
+      { hour: '2026-11-21T09', action_taken: 'contact_me', covered: 1, wireless_only: 1, searches: 1 },
+      { hour: '2026-11-21T09', action_taken: 'no_action', covered: 0, wireless_only: 0, searches: 1 },
+    ]);
+    const days = await db
+      .selectFrom('search_stats_daily')
+      .select(['day', 'covered', 'wireless_only', 'searches'])
+      .orderBy('day')
+      .orderBy('covered')
+      .orderBy('wireless_only')
+      .execute();
+    expect(days.map((d) => [d.day, d.covered, d.wireless_only, Number(d.searches)])).toEqual([
+      ['2026-11-20', 1, 0, 2],
+      ['2026-11-20', 1, 1, 1],
+      ['2026-11-21', 0, 0, 1],
+      ['2026-11-21', 1, 1, 1],
+    ]);
+    expect(await db.selectFrom('search_log_towers').selectAll().execute()).toEqual([]);
+  });
+
   it('runs the whole history on an empty database', async () => {
     const db = await emptyDatabase();
     await migrateToLatest(db, kind, schema);

@@ -109,7 +109,14 @@ describe.each(databaseKinds())('reports on %s', (kind) => {
     const { fibre } = await seed();
     expect(await get('/api/reports/dashboard?start_date=2026-11-20&end_date=2026-11-21')).toEqual({
       overview: { total_searches: 4, total_leads: 3, conversion_rate: 75 },
-      coverage_effectiveness: { coverage_rate: 75 },
+      coverage_effectiveness: {
+        coverage_rate: 75,
+        by_coverage: [
+          { covered_by: 'provider', count: 3 },
+          { covered_by: 'wireless_only', count: 0 },
+          { covered_by: 'none', count: 1 },
+        ],
+      },
       searches_by_action: [
         { action: 'no_action', count: 2 },
         { action: 'sign_up', count: 1 },
@@ -128,9 +135,15 @@ describe.each(databaseKinds())('reports on %s', (kind) => {
         { date: '2026-11-20', searches: 3, with_coverage: 2, without_coverage: 1 },
         { date: '2026-11-21', searches: 1, with_coverage: 1, without_coverage: 0 },
       ],
+      by_coverage: [
+        { covered_by: 'provider', count: 3 },
+        { covered_by: 'wireless_only', count: 0 },
+        { covered_by: 'none', count: 1 },
+      ],
       by_search_type: [
         { search_type: 'address', count: 3 },
         { search_type: 'geolocation', count: 1 },
+        { search_type: 'map_click', count: 0 },
       ],
     });
   });
@@ -303,9 +316,9 @@ describe.each(databaseKinds())('reports on %s', (kind) => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(rows[0]).toBe('id,created_at,search_type,address,lat,lng,providers_found,action_taken');
+    expect(rows[0]).toBe('id,created_at,search_type,address,lat,lng,providers_found,action_taken,covered_by,towers_found');
     expect(rows).toHaveLength(5);
-    expect(rows[1]).toMatch(/^\d+,2026-11-20T10:00:00\.000Z,address,,-33\.95,18\.44,1,sign_up$/);
+    expect(rows[1]).toMatch(/^\d+,2026-11-20T10:00:00\.000Z,address,,-33\.95,18\.44,1,sign_up,provider,0$/);
 
     const providers = await app.server.inject({
       method: 'GET',

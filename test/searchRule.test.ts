@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toCount } from '../src/server/db/dialect.js';
 import { type NewSearchLog, SearchLogRepository } from '../src/server/leads/searchLogRepository.js';
-import { coveredFlag, isCovered, isSearch, isUncovered } from '../src/server/leads/searchRule.js';
+import { coveredFlag, isCovered, isSearch, isUncovered, isWirelessOnly } from '../src/server/leads/searchRule.js';
 import { waitForFootprints } from './support/footprints.js';
 import { bearer, createTestApp, databaseKinds, signIn, type TestApp } from './support/testApp.js';
 
@@ -32,17 +32,29 @@ describe.each(databaseKinds())('the search rule on %s', (kind) => {
     const kysely = app.db.kysely;
     const store = (log: NewSearchLog, found: Parameters<SearchLogRepository['insert']>[1], followUpOf: number | null = null) =>
       kysely.transaction().execute((trx) => logs.insert(log, found, followUpOf, trx));
-    const layer = await store(at(-33.51, 18.41, '2026-11-20T10:00:00.000Z'), { providers: [{ provider_id: 1, service_status: 'live' }], wireless: false });
-    const api = await store(at(-33.52, 18.42, '2026-11-20T11:00:00.000Z'), { providers: [{ provider_id: 2, service_status: null }], wireless: false });
-    const wireless = await store(at(-33.53, 18.43, '2026-11-20T12:00:00.000Z'), { providers: [], wireless: true });
-    const both = await store(at(-33.54, 18.44, '2026-11-20T13:00:00.000Z'), { providers: [{ provider_id: 1, service_status: 'coming_soon' }], wireless: true });
-    const unserved = await store(at(-33.55, 18.45, '2026-11-20T14:00:00.000Z'), { providers: [], wireless: false });
+    const layer = await store(at(-33.51, 18.41, '2026-11-20T10:00:00.000Z'), {
+      providers: [{ provider_id: 1, service_status: 'live' }],
+      wireless: false,
+      towers: [],
+    });
+    const api = await store(at(-33.52, 18.42, '2026-11-20T11:00:00.000Z'), {
+      providers: [{ provider_id: 2, service_status: null }],
+      wireless: false,
+      towers: [],
+    });
+    const wireless = await store(at(-33.53, 18.43, '2026-11-20T12:00:00.000Z'), { providers: [], wireless: true, towers: [7] });
+    const both = await store(at(-33.54, 18.44, '2026-11-20T13:00:00.000Z'), {
+      providers: [{ provider_id: 1, service_status: 'coming_soon' }],
+      wireless: true,
+      towers: [7, 8],
+    });
+    const unserved = await store(at(-33.55, 18.45, '2026-11-20T14:00:00.000Z'), { providers: [], wireless: false, towers: [] });
     const followUp = await store(
       { ...at(-33.55, 18.45, '2026-11-20T14:05:00.000Z'), action_taken: 'contact_me' },
-      { providers: [], wireless: false },
+      { providers: [], wireless: false, towers: [] },
       unserved,
     );
-    const nowhere = await store({ ...at(0, 0, '2026-11-20T15:00:00.000Z'), lat: null, lng: null }, { providers: [], wireless: false });
+    const nowhere = await store({ ...at(0, 0, '2026-11-20T15:00:00.000Z'), lat: null, lng: null }, { providers: [], wireless: false, towers: [] });
     return { layer, api, wireless, both, unserved, followUp, nowhere };
   }
 
@@ -84,6 +96,37 @@ describe.each(databaseKinds())('the search rule on %s', (kind) => {
       { action_taken: 'no_action', covered: 1, searches: 3 },
       { action_taken: 'sign_up', covered: 1, searches: 1 },
     ]);
+  });
+
+  it('keeps wireless-only searches apart in the roll-ups, and the towers that served each search', async () => {
+    const ids = await seed();
+    const rows = await app.db.kysely
+      .selectFrom('search_stats_hourly')
+      .select(['hour', 'covered', 'wireless_only', 'searches'])
+      .where('searches', '>', 0)
+      .orderBy('hour')
+      .execute();
+    expect(rows.map((row) => ({ ...row, searches: toCount(row.searches) }))).toEqual([
+      { hour: '2026-11-20T10', covered: 1, wireless_only: 0, searches: 1 },
+      { hour: '2026-11-20T11', covered: 1, wireless_only: 0, searches: 1 },
+      { hour: '2026-11-20T12', covered: 1, wireless_only: 1, searches: 1 },
+      { hour: '2026-11-20T13', covered: 1, wireless_only: 0, searches: 1 },
+      { hour: '2026-11-20T14', covered: 0, wireless_only: 0, searches: 1 },
+      { hour: '2026-11-20T15', covered: 0, wireless_only: 0, searches: 1 },
+    ]);
+    const towers = await app.db.kysely
+      .selectFrom('search_log_towers')
+      .select(['search_log_id', 'tower_id'])
+      .orderBy('search_log_id')
+      .orderBy('tower_id')
+      .execute();
+    expect(towers).toEqual([
+      { search_log_id: ids.wireless, tower_id: 7 },
+      { search_log_id: ids.both, tower_id: 7 },
+      { search_log_id: ids.both, tower_id: 8 },
+    ]);
+    const wirelessOnly = await app.db.kysely.selectFrom('search_logs').select('id').where(isSearch()).where(isWirelessOnly()).execute();
+    expect(wirelessOnly.map((row) => row.id)).toEqual([ids.wireless]);
   });
 
   it('answers footprints the uncovered searches in a box, follow-ups and served spots left out', async () => {

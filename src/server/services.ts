@@ -132,9 +132,10 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
   });
   const apiTester = new ProviderApiTester(providers, outbound);
   const geocoderUrl = config.geocoder.url;
+  const places = new BuiltInPlaces(config.geocoder.country);
   const geocode = new GeocodeService({
     addresses: new AddressRepository(db.kysely),
-    places: new BuiltInPlaces(config.geocoder.country),
+    places,
     upstream: geocoderUrl ? new UpstreamGeocoder(outbound, { ...config.geocoder, url: geocoderUrl }, clock) : null,
     clock,
     log,
@@ -150,7 +151,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
   });
   const notifier = config.mail.smtpUrl ? new LeadNotifier(createSmtpMailer(config.mail.smtpUrl, config.mail.from), config.mail.leadsEmail, log) : null;
   const providerStats = new ProviderStatsService(new ProviderStatsRepository(db.kysely));
-  const reports = new ReportService(new ReportRepository(db.kysely, db.dialect), clock, config.reportsTimeZone);
+  const reports = new ReportService(new ReportRepository(db.kysely, db.dialect), clock, config.reportsTimeZone, places);
   const leads = new LeadService({
     transactions,
     searchLogs: new SearchLogRepository(db.kysely),

@@ -3,7 +3,12 @@ import { emailText, entityId, entityIdOrZero, phoneText, requiredText, text } fr
 
 export const LEAD_TYPES = ['sign_up', 'contact_request'] as const;
 export type LeadType = (typeof LEAD_TYPES)[number];
-export const SEARCH_TYPES = ['address', 'geolocation'] as const;
+/**
+ * How the visitor chose the spot of a search: a typed address or coordinates, the device's
+ * location, or a point on the map (a click, or the marker dragged there).
+ */
+export const SEARCH_TYPES = ['address', 'geolocation', 'map_click'] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
 export const SEARCH_ACTIONS = ['no_action', 'sign_up', 'contact_me'] as const;
 export type SearchAction = (typeof SEARCH_ACTIONS)[number];
 

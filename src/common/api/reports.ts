@@ -38,6 +38,20 @@ const format = z.preprocess(blankAsMissing, z.enum(['json', 'csv'], { error: 'fo
 
 export const period = z.object({ start_date: z.string(), end_date: z.string() });
 
+/**
+ * What served a search: a provider (its coverage layer or its own API, a tower there or not), a
+ * tower only, or nothing. The first two are the covered searches.
+ */
+export const COVERED_BY = ['provider', 'wireless_only', 'none'] as const;
+export type CoveredBy = (typeof COVERED_BY)[number];
+export const COVERED_BY_LABELS: Record<CoveredBy, string> = {
+  provider: 'Covered by a provider',
+  wireless_only: 'Covered by wireless only',
+  none: 'Without coverage',
+};
+/** The period's searches by what served them, in COVERED_BY order. */
+const byCoverage = z.array(z.object({ covered_by: z.enum(COVERED_BY), count: z.number() }));
+
 /** The dashboard's data, with the period's searches per day for the chart. */
 export const dashboardData = z.object({
   overview: z.object({
@@ -47,8 +61,9 @@ export const dashboardData = z.object({
     conversion_rate: z.number(),
   }),
   coverage_effectiveness: z.object({
-    /** Searches that found at least one provider, percent of searches, one decimal. */
+    /** Covered searches (a provider or a tower served the spot), percent of searches, one decimal. */
     coverage_rate: z.number(),
+    by_coverage: byCoverage,
   }),
   searches_by_action: z.array(z.object({ action: z.enum(SEARCH_ACTIONS), count: z.number() })),
   /** The 5 providers that appeared in most searches of the period. */
@@ -64,6 +79,7 @@ export const searchDay = z.object({ date: z.string(), searches: z.number(), with
 export const searchesReport = z.object({
   period,
   days: z.array(searchDay),
+  by_coverage: byCoverage,
   by_search_type: z.array(z.object({ search_type: z.enum(SEARCH_TYPES), count: z.number() })),
 });
 export type SearchesReport = z.infer<typeof searchesReport>;
@@ -157,6 +173,20 @@ export const mapDataReport = z.object({
   cell_deg: z.number(),
   /** Each cell with searches: its centre, the searches in it, and those that found no coverage. */
   cells: z.array(z.object({ lat: z.number(), lng: z.number(), count: z.number(), without_coverage: z.number() })),
+  /**
+   * Where to build next: the clusters of searches without coverage in view, most first (at most
+   * 5), each at the centroid of those searches, with every search of its cells, and the nearest
+   * built-in place (null when none is known).
+   */
+  hotspots: z.array(
+    z.object({
+      lat: z.number(),
+      lng: z.number(),
+      searches: z.number(),
+      without_coverage: z.number(),
+      place: z.object({ name: z.string(), distance_km: z.number() }).nullable(),
+    }),
+  ),
 });
 export type MapDataReport = z.infer<typeof mapDataReport>;
 

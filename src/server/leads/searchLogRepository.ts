@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { SearchAction } from '../../common/api/leads.js';
 import type { SearchLogsTable } from '../db/schema.js';
 import type { Executor } from '../db/transactions.js';
-import { coveredFlagOf, isSearch, isSearchLog, isUncovered } from './searchRule.js';
+import { coveredFlagOf, isSearch, isSearchLog, isUncovered, wirelessOnlyFlagOf } from './searchRule.js';
 
 export type SearchLogRecord = Selectable<SearchLogsTable>;
 
@@ -28,9 +28,11 @@ export interface SearchFound {
   providers: readonly FoundProvider[];
   /** A tower reaches the spot. */
   wireless: boolean;
+  /** The towers that serve the spot (none when `wireless` is false). */
+  towers: readonly number[];
 }
 
-/** Rows per INSERT of found providers: 4 values each stays far below SQLite's limit of bound parameters. */
+/** Rows per INSERT of found providers or towers: 4 values each at most stays far below SQLite's limit of bound parameters. */
 const INSERT_CHUNK_ROWS = 500;
 
 /** The roll-ups' UTC hour and day of a timestamp: 'YYYY-MM-DDTHH' and 'YYYY-MM-DD'. */
@@ -42,6 +44,7 @@ interface SearchKind {
   action_taken: string;
   search_type: string;
   covered: number;
+  wireless_only: number;
 }
 
 /**
@@ -68,8 +71,21 @@ export class SearchLogRepository {
         .values(rows.slice(start, start + INSERT_CHUNK_ROWS))
         .execute();
     }
+    const towers = [...new Set(found.towers)].map((towerId) => ({ search_log_id: id, tower_id: towerId }));
+    for (let start = 0; start < towers.length; start += INSERT_CHUNK_ROWS) {
+      await trx
+        .insertInto('search_log_towers')
+        .values(towers.slice(start, start + INSERT_CHUNK_ROWS))
+        .execute();
+    }
     if (isSearchLog({ follow_up_of: followUpOf })) {
-      await this.count(trx, log.created_at, { action_taken: log.action_taken, search_type: log.search_type, covered: coveredFlagOf(counted) }, 1);
+      const kind = {
+        action_taken: log.action_taken,
+        search_type: log.search_type,
+        covered: coveredFlagOf(counted),
+        wireless_only: wirelessOnlyFlagOf(counted),
+      };
+      await this.count(trx, log.created_at, kind, 1);
       for (const provider of unique) {
         await trx
           .insertInto('search_provider_stats_hourly')
@@ -97,10 +113,11 @@ export class SearchLogRepository {
     return trx.selectFrom('search_logs').selectAll().where('id', '=', latest.follow_up_of).executeTakeFirst();
   }
 
-  /** What a stored search found: its providers, and whether a tower reached it. */
+  /** What a stored search found: its providers, whether a tower reached it, and which towers. */
   async foundBy(search: SearchLogRecord, trx: Executor): Promise<SearchFound> {
     const providers = await trx.selectFrom('search_log_providers').select(['provider_id', 'service_status']).where('search_log_id', '=', search.id).execute();
-    return { providers, wireless: search.wireless_available === 1 };
+    const towers = await trx.selectFrom('search_log_towers').select('tower_id').where('search_log_id', '=', search.id).orderBy('tower_id').execute();
+    return { providers, wireless: search.wireless_available === 1, towers: towers.map((row) => row.tower_id) };
   }
 
   /**
@@ -133,7 +150,7 @@ export class SearchLogRepository {
     if (before.action_taken === action) return before;
     const after = await trx.updateTable('search_logs').set({ action_taken: action }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
     if (isSearchLog(before)) {
-      const kind = { search_type: before.search_type, covered: coveredFlagOf(before) };
+      const kind = { search_type: before.search_type, covered: coveredFlagOf(before), wireless_only: wirelessOnlyFlagOf(before) };
       await this.count(trx, before.created_at, { ...kind, action_taken: before.action_taken }, -1);
       await this.count(trx, before.created_at, { ...kind, action_taken: action }, 1);
     }
@@ -146,14 +163,18 @@ export class SearchLogRepository {
       .insertInto('search_stats_hourly')
       .values({ ...kind, hour: hourOf(createdAt), searches: by })
       .onConflict((oc) =>
-        oc.columns(['hour', 'action_taken', 'search_type', 'covered']).doUpdateSet((eb) => ({ searches: eb('search_stats_hourly.searches', '+', by) })),
+        oc
+          .columns(['hour', 'action_taken', 'search_type', 'covered', 'wireless_only'])
+          .doUpdateSet((eb) => ({ searches: eb('search_stats_hourly.searches', '+', by) })),
       )
       .execute();
     await trx
       .insertInto('search_stats_daily')
       .values({ ...kind, day: dayOf(createdAt), searches: by })
       .onConflict((oc) =>
-        oc.columns(['day', 'action_taken', 'search_type', 'covered']).doUpdateSet((eb) => ({ searches: eb('search_stats_daily.searches', '+', by) })),
+        oc
+          .columns(['day', 'action_taken', 'search_type', 'covered', 'wireless_only'])
+          .doUpdateSet((eb) => ({ searches: eb('search_stats_daily.searches', '+', by) })),
       )
       .execute();
   }

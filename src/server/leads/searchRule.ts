@@ -10,6 +10,8 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
  * - A search was covered when the spot had service: a provider's coverage layer or own API found
  *   it (provider_count > 0), or a tower reached it (wireless_available = 1): coverage is available
  *   where wireless is, even without a provider.
+ * - What served a covered search: a provider (with or without a tower), or wireless only (a tower,
+ *   no provider). Reports split covered searches this way.
  *
  * `table` is the name or alias under which the query reads search_logs.
  */
@@ -33,6 +35,16 @@ export function coveredFlag(table = 'search_logs'): RawBuilder<number> {
   return sql<number>`case when ${isCovered(table)} then 1 else 0 end`;
 }
 
+/** No provider, and a tower, served the spot. */
+export function isWirelessOnly(table = 'search_logs'): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(${sql.ref(`${table}.provider_count`)} = 0 and ${sql.ref(`${table}.wireless_available`)} = 1)`;
+}
+
+/** 1 for a search only a tower served, 0 otherwise: the roll-ups' `wireless_only` column, as SQL. */
+export function wirelessOnlyFlag(table = 'search_logs'): RawBuilder<number> {
+  return sql<number>`case when ${isWirelessOnly(table)} then 1 else 0 end`;
+}
+
 /** The same rules for a log at hand (the roll-ups are counted as each log is stored). */
 export function isSearchLog(log: { follow_up_of: number | null }): boolean {
   return log.follow_up_of === null;
@@ -41,4 +53,9 @@ export function isSearchLog(log: { follow_up_of: number | null }): boolean {
 /** 1 for a covered search, 0 otherwise. */
 export function coveredFlagOf(search: { provider_count: number; wireless_available: number }): 0 | 1 {
   return search.provider_count > 0 || search.wireless_available === 1 ? 1 : 0;
+}
+
+/** 1 for a search only a tower served, 0 otherwise. */
+export function wirelessOnlyFlagOf(search: { provider_count: number; wireless_available: number }): 0 | 1 {
+  return search.provider_count === 0 && search.wireless_available === 1 ? 1 : 0;
 }

@@ -3,9 +3,9 @@ import type { LeadStatus } from '../../common/api/reports.js';
 import { cellIndex, type DialectName, toCount } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
 import type { Executor } from '../db/transactions.js';
-import { coveredFlag, isSearch, isUncovered } from '../leads/searchRule.js';
+import { coveredFlag, isSearch, isUncovered, wirelessOnlyFlag } from '../leads/searchRule.js';
 
-/** One hour's searches, and those that found a provider. */
+/** One hour's searches, and those that were covered. */
 export interface HourTotal {
   hour: string;
   searches: number;
@@ -17,6 +17,7 @@ export interface KindCount {
   action_taken: string;
   search_type: string;
   covered: number;
+  wireless_only: number;
   searches: number;
 }
 
@@ -65,6 +66,9 @@ export interface SearchExportRow {
   lat: number | null;
   lng: number | null;
   provider_count: number;
+  wireless_available: number;
+  /** The towers that served the spot. */
+  tower_count: number;
   action_taken: string;
 }
 
@@ -130,13 +134,19 @@ export class ReportRepository {
   async kindsIn(range: TimeRange): Promise<KindCount[]> {
     const rows = await this.db
       .selectFrom('search_logs')
-      .select(['action_taken', 'search_type', coveredFlag().as('covered'), (eb) => eb.fn.countAll<string | number>().as('searches')])
+      .select([
+        'action_taken',
+        'search_type',
+        coveredFlag().as('covered'),
+        wirelessOnlyFlag().as('wireless_only'),
+        (eb) => eb.fn.countAll<string | number>().as('searches'),
+      ])
       .where(isSearch())
       .where('created_at', '>=', range[0])
       .where('created_at', '<', range[1])
-      .groupBy(['action_taken', 'search_type', sql`3`])
+      .groupBy(['action_taken', 'search_type', sql`3`, sql`4`])
       .execute();
-    return rows.map((row) => ({ ...row, covered: Number(row.covered), searches: toCount(row.searches) }));
+    return rows.map((row) => ({ ...row, covered: Number(row.covered), wireless_only: Number(row.wireless_only), searches: toCount(row.searches) }));
   }
 
   /** Searches per provider over whole UTC days, from the daily roll-up. */
@@ -204,12 +214,15 @@ export class ReportRepository {
     return this.leadRows().where('l.id', '=', id).executeTakeFirst();
   }
 
-  /** Searches (follow-ups left out) on a grid of `cellDeg` degrees: count and count without coverage, busiest cells first. */
+  /**
+   * Searches (follow-ups left out) on a grid of `cellDeg` degrees: count, count without coverage
+   * and the centroid of those (degrees; null without any), busiest cells first.
+   */
   async searchCells(
     range: TimeRange,
     cellDeg: number,
     bounds: { west: number; south: number; east: number; north: number } | null,
-  ): Promise<{ gx: number; gy: number; n: number; uncovered: number }[]> {
+  ): Promise<{ gx: number; gy: number; n: number; uncovered: number; ulat: number | null; ulng: number | null }[]> {
     // Shifted to be non-negative, so that a cell index is a floor on both databases.
     const gx = cellIndex(this.dialect, sql<number>`lng + 180`, cellDeg);
     const gy = cellIndex(this.dialect, sql<number>`lat + 90`, cellDeg);
@@ -220,6 +233,8 @@ export class ReportRepository {
         gy.as('gy'),
         (eb) => eb.fn.countAll<string | number>().as('n'),
         sql<string | number>`sum(case when ${isUncovered()} then 1 else 0 end)`.as('uncovered'),
+        sql<string | number | null>`avg(case when ${isUncovered()} then lat end)`.as('ulat'),
+        sql<string | number | null>`avg(case when ${isUncovered()} then lng end)`.as('ulng'),
       ])
       .where('created_at', '>=', range[0])
       .where('created_at', '<', range[1])
@@ -233,7 +248,15 @@ export class ReportRepository {
       .orderBy(sql`3`, 'desc')
       .limit(MAX_MAP_CELLS)
       .execute();
-    return rows.map((row) => ({ gx: Number(row.gx), gy: Number(row.gy), n: toCount(row.n), uncovered: toCount(row.uncovered) }));
+    const degrees = (value: string | number | null) => (value === null ? null : Number(value));
+    return rows.map((row) => ({
+      gx: Number(row.gx),
+      gy: Number(row.gy),
+      n: toCount(row.n),
+      uncovered: toCount(row.uncovered),
+      ulat: degrees(row.ulat),
+      ulng: degrees(row.ulng),
+    }));
   }
 
   /** A batch of the period's searches (follow-ups left out) after `afterId`, oldest first, for a CSV export. */
@@ -241,7 +264,23 @@ export class ReportRepository {
     return (
       this.db
         .selectFrom('search_logs')
-        .select(['id', 'created_at', 'search_type', 'address', 'lat', 'lng', 'provider_count', 'action_taken'])
+        .select([
+          'id',
+          'created_at',
+          'search_type',
+          'address',
+          'lat',
+          'lng',
+          'provider_count',
+          'wireless_available',
+          (eb) =>
+            eb
+              .selectFrom('search_log_towers as t')
+              .select((sub) => sub.fn.countAll<string | number>().as('n'))
+              .whereRef('t.search_log_id', '=', 'search_logs.id')
+              .as('tower_count'),
+          'action_taken',
+        ])
         .where('created_at', '>=', range[0])
         .where('created_at', '<', range[1])
         .where(isSearch())
@@ -251,13 +290,14 @@ export class ReportRepository {
         .orderBy('id')
         .limit(limit)
         .execute()
+        .then((rows) => rows.map((row) => ({ ...row, tower_count: toCount(row.tower_count ?? 0) })))
     );
   }
 
   private async kinds(query: SelectQueryBuilder<Database, 'search_stats_daily' | 'search_stats_hourly', object>): Promise<KindCount[]> {
     const rows = await query
-      .select(['action_taken', 'search_type', 'covered', (eb) => eb.fn.sum<string | number>('searches').as('searches')])
-      .groupBy(['action_taken', 'search_type', 'covered'])
+      .select(['action_taken', 'search_type', 'covered', 'wireless_only', (eb) => eb.fn.sum<string | number>('searches').as('searches')])
+      .groupBy(['action_taken', 'search_type', 'covered', 'wireless_only'])
       .execute();
     return rows.map((row) => ({ ...row, searches: toCount(row.searches) }));
   }

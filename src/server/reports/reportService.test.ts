@@ -55,7 +55,14 @@ describe('ReportService period tiers', () => {
     const { service } = kolkataReports();
     const dashboard = await service.dashboard(TWO_DAYS);
     expect(dashboard.overview).toEqual({ total_searches: 10, total_leads: 0, conversion_rate: 0 });
-    expect(dashboard.coverage_effectiveness).toEqual({ coverage_rate: 30 });
+    expect(dashboard.coverage_effectiveness).toEqual({
+      coverage_rate: 30,
+      by_coverage: [
+        { covered_by: 'provider', count: 3 },
+        { covered_by: 'wireless_only', count: 0 },
+        { covered_by: 'none', count: 7 },
+      ],
+    });
     expect(dashboard.searches_by_action).toEqual([
       { action: 'no_action', count: 8 },
       { action: 'sign_up', count: 1 },
@@ -65,6 +72,23 @@ describe('ReportService period tiers', () => {
       { provider_id: 2, provider_name: 'AirLink', count: 2 },
       { provider_id: 1, provider_name: 'FibreCo', count: 2 },
     ]);
+  });
+
+  it('splits covered searches into those a provider served and those only a tower served, from every tier', async () => {
+    const searches: StoredSearch[] = [
+      { created_at: '2026-11-19T18:45:00.000Z', wireless: true }, // one by one
+      { created_at: '2026-11-20T05:00:00.000Z', wireless: true, providers: [1] }, // the daily roll-up: a provider and a tower
+      { created_at: '2026-11-21T10:00:00.000Z', wireless: true }, // the hourly roll-up
+      { created_at: '2026-11-21T18:10:00.000Z' }, // one by one, unserved
+    ];
+    const { service } = newReportService({ repo: memoryReportRepository(searches, NAMES), timeZone: KOLKATA });
+    const split = [
+      { covered_by: 'provider', count: 1 },
+      { covered_by: 'wireless_only', count: 2 },
+      { covered_by: 'none', count: 1 },
+    ];
+    expect((await service.dashboard(TWO_DAYS)).coverage_effectiveness).toEqual({ coverage_rate: 75, by_coverage: split });
+    expect((await service.searches(TWO_DAYS)).by_coverage).toEqual(split);
   });
 
   it("puts each search on its local day, counting the UTC hours a day's midnight cuts search by search", async () => {
@@ -77,6 +101,7 @@ describe('ReportService period tiers', () => {
     expect(report.by_search_type).toEqual([
       { search_type: 'address', count: 9 },
       { search_type: 'geolocation', count: 1 },
+      { search_type: 'map_click', count: 0 },
     ]);
     // The hourly roll-up covers the period's hours with their cut ends; only the hours holding a midnight are read one by one.
     expect(repo.hourTotals.mock.calls).toEqual([['2026-11-19T18', '2026-11-21T19']]);

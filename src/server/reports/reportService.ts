@@ -1,6 +1,8 @@
 import type { Clock } from '../clock.js';
 import { GENERAL_INQUIRY, LEAD_TYPES, SEARCH_ACTIONS, SEARCH_TYPES, type SearchAction } from '../../common/api/leads.js';
 import {
+  COVERED_BY,
+  type CoveredBy,
   type DashboardData,
   type LeadActivityReport,
   type LeadsQuery,
@@ -12,10 +14,12 @@ import {
   type SearchesReport,
 } from '../../common/api/reports.js';
 import { NotFoundError, ValidationError } from '../errors.js';
+import { coveredFlagOf, wirelessOnlyFlagOf } from '../leads/searchRule.js';
 import { collectGarbage } from '../system/collectGarbage.js';
 import { type CsvValue, csvPhone, csvStream } from './csv.js';
 import { dayIndex, HOUR_MS, isoOf, type ReportPeriod, resolvePeriod } from './period.js';
 import type { KindCount, LeadFilter, LeadRow, ReportRepository, TimeRange } from './reportRepository.js';
+import { uncoveredClusters } from './uncoveredClusters.js';
 
 type SearchType = (typeof SEARCH_TYPES)[number];
 type PeriodQuery = { start_date?: string; end_date?: string };
@@ -30,6 +34,7 @@ interface DayCount {
 interface KindTotals extends DayCount {
   byAction: Record<SearchAction, number>;
   byType: Record<SearchType, number>;
+  byCoverage: Record<CoveredBy, number>;
 }
 
 /**
@@ -43,6 +48,11 @@ interface Tiers {
   raw: TimeRange[];
 }
 
+/** Names the place nearest a point (degrees); the geocoder's built-in places answer it. */
+export interface NearestPlace {
+  nearest(point: { lat: number; lng: number }): { name: string; distance_km: number } | null;
+}
+
 /** A CSV download: its file name and its text, produced as it is sent. */
 export interface CsvExport {
   fileName: string;
@@ -54,6 +64,8 @@ const EXPORT_BATCH_ROWS = 1000;
 /** A long export collects its garbage every this many batches (about 10 MB of CSV), so the server's memory stays flat. */
 const EXPORT_BATCHES_PER_COLLECTION = 100;
 const TOP_PROVIDERS = 5;
+/** Clusters of searches without coverage a demand map answer lists: where to build next. */
+const HOTSPOTS = 5;
 
 const DAY_MS = 24 * HOUR_MS;
 const hourKey = (ms: number) => isoOf(ms).slice(0, 13);
@@ -90,6 +102,7 @@ export class ReportService {
     private readonly repo: ReportRepository,
     private readonly clock: Clock,
     private readonly timeZone: string,
+    private readonly places: NearestPlace,
   ) {}
 
   async dashboard(query: PeriodQuery): Promise<DashboardData> {
@@ -103,7 +116,7 @@ export class ReportService {
     ]);
     return {
       overview: { total_searches: totals.searches, total_leads: leads, conversion_rate: percent(leads, totals.searches) },
-      coverage_effectiveness: { coverage_rate: percent(totals.covered, totals.searches) },
+      coverage_effectiveness: { coverage_rate: percent(totals.covered, totals.searches), by_coverage: byCoverageOf(totals) },
       searches_by_action: SEARCH_ACTIONS.map((action) => ({ action, count: totals.byAction[action] })),
       top_providers: [...providers]
         .map(([id, count]) => ({ provider_id: id, provider_name: nameOf(names, id), count }))
@@ -125,6 +138,7 @@ export class ReportService {
         with_coverage: days[i]!.covered,
         without_coverage: days[i]!.searches - days[i]!.covered,
       })),
+      by_coverage: byCoverageOf(totals),
       by_search_type: SEARCH_TYPES.map((type) => ({ search_type: type, count: totals.byType[type] })),
     };
   }
@@ -146,16 +160,22 @@ export class ReportService {
     }
     return {
       fileName: fileName('searches', period),
-      body: csvStream(['id', 'created_at', 'search_type', 'address', 'lat', 'lng', 'providers_found', 'action_taken'], batches(), (row) => [
-        row.id,
-        row.created_at,
-        row.search_type,
-        row.address,
-        row.lat,
-        row.lng,
-        row.provider_count,
-        row.action_taken,
-      ]),
+      body: csvStream(
+        ['id', 'created_at', 'search_type', 'address', 'lat', 'lng', 'providers_found', 'action_taken', 'covered_by', 'towers_found'],
+        batches(),
+        (row) => [
+          row.id,
+          row.created_at,
+          row.search_type,
+          row.address,
+          row.lat,
+          row.lng,
+          row.provider_count,
+          row.action_taken,
+          coveredByOf(row),
+          row.tower_count,
+        ],
+      ),
     };
   }
 
@@ -272,6 +292,7 @@ export class ReportService {
         count: cell.n,
         without_coverage: cell.uncovered,
       })),
+      hotspots: uncoveredClusters(cells, cellDeg, HOTSPOTS).map((cluster) => ({ ...cluster, place: this.places.nearest(cluster) })),
     };
   }
 
@@ -342,10 +363,11 @@ export class ReportService {
       ...tiers.hours.map(([from, to]) => this.repo.kindsByHour(from, to)),
       ...tiers.raw.map((range) => this.repo.kindsIn(range)),
     ]);
-    const totals: KindTotals = { searches: 0, covered: 0, byAction: zeroes(SEARCH_ACTIONS), byType: zeroes(SEARCH_TYPES) };
+    const totals: KindTotals = { searches: 0, covered: 0, byAction: zeroes(SEARCH_ACTIONS), byType: zeroes(SEARCH_TYPES), byCoverage: zeroes(COVERED_BY) };
     for (const kind of parts.flat() as KindCount[]) {
       totals.searches += kind.searches;
       if (kind.covered === 1) totals.covered += kind.searches;
+      totals.byCoverage[kind.covered !== 1 ? 'none' : kind.wireless_only === 1 ? 'wireless_only' : 'provider'] += kind.searches;
       if (kind.action_taken in totals.byAction) totals.byAction[kind.action_taken as SearchAction] += kind.searches;
       if (kind.search_type in totals.byType) totals.byType[kind.search_type as SearchType] += kind.searches;
     }
@@ -364,6 +386,16 @@ export class ReportService {
     for (const part of parts) for (const [id, n] of part) totals.set(id, (totals.get(id) ?? 0) + n);
     return totals;
   }
+}
+
+function byCoverageOf(totals: KindTotals): { covered_by: CoveredBy; count: number }[] {
+  return COVERED_BY.map((coveredBy) => ({ covered_by: coveredBy, count: totals.byCoverage[coveredBy] }));
+}
+
+/** What served an exported search, by the search rule (leads/searchRule.ts). */
+function coveredByOf(search: { provider_count: number; wireless_available: number }): CoveredBy {
+  if (coveredFlagOf(search) === 0) return 'none';
+  return wirelessOnlyFlagOf(search) === 1 ? 'wireless_only' : 'provider';
 }
 
 function rangeOf(period: ReportPeriod): TimeRange {
@@ -417,7 +449,7 @@ function toReportLead(row: LeadRow): ReportLead {
       row.search_id !== null && row.search_type !== null
         ? {
             id: row.search_id,
-            search_type: row.search_type as 'address' | 'geolocation',
+            search_type: row.search_type as SearchType,
             lat: row.search_lat,
             lng: row.search_lng,
             address: row.search_address,

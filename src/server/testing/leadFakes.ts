@@ -9,6 +9,7 @@ type SearchLogWrites = 'insert' | 'recordAction' | 'followedSearch' | 'foundBy';
 export type MemorySearchLogs = SearchLogRepository & {
   rows: SearchLogRecord[];
   providers: Map<number, FoundProvider[]>;
+  towers: Map<number, number[]>;
 } & { [K in SearchLogWrites]: SearchLogRepository[K] & ReturnType<typeof vi.fn> };
 
 /**
@@ -18,15 +19,18 @@ export type MemorySearchLogs = SearchLogRepository & {
 export function memorySearchLogs(): MemorySearchLogs {
   const rows: SearchLogRecord[] = [];
   const providers = new Map<number, FoundProvider[]>();
+  const towers = new Map<number, number[]>();
   const byId = (id: number) => rows.find((row) => row.id === id);
   const repo = {
     rows,
     providers,
+    towers,
     insert: vi.fn(async (log: NewSearchLog, found: SearchFound, followUpOf: number | null) => {
       const unique = [...new Map(found.providers.map((p) => [p.provider_id, p])).values()];
       const id = rows.length + 1;
       rows.push({ ...log, id, provider_count: unique.length, wireless_available: found.wireless ? 1 : 0, follow_up_of: followUpOf });
       providers.set(id, unique);
+      towers.set(id, [...found.towers]);
       return id;
     }),
     followedSearch: vi.fn(async (sessionId: string, at: Pick<NewSearchLog, 'lat' | 'lng' | 'address'>) => {
@@ -37,6 +41,7 @@ export function memorySearchLogs(): MemorySearchLogs {
     foundBy: vi.fn(async (search: SearchLogRecord): Promise<SearchFound> => ({
       providers: providers.get(search.id) ?? [],
       wireless: search.wireless_available === 1,
+      towers: towers.get(search.id) ?? [],
     })),
     recordAction: vi.fn(async (id: number, action: SearchAction) => {
       const row = byId(id);
@@ -48,10 +53,13 @@ export function memorySearchLogs(): MemorySearchLogs {
   return repo as unknown as MemorySearchLogs;
 }
 
-/** Coverage that finds `found` at every point (the claimed ids of the browser are ignored), and a tower there when `wireless`. */
+/** A wireless answer: the towers that serve a point (none: no wireless there). */
+export const servedByTowers = (...towers: number[]) => ({ wireless: towers.length > 0, towers });
+
+/** Coverage that finds `found` at every point (the claimed ids of the browser are ignored), and `towers` serving it. */
 export function fakeSearchCoverage(
   found: FoundProvider[] = [],
-  wireless = false,
+  towers: number[] = [],
 ): SearchCoverage & { providersAt: ReturnType<typeof vi.fn>; wirelessAt: ReturnType<typeof vi.fn> } {
-  return { providersAt: vi.fn(() => found), wirelessAt: vi.fn(async () => wireless) };
+  return { providersAt: vi.fn(() => found), wirelessAt: vi.fn(async () => servedByTowers(...towers)) };
 }

@@ -44,11 +44,17 @@ export function memoryReportRepository(searches: readonly StoredSearch[], names:
   const within = (key: (search: StoredSearch) => string, from: string, to: string) => counted.filter((search) => key(search) >= from && key(search) < to);
   const inRange = ([from, to]: TimeRange) => within((search) => search.created_at, from, to);
   const covered = (search: StoredSearch) => ((search.providers ?? []).length > 0 || search.wireless ? 1 : 0);
+  const wirelessOnly = (search: StoredSearch) => ((search.providers ?? []).length === 0 && search.wireless ? 1 : 0);
 
   function kinds(rows: StoredSearch[]): KindCount[] {
     const byKind = new Map<string, KindCount>();
     for (const search of rows) {
-      const kind = { action_taken: search.action_taken ?? 'no_action', search_type: search.search_type ?? 'address', covered: covered(search) };
+      const kind = {
+        action_taken: search.action_taken ?? 'no_action',
+        search_type: search.search_type ?? 'address',
+        covered: covered(search),
+        wireless_only: wirelessOnly(search),
+      };
       const key = JSON.stringify(kind);
       const total = byKind.get(key) ?? { ...kind, searches: 0 };
       total.searches += 1;

@@ -3,7 +3,7 @@ import { FootprintService } from '../footprints/footprintService.js';
 import type { LeadNotifier } from '../leads/leadNotifier.js';
 import type { LeadRepository } from '../leads/leadRepository.js';
 import { type LeadProviders, LeadService } from '../leads/leadService.js';
-import { ReportService } from '../reports/reportService.js';
+import { type NearestPlace, ReportService } from '../reports/reportService.js';
 import type { Transactions } from '../db/transactions.js';
 import type { TowerRecord } from '../towers/towerRepository.js';
 import {
@@ -27,9 +27,14 @@ import {
 // constructor is answered in this file. Every builder takes the fakes a spec wants to set and
 // returns the service with all the fakes it was given, to look into afterwards.
 
-export function newReportService(deps: { repo?: MemoryReportRepository; clock?: ManualClock; timeZone?: string } = {}) {
-  const built = { repo: deps.repo ?? memoryReportRepository([]), clock: deps.clock ?? manualClock(), timeZone: deps.timeZone ?? 'UTC' };
-  return { ...built, service: new ReportService(built.repo, built.clock, built.timeZone) };
+export function newReportService(deps: { repo?: MemoryReportRepository; clock?: ManualClock; timeZone?: string; places?: NearestPlace } = {}) {
+  const built = {
+    repo: deps.repo ?? memoryReportRepository([]),
+    clock: deps.clock ?? manualClock(),
+    timeZone: deps.timeZone ?? 'UTC',
+    places: deps.places ?? { nearest: () => null },
+  };
+  return { ...built, service: new ReportService(built.repo, built.clock, built.timeZone, built.places) };
 }
 
 /** The settings of a footprint in the specs: a 2 m receiver, 16 dBi tower and 23 dBi CPE antennas, 10,000 cells. */

@@ -12,10 +12,12 @@ interface StatCardProps {
   color?: string;
   /** A line under the figure, e.g. what it is a share of. */
   caption?: string;
+  /** What the figure is made of, under the caption. */
+  details?: ReactNode;
 }
 
 /** One figure of a summary row (a group named by its title, so "Total Leads" finds its number). */
-export function StatCard({ title, value, icon, color = 'primary.main', caption }: StatCardProps) {
+export function StatCard({ title, value, icon, color = 'primary.main', caption, details }: StatCardProps) {
   const titleId = useId();
   return (
     <Paper
@@ -41,6 +43,7 @@ export function StatCard({ title, value, icon, color = 'primary.main', caption }
             {caption}
           </Typography>
         )}
+        {details}
       </Box>
     </Paper>
   );

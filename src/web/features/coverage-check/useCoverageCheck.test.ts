@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { WIRELESS_UNAVAILABLE } from '../../../common/api/coverage.js';
 import type { CoverageCheckResult } from '../../../common/api/coverage.js';
 import { ApiError } from '../../api/ApiError.js';
-import { checkFailureMessage, hasCoverage } from './useCoverageCheck.js';
+import { checkFailureMessage, hasCoverage, SEARCH_TYPE_OF } from './useCoverageCheck.js';
 
 const result = (overrides: Partial<CoverageCheckResult>): CoverageCheckResult => ({
   location: { lat: -33.9, lng: 18.4, address: null },
@@ -19,6 +19,10 @@ describe('coverage check results', () => {
     expect(hasCoverage(result({}))).toBe(false);
     expect(hasCoverage(result({ coverage_available: true }))).toBe(true);
     expect(hasCoverage(result({ wireless_feasibility: { ...WIRELESS_UNAVAILABLE, wireless_available: true } }))).toBe(true);
+  });
+
+  it('logs a point placed on the map, by a click or the marker, as a map click', () => {
+    expect(SEARCH_TYPE_OF).toEqual({ map: 'map_click', marker: 'map_click', search: 'address', geolocation: 'geolocation' });
   });
 
   it('names a failed check by what started it', () => {

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import type { CoverageCheckResult } from '../../../common/api/coverage.js';
-import type { SearchAction, SearchLogRequest } from '../../../common/api/leads.js';
+import type { SearchAction, SearchLogRequest, SearchType } from '../../../common/api/leads.js';
 import type { LatLng } from '../../map/mapTypes.js';
 import { ApiError } from '../../api/ApiError.js';
 import { logSearch } from './coverageApi.js';
@@ -11,6 +11,9 @@ import { visitSessionId } from './sessionId.js';
 
 /** What started a check: it decides the search type, the failure text and how the map moves. */
 export type CheckSource = 'map' | 'marker' | 'search' | 'geolocation';
+
+/** What a search log says of each way to check: a point placed on the map, by a click or the marker dragged, is a map click. */
+export const SEARCH_TYPE_OF: Record<CheckSource, SearchType> = { map: 'map_click', marker: 'map_click', search: 'address', geolocation: 'geolocation' };
 
 export interface CheckRequest {
   point: LatLng;
@@ -67,7 +70,7 @@ export function useCoverageCheck() {
         onSuccess: (result) => {
           const entry: SearchLogRequest = {
             session_id: visitSessionId(),
-            search_type: next.source === 'geolocation' ? 'geolocation' : 'address',
+            search_type: SEARCH_TYPE_OF[next.source],
             lat: next.point.lat,
             lng: next.point.lng,
             address: next.address,

@@ -21,6 +21,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import type { DashboardData } from '../../../common/api/reports.js';
 import { AdminPageHeading } from '../../ui/AdminPageHeading.js';
 import { BarList } from '../../ui/BarList.js';
+import { coverageItems } from '../../ui/coverageBreakdown.js';
 import { LazyTimeSeriesChart } from '../../ui/LazyTimeSeriesChart.js';
 import { LEAD_TYPE_LABELS, leadProviderName } from '../../ui/leadLabels.js';
 import { LeadStatusChip } from '../../ui/LeadStatusChip.js';
@@ -82,6 +83,20 @@ export function DashboardPage() {
   );
 }
 
+/** The searches by what served them, one short line each. */
+function CoverageSplit({ rows }: { rows: DashboardData['coverage_effectiveness']['by_coverage'] }) {
+  const items = useMemo(() => coverageItems(rows), [rows]);
+  return (
+    <Box component="ul" aria-label="Searches by coverage" sx={{ listStyle: 'none', m: 0, mt: 0.5, p: 0 }}>
+      {items.map((item) => (
+        <Typography component="li" variant="caption" color="text.secondary" key={item.key} sx={{ display: 'block' }}>
+          {item.label}: <strong>{formatCount(item.value)}</strong>
+        </Typography>
+      ))}
+    </Box>
+  );
+}
+
 function DashboardContent({ data, range, choice }: { data: DashboardData; range: PeriodRange; choice: PeriodChoice }) {
   const actions = useMemo(() => searchesByAction(data.searches_by_action), [data.searches_by_action]);
   const providers = useMemo(() => topProviders(data.top_providers), [data.top_providers]);
@@ -112,6 +127,7 @@ function DashboardContent({ data, range, choice }: { data: DashboardData; range:
             icon={<WifiTetheringOutlined />}
             color="info.main"
             caption="Searches that found coverage"
+            details={<CoverageSplit rows={data.coverage_effectiveness.by_coverage} />}
           />
         </Grid>
       </Grid>

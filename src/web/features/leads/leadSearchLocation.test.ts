@@ -21,6 +21,13 @@ describe("a lead's search location", () => {
     });
   });
 
+  it('shows the coordinates of a map click, logged as one', () => {
+    expect(leadSearchLocation({ search_type: 'map_click', lat: -33.93, lng: 18.45, address: null })).toEqual({
+      place: '-33.93000, 18.45000',
+      how: 'Point picked on the map',
+    });
+  });
+
   it('shows the coordinates of a device location, and says when there is no position at all', () => {
     expect(leadSearchLocation({ search_type: 'geolocation', lat: -34.1, lng: 18.9, address: null })).toEqual({
       place: '-34.10000, 18.90000',

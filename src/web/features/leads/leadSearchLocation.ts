@@ -16,6 +16,9 @@ export interface LeadSearchLocation {
 export function leadSearchLocation(search: Pick<LeadSearch, 'search_type' | 'lat' | 'lng' | 'address'>): LeadSearchLocation {
   const coordinates = search.lat !== null && search.lng !== null ? `${search.lat.toFixed(5)}, ${search.lng.toFixed(5)}` : null;
   const address = search.address?.trim() || null;
+  if (search.search_type === 'map_click') {
+    return { place: coordinates ?? address ?? 'No position recorded', how: 'Point picked on the map' };
+  }
   if (search.search_type === 'geolocation') {
     return { place: address ?? coordinates ?? 'No position recorded', how: coordinates && address ? `Device location · ${coordinates}` : 'Device location' };
   }

@@ -29,7 +29,6 @@ import {
   demandFeatures,
   demandView,
   uncoveredCircleLayer,
-  uncoveredHotspots,
 } from './demandMap.js';
 import { useMapData } from './reportsQueries.js';
 
@@ -40,7 +39,8 @@ const START_ZOOM = 5;
 const FIT_MAX_ZOOM = 11;
 /** Quiet time after the map stops moving before the cells of the new view are asked for. */
 const VIEW_DEBOUNCE_MS = 350;
-const HOTSPOTS = 5;
+/** Searches this close to a place (km) are named after it; further off, the distance is given. */
+const NEAR_PLACE_KM = 5;
 /** Quiet time after the last frame before the drawn circles are counted and the print snapshot taken. */
 const SETTLE_MS = 500;
 
@@ -54,7 +54,7 @@ export function DemandMap({ range }: { range: PeriodRange }) {
   const [view, setView] = useState<DemandView | null>(null);
   const mapData = useMapData(range, view);
   const cells = useMemo(() => mapData.data?.cells ?? [], [mapData.data]);
-  const hotspots = useMemo(() => uncoveredHotspots(cells, HOTSPOTS), [cells]);
+  const hotspots = useMemo(() => mapData.data?.hotspots ?? [], [mapData.data]);
   const [rendered, setRendered] = useState(0);
   const [snapshot, setSnapshot] = useState<string | null>(null);
   const [focus, setFocus] = useState<{ point: LatLng; zoom: number } | null>(null);
@@ -119,31 +119,34 @@ export function DemandMap({ range }: { range: PeriodRange }) {
             Where to build next
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            The areas on the map where most searches found no coverage. Choose one to zoom to it.
+            Where on the map most searches found no coverage, grouped around where they were made. Choose one to zoom to it.
           </Typography>
           <Paper variant="outlined">
             <Table size="small" aria-label="Areas without coverage">
               <TableHead>
                 <TableRow>
-                  <TableCell>Area (centre)</TableCell>
+                  <TableCell>Area</TableCell>
                   <TableCell align="right">Searches</TableCell>
                   <TableCell align="right">Without coverage</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
-                {hotspots.map((cell) => (
+                {hotspots.map((hotspot) => (
                   <TableRow
-                    key={`${cell.lat},${cell.lng}`}
+                    key={`${hotspot.lat},${hotspot.lng}`}
                     hover
                     sx={{ cursor: 'pointer' }}
-                    onClick={() => setFocus({ point: { lat: cell.lat, lng: cell.lng }, zoom: (view?.zoom ?? START_ZOOM) + 2 })}
+                    onClick={() => setFocus({ point: { lat: hotspot.lat, lng: hotspot.lng }, zoom: (view?.zoom ?? START_ZOOM) + 2 })}
                   >
-                    <TableCell sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                      {cell.lat.toFixed(3)}, {cell.lng.toFixed(3)}
+                    <TableCell>
+                      {hotspotPlace(hotspot.place)}
+                      <Typography component="span" variant="caption" color="text.secondary" sx={{ display: 'block', fontVariantNumeric: 'tabular-nums' }}>
+                        {hotspot.lat.toFixed(3)}, {hotspot.lng.toFixed(3)}
+                      </Typography>
                     </TableCell>
-                    <TableCell align="right">{formatCount(cell.count)}</TableCell>
+                    <TableCell align="right">{formatCount(hotspot.searches)}</TableCell>
                     <TableCell align="right" sx={{ color: DEMAND_COLORS.withoutCoverage, fontWeight: 600 }}>
-                      {formatCount(cell.without_coverage)}
+                      {formatCount(hotspot.without_coverage)}
                     </TableCell>
                   </TableRow>
                 ))}
@@ -154,6 +157,12 @@ export function DemandMap({ range }: { range: PeriodRange }) {
       )}
     </Stack>
   );
+}
+
+/** A cluster's nearest place: its name when the searches are in or by it, else how far from it. */
+function hotspotPlace(place: MapDataReport['hotspots'][number]['place']): string {
+  if (!place) return 'Unnamed area';
+  return place.distance_km < NEAR_PLACE_KM ? place.name : `${formatCount(Math.round(place.distance_km))} km from ${place.name}`;
 }
 
 function DemandLegend() {

@@ -13,6 +13,7 @@ import { percent } from '../../../common/api/reports.js';
 import { errorMessage } from '../../api/ApiError.js';
 import { AdminPageHeading } from '../../ui/AdminPageHeading.js';
 import { BarList } from '../../ui/BarList.js';
+import { coverageItems } from '../../ui/coverageBreakdown.js';
 import { LazyTimeSeriesChart } from '../../ui/LazyTimeSeriesChart.js';
 import { NoticeSnackbar } from '../../ui/NoticeSnackbar.js';
 import { PeriodPicker } from '../../ui/PeriodPicker.js';
@@ -98,6 +99,7 @@ function SearchSections({ range, exportButton }: { range: PeriodRange; exportBut
   const totals = useMemo(() => searchTotals(days), [days]);
   const types = useMemo(() => (report.data ? searchTypeItems(report.data.by_search_type) : []), [report.data]);
   const typeTotal = types.reduce((sum, item) => sum + item.value, 0);
+  const coverage = useMemo(() => (report.data ? coverageItems(report.data.by_coverage) : []), [report.data]);
 
   return (
     <>
@@ -154,13 +156,22 @@ function SearchSections({ range, exportButton }: { range: PeriodRange; exportBut
         </ReportState>
       </SectionCard>
 
-      <SectionCard className="report-section" title="Coverage effectiveness" subtitle="The share of searches that found at least one provider, day by day.">
+      <SectionCard
+        className="report-section"
+        title="Coverage effectiveness"
+        subtitle="The share of searches that found coverage (a provider, or a wireless tower), day by day, and what served them."
+      >
         <ReportState query={report} label="coverage effectiveness">
           <Typography variant="body2" sx={{ mb: 1 }}>
             {totals.searches === 0
               ? 'No searches in this period.'
               : `${formatPercent(totals.coverageRate)} of ${count(totals.searches)} searches found coverage; ${count(totals.withoutCoverage)} did not.`}
           </Typography>
+          {totals.searches > 0 && (
+            <Box sx={{ mb: 2, maxWidth: 480 }}>
+              <BarList items={coverage} total={totals.searches} label="Searches by coverage" formatValue={count} emptyText="No searches in this period." />
+            </Box>
+          )}
           <LazyTimeSeriesChart
             label="Coverage rate per day"
             data={days}

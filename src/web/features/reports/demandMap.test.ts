@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CIRCLE_RADIUS, circleRadius, demandBounds, demandFeatures, demandView, demandViewParams, uncoveredHotspots } from './demandMap.js';
+import { CIRCLE_RADIUS, circleRadius, demandBounds, demandFeatures, demandView, demandViewParams } from './demandMap.js';
 
 describe('circle sizing', () => {
   it('gives the busiest cell the largest circle and scales area, not radius, with the count', () => {
@@ -59,11 +59,6 @@ describe('demand features', () => {
       [28.25, -25.75],
     ]);
     expect(demandBounds([], 0.5)).toBeNull();
-  });
-
-  it('lists the cells without coverage, most such searches first', () => {
-    expect(uncoveredHotspots(cells, 5).map((c) => c.without_coverage)).toEqual([25, 1]);
-    expect(uncoveredHotspots(cells, 1)).toHaveLength(1);
   });
 });
 

@@ -108,14 +108,6 @@ export function demandViewParams(view: DemandView | null): Record<string, string
   return { zoom: String(view.zoom), west: String(view.west), south: String(view.south), east: String(view.east), north: String(view.north) };
 }
 
-/** Cells with searches that found no coverage, most such searches first: where to build next. */
-export function uncoveredHotspots(cells: MapDataReport['cells'], limit: number): MapDataReport['cells'] {
-  return cells
-    .filter((cell) => cell.without_coverage > 0)
-    .sort((a, b) => b.without_coverage - a.without_coverage || b.count - a.count || a.lat - b.lat || a.lng - b.lng)
-    .slice(0, limit);
-}
-
 /** Every searches circle, blue, sized by its `radius` property, white-edged to stand out on any basemap. */
 export function demandCircleLayer(): CircleLayerSpecification {
   return {

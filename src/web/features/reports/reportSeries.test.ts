@@ -25,10 +25,16 @@ describe('search activity', () => {
     expect(searchTotals([])).toEqual({ searches: 0, withCoverage: 0, withoutCoverage: 0, coverageRate: 0 });
   });
 
-  it('lists both search types, missing ones at 0', () => {
-    expect(searchTypeItems([{ search_type: 'geolocation', count: 2 }]).map(({ key, value }) => [key, value])).toEqual([
-      ['address', 0],
-      ['geolocation', 2],
+  it('lists every search type, map clicks apart from device locations, missing ones at 0', () => {
+    expect(
+      searchTypeItems([
+        { search_type: 'geolocation', count: 2 },
+        { search_type: 'map_click', count: 5 },
+      ]).map(({ key, label, value }) => [key, label, value]),
+    ).toEqual([
+      ['address', 'Address search', 0],
+      ['geolocation', 'Device location', 2],
+      ['map_click', 'Map click', 5],
     ]);
   });
 });

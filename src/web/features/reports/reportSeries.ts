@@ -1,4 +1,4 @@
-import { GENERAL_INQUIRY, LEAD_TYPES, SEARCH_TYPES } from '../../../common/api/leads.js';
+import { GENERAL_INQUIRY, LEAD_TYPES, SEARCH_TYPES, type SearchType } from '../../../common/api/leads.js';
 import type { LeadActivityReport, ProvidersReport, SearchesReport } from '../../../common/api/reports.js';
 import { percent } from '../../../common/api/reports.js';
 import type { BarListItem } from '../../ui/barListItem.js';
@@ -14,7 +14,7 @@ export const REPORT_COLORS = {
   contact_request: '#ef6c00',
 } as const;
 
-export const SEARCH_TYPE_LABELS = { address: 'Address search', geolocation: 'Device location / map click' } as const;
+export const SEARCH_TYPE_LABELS: Record<SearchType, string> = { address: 'Address search', geolocation: 'Device location', map_click: 'Map click' };
 
 /** One day of search activity, with its coverage rate (null on a day without searches: a gap, not 0%). */
 export interface SearchActivityDay {
@@ -57,7 +57,7 @@ export function searchTotals(days: readonly Pick<SearchActivityDay, 'searches' |
   return { searches, withCoverage, withoutCoverage, coverageRate: percent(withCoverage, searches) };
 }
 
-/** Both search types, in the contract's order, with the server's count or 0. */
+/** Every search type, in the contract's order, with the server's count or 0. */
 export function searchTypeItems(rows: SearchesReport['by_search_type']): BarListItem[] {
   const counts = new Map(rows.map((row) => [row.search_type, row.count]));
   return SEARCH_TYPES.map((type) => ({ key: type, label: SEARCH_TYPE_LABELS[type], value: counts.get(type) ?? 0 }));
