@@ -1,9 +1,12 @@
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
-import { MIN_SUBMITTABLE_SCORE, passwordStrength } from '../../common/passwordStrength.js';
+import { MIN_SUBMITTABLE_SCORE, PASSWORD_TOO_COMMON, PASSWORD_TOO_WEAK, passwordStrength, type PasswordStrength } from './passwordStrength.js';
 
-export const PASSWORD_TOO_WEAK = 'Password is too weak: use at least 12 characters, or mix upper and lower case letters, numbers and symbols';
-export const PASSWORD_TOO_COMMON = 'This password is too common or easy to guess. Please choose another one.';
+/**
+ * The one rule of which new passwords are accepted: the server refuses by it, and the Settings
+ * screen's strength meter rates by it. Its dictionaries are large (about a megabyte of words), so
+ * the browser loads this module only on the Settings screen (features/settings/usePasswordPolicy.ts).
+ */
 
 /**
  * zxcvbn's score (0-4) a new password must reach: 3 is its "safely unguessable" (over 10^8
@@ -20,12 +23,27 @@ function guessEstimator(): ZxcvbnFactory {
 }
 
 /**
- * Why a new password is refused, or null: the rule the browser shows (docs/api.md, Authentication: a
- * strength score of at least 3) and then not a common or easily guessed one (zxcvbn, with the
+ * Why a new password is refused, or null: the strength score of passwordStrength (docs/api.md,
+ * Authentication: at least 3) and then not a common or easily guessed one (zxcvbn, with the
  * username as a word to avoid).
  */
 export function passwordProblem(password: string, userInputs: readonly string[] = []): string | null {
   if (passwordStrength(password).score < MIN_SUBMITTABLE_SCORE) return PASSWORD_TOO_WEAK;
   if (guessEstimator().check(password, [...userInputs]).score < MIN_GUESS_SCORE) return PASSWORD_TOO_COMMON;
   return null;
+}
+
+/** Scores below this rate "Weak" (passwordStrength). */
+const HIGHEST_WEAK_SCORE = 2;
+
+/**
+ * What the strength meter shows: passwordStrength's points and label, but never better than
+ * "Weak" for a password passwordProblem refuses ("Password1!" has every kind of character and is
+ * still among the first guesses), with the reason.
+ */
+export function passwordRating(password: string, userInputs: readonly string[] = []): PasswordStrength & { problem: string | null } {
+  const strength = passwordStrength(password);
+  const problem = passwordProblem(password, userInputs);
+  if (problem === null) return { ...strength, problem };
+  return { score: Math.min(strength.score, HIGHEST_WEAK_SCORE), label: 'Weak', problem };
 }
