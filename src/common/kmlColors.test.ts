@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeKmlColors, kmlColorToHex, namedStyleColor } from './kmlColors.js';
+import { analyzeKmlColors, colorUses, kmlColorToHex, namedStyleColor } from './kmlColors.js';
 
 describe('kmlColorToHex', () => {
   it.each([
@@ -101,5 +101,23 @@ describe('analyzeKmlColors on hostile input', () => {
     const started = performance.now();
     expect(analyzeKmlColors(unclosed)).toEqual([]);
     expect(performance.now() - started).toBeLessThan(2000);
+  });
+});
+
+describe('colorUses', () => {
+  const placemark = (name: string | null, color: string | null, polygons = 1) => ({ name, color, polygons: Array.from({ length: polygons }) });
+
+  it('counts the polygons of each colour, in first-appearance order, with the first name as the sample', () => {
+    expect(
+      colorUses([placemark(null, '#ff6600', 2), placemark('Gardens', '#ff6600'), placemark('Sea Point', '#4caf50'), placemark('Tamboerskloof', '#ff6600')]),
+    ).toEqual([
+      { color: '#ff6600', polygons: 4, sample: 'Gardens' },
+      { color: '#4caf50', polygons: 1, sample: 'Sea Point' },
+    ]);
+  });
+
+  it('leaves out placemarks without a colour or without polygons', () => {
+    expect(colorUses([placemark('Uncoloured', null), placemark('Road', '#0000ff', 0)])).toEqual([]);
+    expect(colorUses([placemark(null, '#ff6600')])).toEqual([{ color: '#ff6600', polygons: 1, sample: null }]);
   });
 });

@@ -98,3 +98,39 @@ export function analyzeKmlColors(kmlText: string): string[] {
 function forgetLastMatch(): void {
   /^/.test('');
 }
+
+/** A colour polygons are drawn with: how many polygons, and a placemark's name to recognise them by. */
+export interface KmlColorUse {
+  /** "#rrggbb". */
+  color: string;
+  polygons: number;
+  /** The name of the first named placemark of this colour; null when none has a name. */
+  sample: string | null;
+}
+
+/** What colorUses needs of a placemark (src/geo/kml reads them): its name, the colour it is drawn with, its polygons. */
+export interface ColoredPlacemark {
+  name: string | null;
+  color: string | null;
+  polygons: readonly unknown[];
+}
+
+/**
+ * The colours to give a status: those polygons are drawn with (a placemark's colour, see
+ * src/geo/kml/kmlStyles.ts), in first-appearance order, each with its number of polygons and a
+ * sample name. Colours only lines or outlines of other placemarks use are not statuses and are
+ * left out, as are placemarks without a colour (they take the layer's default status).
+ */
+export function colorUses(placemarks: Iterable<ColoredPlacemark>): KmlColorUse[] {
+  const uses = new Map<string, KmlColorUse>();
+  for (const { name, color, polygons } of placemarks) {
+    if (color === null || polygons.length === 0) continue;
+    const use = uses.get(color);
+    if (use === undefined) uses.set(color, { color, polygons: polygons.length, sample: name });
+    else {
+      use.polygons += polygons.length;
+      use.sample ??= name;
+    }
+  }
+  return [...uses.values()];
+}
