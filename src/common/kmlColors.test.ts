@@ -109,9 +109,9 @@ describe('colorUses', () => {
 
   it('counts the polygons of each colour, in first-appearance order, with the first name as the sample', () => {
     expect(
-      colorUses([placemark(null, '#ff6600', 2), placemark('Gardens', '#ff6600'), placemark('Sea Point', '#4caf50'), placemark('Tamboerskloof', '#ff6600')]),
+      colorUses([placemark(null, '#ff6600', 2), placemark('Gardens', '#ff6600'), placemark('Sea Point', '#4caf50'), placemark('Tamboerskloof', '#ff6600', 3)]),
     ).toEqual([
-      { color: '#ff6600', polygons: 4, sample: 'Gardens' },
+      { color: '#ff6600', polygons: 6, sample: 'Gardens' },
       { color: '#4caf50', polygons: 1, sample: 'Sea Point' },
     ]);
   });
