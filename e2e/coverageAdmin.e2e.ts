@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fibreKml, GREEN, ORANGE, PNG_1X1 } from '../test/support/kml.js';
+import { fibreKml, GREEN, kmlDocument, ORANGE, placemark, PNG_1X1, square, style } from '../test/support/kml.js';
 import { type LocalServer, startLocalServer } from '../test/support/localServer.js';
 import { multipartBody } from '../test/support/multipart.js';
 import { expectNoSeriousA11yViolations } from './support/accessibility.js';
@@ -76,6 +76,67 @@ describe.runIf(browserAvailable())('providers and coverage layers in the admin p
       (await live.app.server.inject({ method: 'GET', url: `/api/check_coverage?lat=${lat}&lng=${lng}` })).json().data;
     expect((await check(-33.95, 18.44)).providers[0]).toMatchObject({ name: 'Overberg Fibre', service_status: 'live', services: ['Fiber', 'LTE'] });
     expect((await check(-33.92, 18.7)).providers[0].service_status).toBe('in_progress');
+  });
+
+  it('tells at once, in the provider dialog, that a text file named .png is not an image', async () => {
+    await page.goto('/admin/providers');
+    await page.getByRole('button', { name: 'Add your first provider' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Logo file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('just some text') });
+    const message = '“logo.png” is not a PNG, JPEG, WebP or GIF image: its content is not one, whatever its name says. Choose an image file.';
+    await dialog.getByRole('alert').filter({ hasText: message }).waitFor();
+    expect(await dialog.getByRole('img', { name: 'Logo preview' }).count()).toBe(0);
+    await expectNoSeriousA11yViolations(page, 'provider form with a refused logo');
+
+    await dialog.getByLabel('Logo file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    await dialog.getByRole('img', { name: 'Logo preview' }).waitFor();
+    expect(await dialog.getByText(message).count()).toBe(0);
+  });
+
+  it('offers the colours polygons use, with their counts, left to the layer default until assigned', async () => {
+    const provider = multipartBody({ name: 'Overberg Fibre' });
+    await live.app.server.inject({
+      method: 'POST',
+      url: '/api/providers',
+      payload: provider.payload,
+      headers: { ...provider.headers, authorization: `Bearer ${token}` },
+    });
+    // Orange: two placemarks; green: one; a road drawn in blue with lines only, no polygon.
+    const kml = kmlDocument(
+      style('live', ORANGE.kml),
+      style('building', GREEN.kml),
+      '<Style id="road"><LineStyle><color>ffff0000</color></LineStyle></Style>',
+      placemark('Gardens', 'live', square(18.42, -33.92, 0.05)),
+      placemark('Observatory', 'live', square(18.47, -33.8, 0.02)),
+      placemark('Stellenbosch', 'building', square(18.7, -33.92, 0.05)),
+      '<Placemark><name>Main Road</name><styleUrl>#road</styleUrl><LineString><coordinates>18.4,-33.9 18.5,-33.9</coordinates></LineString></Placemark>',
+    );
+    await page.goto('/admin/coverage');
+    await page.getByRole('button', { name: 'Add your first coverage layer' }).click();
+    await page.getByRole('textbox', { name: 'Layer Name' }).fill('Cape Town fibre');
+    await choose(page, /^Provider/, 'Overberg Fibre');
+    await page.getByRole('textbox', { name: 'Services' }).fill('Fiber');
+    await choose(page, /^Default Status/, 'Coming Soon');
+    await page.getByLabel('KML file').setInputFiles({ name: 'fibre.kml', mimeType: 'application/vnd.google-earth.kml+xml', buffer: Buffer.from(kml) });
+    await notice('Found 2 colours in the file. Assign a status to each below.');
+    expect(await page.getByText('2 polygons, e.g. Gardens', { exact: true }).count()).toBe(1);
+    expect(await page.getByText('1 polygon, e.g. Stellenbosch', { exact: true }).count()).toBe(1);
+    expect(await page.getByRole('img', { name: 'Colour #0000ff' }).count()).toBe(0);
+    for (const hex of [ORANGE.hex, GREEN.hex]) {
+      expect(await page.getByRole('combobox', { name: `Status for ${hex}` }).textContent()).toBe('Use layer default (Coming Soon)');
+    }
+    await choose(page, `Status for ${GREEN.hex}`, 'Live Service');
+    await expectNoSeriousA11yViolations(page, 'coverage layer colours with counts');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await notice('Coverage layer created successfully!');
+    const layerRow = page.getByRole('table', { name: 'Coverage layers' }).getByRole('row', { name: /Cape Town fibre/ });
+    await layerRow.waitFor();
+    expect(await layerRow.textContent()).toContain('1 colour mapped');
+
+    const check = async (lat: number, lng: number) =>
+      (await live.app.server.inject({ method: 'GET', url: `/api/check_coverage?lat=${lat}&lng=${lng}` })).json().data;
+    expect((await check(-33.95, 18.44)).providers[0].service_status).toBe('coming_soon');
+    expect((await check(-33.92, 18.7)).providers[0].service_status).toBe('live');
   });
 
   it('switches the override on, with the SPEC message, for a KML without colours', async () => {

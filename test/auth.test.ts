@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LOGIN_FAILURE_LIMIT, LOGIN_PAIR_FAILURE_LIMIT, USERNAME_DELAY_MAX_MS } from '../src/server/auth/authService.js';
-import { PASSWORD_TOO_COMMON, PASSWORD_TOO_WEAK } from '../src/server/auth/passwordPolicy.js';
+import { PASSWORD_TOO_COMMON, PASSWORD_TOO_WEAK } from '../src/common/passwordStrength.js';
 import { ADMIN, bearer, createTestApp, databaseKinds, ManualClock, signIn, type TestApp } from './support/testApp.js';
 
 describe.each(databaseKinds())('admin auth on %s', (kind) => {

@@ -89,6 +89,47 @@ describe.each(databaseKinds())('coverage layers and checks on %s', (kind) => {
     expect(await check(NOWHERE)).toMatchObject({ coverage_available: false, total_providers: 0, providers: [] });
   });
 
+  it('gives colours left to the layer default its default status, also once it changes, and keeps an explicit unknown', async () => {
+    const providerId = await createProvider('FibreCo');
+    const leftToDefault = JSON.stringify([
+      { color: ORANGE.hex, status: 'default', description: '' },
+      { color: GREEN.hex, status: 'unknown', description: '' },
+    ]);
+    const created = await createLayer(
+      { name: 'L', provider_id: String(providerId), services: 'Fiber', default_status: 'coming_soon', color_mappings: leftToDefault },
+      { filename: 'f.kml', bytes: Buffer.from(fibreKml()) },
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    expect(JSON.parse(created.json().data.color_mappings)).toEqual(JSON.parse(leftToDefault));
+    expect((await check(IN_ORANGE)).providers[0].service_status).toBe('coming_soon');
+    expect((await check(IN_GREEN)).providers[0].service_status).toBe('unknown');
+
+    const put = await app.server.inject({
+      method: 'PUT',
+      url: `/api/coverage_layers/${created.json().data.id}`,
+      payload: { default_status: 'live' },
+      headers: bearer(token),
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect((await check(IN_ORANGE)).providers[0].service_status).toBe('live');
+    expect((await check(IN_GREEN)).providers[0].service_status).toBe('unknown');
+  });
+
+  it('detects only the colours polygons are drawn with, not those of lines alone', async () => {
+    const providerId = await createProvider('FibreCo');
+    const road =
+      '<Placemark><name>Main Road</name><styleUrl>#road</styleUrl><LineString><coordinates>18.4,-33.9 18.5,-33.9</coordinates></LineString></Placemark>';
+    const kml = kmlDocument(
+      style('live', ORANGE.kml),
+      '<Style id="road"><LineStyle><color>ffff0000</color></LineStyle></Style>',
+      placemark('Gardens', 'live', square(18.42, -33.92, 0.05)),
+      road,
+    );
+    const created = await createLayer({ name: 'L', provider_id: String(providerId), services: 'Fiber' }, { filename: 'f.kml', bytes: Buffer.from(kml) });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json().data).toMatchObject({ feature_count: 1, detected_colors: [ORANGE.hex] });
+  });
+
   it('merges a provider covering a point from two layers into one entry with the best status', async () => {
     const providerId = await createProvider('FibreCo');
     await createLayer(

@@ -235,6 +235,8 @@ describe.each(databaseKinds())('leads and search logs on %s', (kind) => {
       ['an unknown request type', { lead_type: 'newsletter' }, 'Please select a request type'],
       ['a malformed email', { email: 'thandi@' }, 'Please enter a valid email address'],
       ['a phone with letters', { phone: 'call me maybe' }, 'Please enter a valid phone number'],
+      ['a phone of two digits', { phone: '12' }, 'Please enter a valid phone number: at least 7 digits'],
+      ['a phone of brackets only', { phone: '()' }, 'Please enter a valid phone number: at least 7 digits'],
     ])('refuses %s with the form message, storing nothing', async (_case, change, message) => {
       const response = await api.submitLead({ provider_id: 0, lead_type: 'contact_request', ...VISITOR, ...change });
       expect(response.statusCode).toBe(400);

@@ -133,12 +133,33 @@ describe.each(databaseKinds())('providers on %s', (kind) => {
     expect((await get('/api/providers')).json().data).toEqual([]);
   });
 
+  it('tells a logo by its content: a text file named .png is refused, JPEG, GIF and WebP are stored under their own extension', async () => {
+    const text = await send('POST', '/api/providers', { name: 'X' }, { bytes: Buffer.from('not an image at all'), filename: 'logo.png' });
+    expect(text.statusCode).toBe(400);
+    expect(text.json().message).toBe('Logo must be a PNG, JPEG, WebP or GIF image');
+    const images: [string, Buffer][] = [
+      ['jpg', Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1])],
+      ['gif', Buffer.from('GIF89a\u0001\u0000\u0001\u0000', 'latin1')],
+      ['webp', Buffer.concat([Buffer.from('RIFF'), Buffer.from([4, 0, 0, 0]), Buffer.from('WEBPVP8 ')])],
+    ];
+    for (const [ext, bytes] of images) {
+      const created = await send('POST', '/api/providers', { name: `Logo ${ext}` }, { bytes, filename: 'logo.png' });
+      expect(created.statusCode, created.body).toBe(200);
+      expect(created.json().data.logo_filename).toMatch(new RegExp(`\\.${ext}$`));
+    }
+  });
+
   it('validates with the SPEC messages', async () => {
     expect((await send('POST', '/api/providers', { description: 'no name' })).json().message).toBe('Provider name is required');
     expect((await send('POST', '/api/providers', { name: 'X', data_source: 'my_maps_url' })).json().message).toBe('My Maps URL is required');
     expect((await send('POST', '/api/providers', { name: 'X', data_source: 'api_endpoint' })).json().message).toBe('API endpoint URL is required');
     expect((await send('POST', '/api/providers', { name: 'X', contact_email: 'not-an-email' })).json().message).toBe('Please enter a valid email address');
     expect((await send('POST', '/api/providers', { name: 'X', contact_phone: 'call me' })).json().message).toBe('Please enter a valid phone number');
+    for (const phone of ['12', '-', '()']) {
+      expect((await send('POST', '/api/providers', { name: 'X', contact_phone: phone })).json().message, phone).toBe(
+        'Please enter a valid phone number: at least 7 digits',
+      );
+    }
     expect((await send('POST', '/api/providers', { name: 'X', api_headers: '[1,2]' })).statusCode).toBe(400);
     expect(
       (
@@ -154,13 +175,14 @@ describe.each(databaseKinds())('providers on %s', (kind) => {
   });
 
   it('keeps absent fields on update, clears empty ones, and replaces or removes the logo', async () => {
-    const created = (await send('POST', '/api/providers', { name: 'FibreCo', description: 'Fast', contact_phone: '021 555' }, { bytes: PNG_1X1 })).json().data;
+    const created = (await send('POST', '/api/providers', { name: 'FibreCo', description: 'Fast', contact_phone: '021 555 0100' }, { bytes: PNG_1X1 })).json()
+      .data;
     const updated = await send('PUT', `/api/providers/${created.id}`, { description: '', active: 'false' });
     expect(updated.json().message).toBe('Provider updated successfully!');
     expect(updated.json().data).toMatchObject({
       name: 'FibreCo',
       description: null,
-      contact_phone: '021 555',
+      contact_phone: '021 555 0100',
       active: false,
       logo_filename: created.logo_filename,
     });

@@ -46,55 +46,38 @@ export function namedStyleColor(reference: string): string | null {
   return null;
 }
 
-/** Optional namespace prefix of a KML element name, e.g. "kml:" in <kml:PolyStyle>. */
-const PREFIX = '(?:[A-Za-z_][\\w.-]*:)?';
+/** A colour polygons are drawn with: how many polygons, and a placemark's name to recognise them by. */
+export interface KmlColorUse {
+  /** "#rrggbb". */
+  color: string;
+  polygons: number;
+  /** The name of the first named placemark of this colour; null when none has a name. */
+  sample: string | null;
+}
 
-/**
- * One pass finds, in document order: (1) a whole PolyStyle or LineStyle element (an empty
- * <PolyStyle/> is skipped, so it cannot reach over to a later closing tag), (2) a styleUrl's
- * text, (3) the id of a Style or StyleMap. Coordinates hold no "<", so the scan skips them quickly.
- * A style body is looked for within 4 KB of its opening tag (real ones are a few hundred bytes):
- * unbounded, every unclosed <PolyStyle> would rescan the rest of the file, quadratic in its size.
- */
-const COLOR_SOURCES = new RegExp(
-  [
-    `<${PREFIX}(PolyStyle|LineStyle)\\b[^>]*(?<!/)>([\\s\\S]{0,4096}?)</${PREFIX}\\1\\s*>`,
-    `<${PREFIX}styleUrl\\b[^>]*>([^<]*)<`,
-    `<${PREFIX}(?:Style|StyleMap)\\s[^>]*?\\bid\\s*=\\s*(?:"([^"]*)"|'([^']*)')`,
-  ].join('|'),
-  'g',
-);
-const COLOR_ELEMENT = new RegExp(`<${PREFIX}color\\b[^>]*>\\s*([^<]*?)\\s*</${PREFIX}color\\s*>`);
-const LOOKS_LIKE_KML = new RegExp(`<${PREFIX}(?:kml|Document|Placemark)\\b`);
-
-/**
- * Distinct "#rrggbb" colours of a KML document in first-appearance order: the <color> of every
- * PolyStyle and LineStyle, and the colour named by style references (see namedStyleColor).
- * Throws only when the text is clearly not KML (no <kml>, <Document> or <Placemark> element).
- */
-export function analyzeKmlColors(kmlText: string): string[] {
-  if (!LOOKS_LIKE_KML.test(kmlText)) throw new Error('The file is not a KML document');
-  const colors = new Set<string>();
-  for (const match of kmlText.matchAll(COLOR_SOURCES)) {
-    const [, styleKind, styleBody, styleUrl, idDouble, idSingle] = match;
-    let color: string | null;
-    if (styleKind !== undefined) {
-      const colorText = COLOR_ELEMENT.exec(styleBody ?? '')?.[1];
-      color = colorText === undefined ? null : kmlColorToHex(colorText);
-    } else {
-      color = namedStyleColor(styleUrl ?? idDouble ?? idSingle ?? '');
-    }
-    if (color) colors.add(color);
-  }
-  forgetLastMatch();
-  return [...colors];
+/** What colorUses needs of a placemark (src/geo/kml reads them): its name, the colour it is drawn with, its polygons. */
+export interface ColoredPlacemark {
+  name: string | null;
+  color: string | null;
+  polygons: readonly unknown[];
 }
 
 /**
- * JavaScript engines keep the input of the last successful regular-expression match for the
- * legacy RegExp.input ($_): after the scan above that is the whole document, kept alive (48 MB for
- * the benchmark file) until some other match happens. A match on the empty string lets it go.
+ * The colours to give a status: those polygons are drawn with (a placemark's colour, see
+ * src/geo/kml/kmlStyles.ts), in first-appearance order, each with its number of polygons and a
+ * sample name. Colours only lines or outlines of other placemarks use are not statuses and are
+ * left out, as are placemarks without a colour (they take the layer's default status).
  */
-function forgetLastMatch(): void {
-  /^/.test('');
+export function colorUses(placemarks: Iterable<ColoredPlacemark>): KmlColorUse[] {
+  const uses = new Map<string, KmlColorUse>();
+  for (const { name, color, polygons } of placemarks) {
+    if (color === null || polygons.length === 0) continue;
+    const use = uses.get(color);
+    if (use === undefined) uses.set(color, { color, polygons: polygons.length, sample: name });
+    else {
+      use.polygons += polygons.length;
+      use.sample ??= name;
+    }
+  }
+  return [...uses.values()];
 }

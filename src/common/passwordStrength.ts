@@ -11,6 +11,10 @@ export interface PasswordStrength {
 
 export const MIN_SUBMITTABLE_SCORE = 3;
 
+/** Why a new password is refused (common/passwordPolicy.ts); here, apart from its dictionaries, so a form can recognise them. */
+export const PASSWORD_TOO_WEAK = 'Password is too weak: use at least 12 characters, or mix upper and lower case letters, numbers and symbols';
+export const PASSWORD_TOO_COMMON = 'This password is too common or easy to guess. Please choose another one.';
+
 export function passwordStrength(password: string): PasswordStrength {
   const points = [
     password.length >= 8,

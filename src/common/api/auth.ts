@@ -15,6 +15,10 @@ export type LoginRequest = z.infer<typeof loginRequest>;
 
 export const PASSWORD_MIN_LENGTH = 8;
 
+/** The server's refusals of a password change that concern one field (the form shows them on it). */
+export const CURRENT_PASSWORD_INCORRECT = 'Current password is incorrect';
+export const NEW_PASSWORD_UNCHANGED = 'New password must be different from the current password';
+
 /** POST /auth/change-password {currentPassword, newPassword}. */
 export const changePasswordRequest = z.object({
   currentPassword: z

@@ -2,6 +2,19 @@ import { z } from 'zod';
 import { SERVICE_STATUSES } from '../serviceStatus.js';
 import { booleanField, entityId, requiredText, text } from './fields.js';
 
+/**
+ * A colour's status "default": the colour is left unassigned, and its polygons take the layer's
+ * default_status (whatever that is now or becomes later). "unknown" stays a status one may choose.
+ */
+export const LAYER_DEFAULT = 'default';
+/** What a colour may be mapped to: the layer's default, or a service status. */
+export const COLOR_MAPPING_STATUSES = [LAYER_DEFAULT, ...SERVICE_STATUSES] as const;
+export type ColorMappingStatus = (typeof COLOR_MAPPING_STATUSES)[number];
+
+export function isColorMappingStatus(value: unknown): value is ColorMappingStatus {
+  return typeof value === 'string' && (COLOR_MAPPING_STATUSES as readonly string[]).includes(value);
+}
+
 /** One colour of a KML file and the status its polygons mean. Colour is "#rrggbb". */
 export const colorMapping = z.object({
   color: z
@@ -9,7 +22,7 @@ export const colorMapping = z.object({
     .trim()
     .toLowerCase()
     .regex(/^#[0-9a-f]{6}$/, 'Colour must be #rrggbb'),
-  status: z.enum(SERVICE_STATUSES),
+  status: z.enum(COLOR_MAPPING_STATUSES),
   description: text(500, 'Colour description').default(''),
 });
 export type ColorMapping = z.infer<typeof colorMapping>;

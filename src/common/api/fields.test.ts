@@ -1,6 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { entityId, entityIdOrZero, ID_NOT_FOUND, MAX_ID, numberField, parseDecimal, rawText, requiredText, text, uploadFileName } from './fields.js';
+import {
+  entityId,
+  entityIdOrZero,
+  ID_NOT_FOUND,
+  MAX_ID,
+  numberField,
+  parseDecimal,
+  PHONE_DIGITS_MESSAGE,
+  PHONE_MESSAGE,
+  phoneProblem,
+  phoneText,
+  rawText,
+  requiredText,
+  text,
+  uploadFileName,
+} from './fields.js';
 
 const messages = (result: z.ZodSafeParseResult<unknown>) => (result.success ? [] : result.error.issues.map((issue) => issue.message));
 
@@ -24,6 +39,27 @@ describe('the text rule', () => {
     expect(messages(requiredText(10, 'Tower name').safeParse('   '))).toEqual(['Tower name is required']);
     expect(messages(requiredText(10, 'Tower name').safeParse(undefined))).toEqual(['Tower name is required']);
     expect(messages(requiredText(10, 'address', 'address is required').safeParse(''))).toEqual(['address is required']);
+  });
+});
+
+describe('the phone rule', () => {
+  it.each(['+27 (21) 555-0100', '021 555 0100', '0215550100', '(021) 555-01-00', '+1 212 555 0100'])('accepts %j', (phone) => {
+    expect(phoneProblem(phone)).toBeNull();
+  });
+
+  it.each(['12', '-', '()', '+', '021 555', '+ - ( ) 1 2 3'])('refuses %j: fewer than 7 digits', (phone) => {
+    expect(phoneProblem(phone)).toBe(PHONE_DIGITS_MESSAGE);
+  });
+
+  it.each(['call me', '021 555 0100 ext 2', '021.555.0100', '021 555+0100', '++27 21 555 0100', '021/555/0100'])('refuses %j: other characters', (phone) => {
+    expect(phoneProblem(phone)).toBe(PHONE_MESSAGE);
+  });
+
+  it('is optional in a schema: empty text passes, and one message per refused number', () => {
+    expect(phoneText().parse('  ')).toBe('');
+    expect(phoneText().parse(' +27 (21) 555-0100 ')).toBe('+27 (21) 555-0100');
+    expect(messages(phoneText().safeParse('12'))).toEqual([PHONE_DIGITS_MESSAGE]);
+    expect(messages(phoneText().safeParse('call me'))).toEqual([PHONE_MESSAGE]);
   });
 });
 

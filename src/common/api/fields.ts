@@ -11,18 +11,31 @@ export const MAX_ID = 2_147_483_647;
 
 export const EMAIL_MESSAGE = 'Please enter a valid email address';
 export const PHONE_MESSAGE = 'Please enter a valid phone number';
+export const PHONE_MIN_DIGITS = 7;
+export const PHONE_DIGITS_MESSAGE = `Please enter a valid phone number: at least ${PHONE_MIN_DIGITS} digits`;
 export const URL_MESSAGE = 'Please enter a valid URL starting with http:// or https://';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^[0-9+\-\s()]+$/;
+/** Digits, spaces, brackets and hyphens, after an optional leading plus. */
+const PHONE_CHARACTERS = /^\+?[0-9\s()-]*$/;
 
 export function isEmail(value: string): boolean {
   return EMAIL.test(value);
 }
 
-/** Digits, plus, hyphen, spaces and brackets. */
+/**
+ * Why a phone number is refused, or null: only digits, spaces, brackets, hyphens and a leading plus
+ * may appear, and at least PHONE_MIN_DIGITS digits must remain once the rest is removed ("12", "-"
+ * and "()" are not numbers anyone can call).
+ */
+export function phoneProblem(value: string): string | null {
+  if (!PHONE_CHARACTERS.test(value)) return PHONE_MESSAGE;
+  if (value.replace(/\D/g, '').length < PHONE_MIN_DIGITS) return PHONE_DIGITS_MESSAGE;
+  return null;
+}
+
 export function isPhone(value: string): boolean {
-  return PHONE.test(value);
+  return phoneProblem(value) === null;
 }
 
 export function isHttpUrl(value: string): boolean {
@@ -76,9 +89,12 @@ export function emailText(max = 320) {
   return text(max, 'Email').refine((v) => v === '' || isEmail(v), EMAIL_MESSAGE);
 }
 
-/** Trimmed text that is empty or a phone number. */
+/** Trimmed text that is empty or a phone number (phoneProblem tells which rule it breaks). */
 export function phoneText(max = 40) {
-  return text(max, 'Phone').refine((v) => v === '' || isPhone(v), PHONE_MESSAGE);
+  return text(max, 'Phone').superRefine((value, context) => {
+    const problem = value === '' ? null : phoneProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
 }
 
 /** Trimmed text that is empty or an http(s) URL. */

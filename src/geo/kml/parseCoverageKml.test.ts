@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeKmlColors } from '../../common/kmlColors.js';
+import { colorUses } from '../../common/kmlColors.js';
 import { KmlParseError } from './kmlParseError.js';
 import { parseCoverageKml } from '../testing/parseCoverageKml.js';
 import { parsePackedCoverageKml } from './parseCoverageKml.js';
@@ -193,40 +193,6 @@ describe('parseCoverageKml: colours', () => {
     expect(onlyColor(kml(placemark(`<styleUrl>#missing</styleUrl>${polygon()}`)))).toBeNull();
     expect(onlyColor(kml(placemark(polygon())))).toBeNull();
   });
-
-  it('returns the colours analyzeKmlColors finds in the same text', () => {
-    const text = kml(`<Style id="s"><PolyStyle><color>ff00ff00</color></PolyStyle></Style>
-      ${placemark(`<styleUrl>#red</styleUrl>${polygon()}`)}${placemark(`<styleUrl>#s</styleUrl>${polygon()}`)}`);
-    const { colors } = parseCoverageKml(text);
-    expect(colors).toEqual(['#00ff00', '#f44336']);
-    expect(colors).toEqual(analyzeKmlColors(text));
-  });
-});
-
-describe('parseCoverageKml: colours as the browser finds them', () => {
-  it.each([
-    [
-      'styles',
-      `<Style id="a"><LineStyle><color>ff0000ff</color></LineStyle><PolyStyle><color>7f00ff00</color></PolyStyle></Style>
-      <Style id="b"><PolyStyle><color>7f0000ff</color><fill>1</fill></PolyStyle></Style>`,
-    ],
-    [
-      'names',
-      `<Style id="orangeArea"><IconStyle><scale>1</scale></IconStyle></Style>
-      <StyleMap id="greenMap"><Pair><key>normal</key><styleUrl>#orangeArea</styleUrl></Pair></StyleMap>
-      <Style id="plain"><PolyStyle><color>ff888888</color></PolyStyle></Style>
-      ${placemark('<styleUrl>#blue</styleUrl>')}${placemark('<styleUrl>#poly-F44336-1200-normal</styleUrl>')}${placemark('<styleUrl>#sharedStyle</styleUrl>')}`,
-    ],
-    ['icons only', `<Style id="s"><IconStyle><color>ff00ff00</color></IconStyle><LabelStyle><color>ffff0000</color></LabelStyle></Style>`],
-    [
-      'empty style then names',
-      `<Style id="s1"><PolyStyle/></Style>${placemark('<styleUrl>#yellow</styleUrl>')}<Style id="s2"><PolyStyle><color>ff0066ff</color></PolyStyle></Style>`,
-    ],
-    ['unreadable colour', '<Style><PolyStyle><color>red</color></PolyStyle></Style>'],
-  ])('finds what analyzeKmlColors finds, in its order: %s', (_, body) => {
-    const text = kml(`${body}${placemark(`<Style><PolyStyle><color>ff123456</color></PolyStyle></Style>${polygon()}`)}`);
-    expect(parsePackedCoverageKml(text).colors).toEqual(analyzeKmlColors(text));
-  });
 });
 
 describe('parsePackedCoverageKml', () => {
@@ -249,8 +215,8 @@ describe('parsePackedCoverageKml', () => {
     const text = kml(
       `<Style id="s"><PolyStyle><color>ff00ff00</color></PolyStyle></Style>${placemark(`<styleUrl>#s</styleUrl>${polygon('0,0 2,0 2,2 0,0', ['1,0.2 1.5,0.2 1.5,0.7 1,0.2'])}`)}`,
     );
-    const { placemarks, colors } = parsePackedCoverageKml(text);
-    expect(colors).toEqual(['#00ff00']);
+    const { placemarks } = parsePackedCoverageKml(text);
+    expect(colorUses(placemarks).map((use) => use.color)).toEqual(['#00ff00']);
     expect(placemarks).toHaveLength(1);
     expect(placemarks[0]?.name).toBe('Area');
     expect(placemarks[0]?.color).toBe('#00ff00');

@@ -1,5 +1,5 @@
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import { kmlColorToHex, namedStyleColor } from '../../common/kmlColors.js';
+import { kmlColorToHex } from '../../common/kmlColors.js';
 import type { PackedPolygon, PackedRing } from '../packedGeometry.js';
 import { KmlParseError } from './kmlParseError.js';
 import { emptyStyle, KmlStyleTable, type KmlStyle, type KmlStyleMapNormal } from './kmlStyles.js';
@@ -20,7 +20,6 @@ export interface PackedCoveragePlacemark extends CoverageFeatureProperties {
 
 export interface PackedCoverageKml {
   placemarks: PackedCoveragePlacemark[];
-  colors: string[];
 }
 
 /**
@@ -36,15 +35,14 @@ export interface PackedCoverageKml {
  * Streaming (saxes) rather than a DOM: an xmldom tree of that file takes about 400 MB. The text
  * may come in chunks (see kmlTextChunks), so that it is never whole in memory.
  *
- * The colours are those analyzeKmlColors (src/common/kmlColors.ts) finds in the browser's upload
- * dialog, in the same order, gathered during the same pass: every PolyStyle and LineStyle colour,
- * and the colour a styleUrl or a Style/StyleMap id names.
+ * The colours an administrator maps to statuses are those the placemarks' polygons are drawn with:
+ * colorUses (src/common/kmlColors.ts) over the placemarks, in the upload dialog and on the server.
  */
 export function parsePackedCoverageKml(kml: string | Iterable<string>): PackedCoverageKml {
   const reader = new CoverageKmlReader();
   const placemarks = reader.read(typeof kml === 'string' ? [kml] : kml);
   if (placemarks.length === 0) throw new KmlParseError('The KML file contains no polygons');
-  return { placemarks, colors: reader.colors() };
+  return { placemarks };
 }
 
 /** Elements whose text the reader keeps, by what the text means. */
@@ -95,13 +93,6 @@ class CoverageKmlReader {
   private textDepth = 0;
   private textLine = 0;
   private text = '';
-  /** Distinct colours in the order they appear (see parsePackedCoverageKml). */
-  private readonly seenColors = new Set<string>();
-
-  colors(): string[] {
-    return [...this.seenColors];
-  }
-
   read(chunks: Iterable<string>): PackedCoveragePlacemark[] {
     const parser = new SaxesParser({ xmlns: false });
     parser.on('error', (error) => {
@@ -153,7 +144,6 @@ class CoverageKmlReader {
         break;
       case 'StyleMap': {
         const id = attribute(tag, 'id');
-        this.seeColor(id === null ? null : namedStyleColor(id));
         this.styleMap = id === null ? null : { id, normal: null };
         break;
       }
@@ -176,10 +166,7 @@ class CoverageKmlReader {
     const style = emptyStyle();
     this.style = style;
     const id = attribute(tag, 'id');
-    if (id !== null) {
-      this.styles.addStyle(id, style);
-      this.seeColor(namedStyleColor(id));
-    }
+    if (id !== null) this.styles.addStyle(id, style);
     if (parent === 'Placemark' && this.placemark !== null) this.placemark.style = style;
     else if (parent === 'Pair' && this.pair !== null) this.pair.style = style;
   }
@@ -262,7 +249,6 @@ class CoverageKmlReader {
       case 'color':
         if (this.style !== null) {
           const color = kmlColorToHex(text);
-          this.seeColor(color);
           if (this.subStyle === 'PolyStyle') this.style.polyColor = color;
           else this.style.lineColor = color;
         }
@@ -275,7 +261,6 @@ class CoverageKmlReader {
         break;
       case 'styleUrl': {
         const url = detachedCopy(text.trim()) || null;
-        this.seeColor(url === null ? null : namedStyleColor(url));
         if (this.pair !== null) this.pair.styleUrl = url;
         else if (this.placemark !== null) this.placemark.styleUrl = url;
         break;
@@ -284,10 +269,6 @@ class CoverageKmlReader {
         if (this.placemark !== null) this.placemark.name = detachedCopy(text.trim()) || null;
         break;
     }
-  }
-
-  private seeColor(color: string | null): void {
-    if (color !== null) this.seenColors.add(color);
   }
 
   private addRing(text: string): void {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { colorUses } from '../../common/kmlColors.js';
 import { parsePackedCoverageKml } from './parseCoverageKml.js';
 import { writeBandAreasKml } from './writeBandAreasKml.js';
 
@@ -48,12 +49,12 @@ describe('writeBandAreasKml', () => {
       },
     ]);
     expect(kml).toContain('<name>Tower &lt;1&gt; footprint</name>');
-    const { placemarks, colors } = parsePackedCoverageKml(kml);
+    const { placemarks } = parsePackedCoverageKml(kml);
     expect(placemarks.map((p) => [p.name, p.color, p.polygons.length, p.polygons[0]!.length])).toEqual([
       ['Poor', '#fc8d59', 1, 2],
       ['Excellent', '#1a9850', 1, 1],
     ]);
-    expect(colors).toEqual(['#fc8d59', '#1a9850']);
+    expect(colorUses(placemarks).map((use) => use.color)).toEqual(['#fc8d59', '#1a9850']);
     expect(Array.from(placemarks[1]!.polygons[0]![0]!)).toEqual([18.06, -32.96, 18.07, -32.96, 18.07, -32.95, 18.06, -32.96]);
   });
 });

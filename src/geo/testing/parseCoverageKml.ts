@@ -13,8 +13,6 @@ export type CoverageFeature = Feature<Polygon | MultiPolygon, CoverageFeaturePro
 
 export interface ParsedCoverageKml {
   features: CoverageFeature[];
-  /** analyzeKmlColors of the same text: what the browser's upload dialog found, in the same order. */
-  colors: string[];
 }
 
 /**
@@ -22,11 +20,11 @@ export interface ParsedCoverageKml {
  * MultiPolygon for several. Throws what parsePackedCoverageKml throws.
  */
 export function parseCoverageKml(kmlText: string): ParsedCoverageKml {
-  const { placemarks, colors } = parsePackedCoverageKml(kmlText);
+  const { placemarks } = parsePackedCoverageKml(kmlText);
   const features = placemarks.map((placemark): CoverageFeature => ({
     type: 'Feature',
     geometry: unpackGeometry(placemark.polygons),
     properties: { name: placemark.name, color: placemark.color },
   }));
-  return { features, colors };
+  return { features };
 }

@@ -1,8 +1,8 @@
-import type { LoginResult, SessionInfo } from '../../common/api/auth.js';
+import { CURRENT_PASSWORD_INCORRECT, type LoginResult, NEW_PASSWORD_UNCHANGED, type SessionInfo } from '../../common/api/auth.js';
 import { type Clock, systemClock } from '../clock.js';
 import { TooManyRequestsError, UnauthorizedError, ValidationError } from '../errors.js';
 import type { AuthRepository, FailureWindow } from './authRepository.js';
-import { passwordProblem } from './passwordPolicy.js';
+import { passwordProblem } from '../../common/passwordPolicy.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 import { newToken, tokenHash } from './sessionTokens.js';
 
@@ -132,10 +132,10 @@ export class AuthService {
     const user = await this.repo.findUserById(principal.userId);
     if (!user) throw new UnauthorizedError(SESSION_ENDED);
     if (!(await verifyPassword(currentPassword, user.password_hash))) {
-      throw new ValidationError('Current password is incorrect');
+      throw new ValidationError(CURRENT_PASSWORD_INCORRECT);
     }
     if (currentPassword === newPassword) {
-      throw new ValidationError('New password must be different from the current password');
+      throw new ValidationError(NEW_PASSWORD_UNCHANGED);
     }
     const problem = passwordProblem(newPassword, [user.username]);
     if (problem) throw new ValidationError(problem);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseColorMappings } from '../../common/colorMappings.js';
+import { assignedColorCount, parseColorMappings } from '../../common/colorMappings.js';
 import { featureStatus, type LayerStatusRules } from './featureStatus.js';
 
 const rules = (overrides: Partial<LayerStatusRules> = {}): LayerStatusRules => ({
@@ -8,6 +8,8 @@ const rules = (overrides: Partial<LayerStatusRules> = {}): LayerStatusRules => (
   colorMappings: [
     { color: '#ff6600', status: 'live', description: 'Fibre live' },
     { color: '#4caf50', status: 'in_progress', description: '' },
+    { color: '#2196f3', status: 'default', description: 'Planned' },
+    { color: '#9e9e9e', status: 'unknown', description: '' },
   ],
   defaultStatus: 'coming_soon',
   ...overrides,
@@ -22,6 +24,12 @@ describe('featureStatus', () => {
   it('falls back to the default status for an unmapped colour or no colour', () => {
     expect(featureStatus('#123456', rules())).toBe('coming_soon');
     expect(featureStatus(null, rules())).toBe('coming_soon');
+  });
+
+  it('gives a colour left to the layer default the default status, and keeps an explicit unknown', () => {
+    expect(featureStatus('#2196f3', rules())).toBe('coming_soon');
+    expect(featureStatus('#2196f3', rules({ defaultStatus: 'live' }))).toBe('live');
+    expect(featureStatus('#9e9e9e', rules())).toBe('unknown');
   });
 
   it('applies the manual override to every polygon, ignoring colours', () => {
@@ -42,9 +50,22 @@ describe('parseColorMappings', () => {
     ).toEqual([{ color: '#ff6600', status: 'live', description: '' }]);
   });
 
+  it('reads a colour left to the layer default', () => {
+    expect(parseColorMappings('[{"color":"#2196F3","status":"default","description":"Planned"}]')).toEqual([
+      { color: '#2196f3', status: 'default', description: 'Planned' },
+    ]);
+  });
+
   it('treats null, malformed JSON and non-arrays as no mappings', () => {
     expect(parseColorMappings(null)).toEqual([]);
     expect(parseColorMappings('{oops')).toEqual([]);
     expect(parseColorMappings('{"color":"#ff6600"}')).toEqual([]);
+  });
+});
+
+describe('assignedColorCount', () => {
+  it('counts the colours given a status of their own, an explicit unknown too, not those left to the layer default', () => {
+    expect(assignedColorCount(rules().colorMappings)).toBe(3);
+    expect(assignedColorCount([{ color: '#2196f3', status: 'default', description: '' }])).toBe(0);
   });
 });

@@ -14,7 +14,7 @@ export interface IngestedKml {
   /** The polygons with properties {name, color}, packed (src/geo/packedCollection.ts). */
   geometry: Uint8Array;
   featureCount: number;
-  /** Colours found in the file, "#rrggbb". */
+  /** The colours its polygons are drawn with, "#rrggbb" (common/kmlColors.ts: colorUses). */
   colors: string[];
 }
 

@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { colorUses } from '../../common/kmlColors.js';
 import { KmlParseError, kmlTextChunks, parsePackedCoverageKml } from '../../geo/kml/index.js';
 import { encodePackedCollection } from '../../geo/packedCollection.js';
 import type { KmlIngestReply, KmlIngestRequest } from './kmlIngest.js';
@@ -20,7 +21,8 @@ try {
     ok: true,
     geometry: encodePackedCollection(parsed.placemarks.map(({ polygons, name, color }) => ({ polygons, properties: { name, color } }))),
     featureCount: parsed.placemarks.length,
-    colors: parsed.colors,
+    // The colours the upload dialog offers for statuses: those polygons are drawn with.
+    colors: colorUses(parsed.placemarks).map((use) => use.color),
   };
 } catch (error) {
   reply = { ok: false, parseError: error instanceof KmlParseError, message: error instanceof Error ? error.message : String(error) };

@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileTypeFromBuffer } from 'file-type';
-import type { LOGO_TYPES } from '../../common/api/providers.js';
+import { LOGO_NOT_AN_IMAGE, logoImageType, type LogoType } from '../../common/logoImage.js';
 import { ValidationError } from '../errors.js';
 import { OWNER_ONLY_DIR, OWNER_ONLY_FILE } from '../ownerOnlyFiles.js';
 
-/** The file extension of each image type a logo may be (common/api/providers.ts: LOGO_TYPES), told by content, never by the name or the type the browser claims. */
-const EXTENSIONS: Record<(typeof LOGO_TYPES)[number], string> = {
+/** The file extension of each image type a logo may be, told by its content (common/logoImage.ts). */
+const EXTENSIONS: Record<LogoType, string> = {
   'image/png': 'png',
   'image/jpeg': 'jpg',
   'image/webp': 'webp',
@@ -28,9 +27,9 @@ export class LogoStore {
 
   /** Checks the bytes are a PNG, JPEG, WebP or GIF image and stores them; returns the new file name. */
   async save(bytes: Buffer): Promise<string> {
-    const type = await fileTypeFromBuffer(bytes);
-    const ext = type ? (EXTENSIONS as Record<string, string | undefined>)[type.mime] : undefined;
-    if (!ext) throw new ValidationError('Logo must be a PNG, JPEG, WebP or GIF image');
+    const type = logoImageType(bytes);
+    if (!type) throw new ValidationError(LOGO_NOT_AN_IMAGE);
+    const ext = EXTENSIONS[type];
     await fs.mkdir(this.dir, { recursive: true, mode: OWNER_ONLY_DIR });
     const filename = `${randomUUID()}.${ext}`;
     await fs.writeFile(path.join(this.dir, filename), bytes, { mode: OWNER_ONLY_FILE });

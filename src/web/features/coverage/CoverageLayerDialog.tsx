@@ -63,6 +63,7 @@ export function CoverageLayerDialog({ layer, providers, providersLoaded, onClose
   });
   const override = useWatch({ control, name: 'use_manual_override' });
   const mappings = useWatch({ control, name: 'color_mappings' });
+  const defaultStatus = useWatch({ control, name: 'default_status' });
 
   const { file, problem: fileProblem, analysis, choose: chooseFile, clear: clearFile } = useKmlColorAnalysis({
     currentMappings: () => getValues('color_mappings'),
@@ -124,7 +125,7 @@ export function CoverageLayerDialog({ layer, providers, providersLoaded, onClose
                 name="default_status"
                 label="Default Status"
                 select
-                helperText="For polygons whose colour has no status."
+                helperText="For colours left to the layer default, and polygons without a colour."
               >
                 {SERVICE_STATUSES.map((status) => (
                   <MenuItem key={status} value={status}>
@@ -223,7 +224,7 @@ export function CoverageLayerDialog({ layer, providers, providersLoaded, onClose
               </FormTextField>
             )}
           </Box>
-          {showPanel && <ColorMappingPanel control={control} />}
+          {showPanel && <ColorMappingPanel control={control} defaultStatus={defaultStatus} uses={analysis.state === 'colors' ? analysis.uses : []} />}
         </form>
       </DialogContent>
       {busy && progress !== null && <UploadProgress fraction={progress} />}

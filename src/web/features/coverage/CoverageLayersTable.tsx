@@ -10,7 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { CoverageLayer } from '../../../common/api/coverageLayers.js';
 import { ServiceStatusChip } from '../../ui/ServiceStatusChip.js';
-import { parseColorMappings } from '../../../common/colorMappings.js';
+import { assignedColorCount, parseColorMappings } from '../../../common/colorMappings.js';
 import { EditDeleteActions } from '../../ui/EditDeleteActions.js';
 
 interface CoverageLayersTableProps {
@@ -74,7 +74,7 @@ export function CoverageLayersTable({ layers, providerNames, onEdit, onDelete }:
   );
 }
 
-/** How the layer's polygons get their status: one override status, or N mapped colours. */
+/** How the layer's polygons get their status: one override status, or N colours given a status of their own. */
 function StatusRule({ layer }: { layer: CoverageLayer }) {
   if (layer.use_manual_override && layer.manual_override_status) {
     return (
@@ -86,7 +86,7 @@ function StatusRule({ layer }: { layer: CoverageLayer }) {
       </Stack>
     );
   }
-  const mapped = parseColorMappings(layer.color_mappings).length;
+  const mapped = assignedColorCount(parseColorMappings(layer.color_mappings));
   if (mapped === 0) return null;
   return (
     <Typography variant="body2" color="text.secondary">

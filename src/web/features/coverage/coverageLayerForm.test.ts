@@ -84,15 +84,20 @@ describe('coverage layer form', () => {
     });
     expect(layerToForm(layer).color_mappings).toEqual([
       { color: '#ff6600', status: 'live', description: 'Fibre' },
-      { color: '#2196f3', status: 'unknown', description: '' },
+      { color: '#2196f3', status: 'default', description: '' },
     ]);
   });
 
-  it('starts new colours as unknown and keeps the status of a colour seen before', () => {
+  it('starts new colours left to the layer default and keeps the status of a colour seen before', () => {
     expect(mappingsForColors(['#ff6600', '#4caf50'], [{ color: '#ff6600', status: 'live', description: '' }])).toEqual([
       { color: '#ff6600', status: 'live', description: '' },
-      { color: '#4caf50', status: 'unknown', description: '' },
+      { color: '#4caf50', status: 'default', description: '' },
     ]);
+  });
+
+  it('keeps a saved explicit unknown as unknown', () => {
+    const layer = savedLayer({ color_mappings: JSON.stringify([{ color: '#9e9e9e', status: 'unknown', description: '' }]), detected_colors: ['#9e9e9e'] });
+    expect(layerToForm(layer).color_mappings).toEqual([{ color: '#9e9e9e', status: 'unknown', description: '' }]);
   });
 });
 

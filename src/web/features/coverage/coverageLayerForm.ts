@@ -1,7 +1,7 @@
 import type { Control } from 'react-hook-form';
 import { z } from 'zod';
 import type { ColorMapping, CoverageLayer } from '../../../common/api/coverageLayers.js';
-import { layerName, splitServices } from '../../../common/api/coverageLayers.js';
+import { COLOR_MAPPING_STATUSES, LAYER_DEFAULT, layerName, splitServices } from '../../../common/api/coverageLayers.js';
 import { parseColorMappings } from '../../../common/colorMappings.js';
 import type { ServiceStatus } from '../../../common/serviceStatus.js';
 import { SERVICE_STATUSES } from '../../../common/serviceStatus.js';
@@ -21,7 +21,7 @@ export const coverageLayerForm = z.object({
   default_status: status,
   use_manual_override: z.boolean(),
   manual_override_status: status,
-  color_mappings: z.array(z.object({ color: z.string(), status, description: z.string() })),
+  color_mappings: z.array(z.object({ color: z.string(), status: z.enum(COLOR_MAPPING_STATUSES), description: z.string() })),
 });
 
 export type CoverageLayerFormValues = z.input<typeof coverageLayerForm>;
@@ -40,13 +40,13 @@ export const EMPTY_COVERAGE_LAYER_FORM: CoverageLayerFormValues = {
 };
 
 /**
- * Mappings for the colours found in a file: each new colour starts as unknown;
- * a colour that already had a status (re-uploading a file) keeps it.
+ * Mappings for the colours found in a file: each new colour starts left to the layer's default
+ * status; a colour that already had a status (re-uploading a file) keeps it.
  */
 export function mappingsForColors(colors: readonly string[], previous: readonly ColorMapping[]): ColorMapping[] {
   return colors.map((color) => {
     const known = previous.find((mapping) => mapping.color === color.toLowerCase());
-    return known ? { ...known } : { color: color.toLowerCase(), status: 'unknown' as ServiceStatus, description: '' };
+    return known ? { ...known } : { color: color.toLowerCase(), status: LAYER_DEFAULT, description: '' };
   });
 }
 

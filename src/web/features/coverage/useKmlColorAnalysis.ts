@@ -1,10 +1,21 @@
 import { useRef, useState } from 'react';
 import type { ColorMapping } from '../../../common/api/coverageLayers.js';
-import { analyzeKmlColors } from '../../../common/kmlColors.js';
+import { colorUses, type KmlColorUse } from '../../../common/kmlColors.js';
+import { parsePackedCoverageKml } from '../../../geo/kml/parseCoverageKml.js';
+import { colorOutlines } from './colorOutlines.js';
 import { mappingsForColors } from './coverageLayerForm.js';
 import { kmlFileProblem, readKmlText } from './kmlFile.js';
 
-export type KmlColorAnalysis = { state: 'idle' } | { state: 'analyzing' } | { state: 'colors'; count: number } | { state: 'none' } | { state: 'failed' };
+/** A colour found: its number of polygons, a sample placemark name, and a tiny map of its polygons (an SVG path, colorOutlines). */
+export type ColorUseView = KmlColorUse & { outline: string | null };
+
+/** What the analysis of the chosen file told: the colours found, each with what the dialog shows of it. */
+export type KmlColorAnalysis =
+  | { state: 'idle' }
+  | { state: 'analyzing' }
+  | { state: 'colors'; count: number; uses: ColorUseView[] }
+  | { state: 'none' }
+  | { state: 'failed' };
 
 /** The chosen file, why it cannot be used (null when it can), and what its colours told. */
 export interface KmlChoice {
@@ -31,7 +42,7 @@ export interface KmlColorAnalysisDeps {
 export const NO_CHOICE: KmlChoice = { file: null, problem: null, analysis: { state: 'idle' } };
 
 /**
- * Colours found become mappings (status unknown, earlier assignments kept) and
+ * Colours found become mappings (left to the layer's default status, earlier assignments kept) and
  * switch the override off; none found switch it on with no mappings.
  */
 export function colorFieldsFor(colors: readonly string[], previous: readonly ColorMapping[]): ColorFields {
@@ -62,16 +73,24 @@ export function kmlColorAnalyzer(deps: KmlColorAnalysisDeps, onChange: (choice: 
       const mine = ++choices;
       update({ file, analysis: { state: 'analyzing' } });
       await painted();
-      let colors: string[];
+      let uses: ColorUseView[];
       try {
-        colors = analyzeKmlColors(await read(file));
+        // The server's own reader (src/geo/kml), so the dialog offers exactly the colours its polygons get.
+        const { placemarks } = parsePackedCoverageKml(await read(file));
+        const outlines = colorOutlines(placemarks);
+        uses = colorUses(placemarks).map((use) => ({ ...use, outline: outlines.get(use.color) ?? null }));
       } catch {
         if (mine === choices) update({ analysis: { state: 'failed' } });
         return;
       }
       if (mine !== choices) return;
-      deps.apply(colorFieldsFor(colors, deps.currentMappings()));
-      update({ analysis: colors.length > 0 ? { state: 'colors', count: colors.length } : { state: 'none' } });
+      deps.apply(
+        colorFieldsFor(
+          uses.map((use) => use.color),
+          deps.currentMappings(),
+        ),
+      );
+      update({ analysis: uses.length > 0 ? { state: 'colors', count: uses.length, uses } : { state: 'none' } });
     },
     clear(): void {
       choices += 1;

@@ -33,9 +33,13 @@ export function LogoField({ savedFilename, value, onChange }: LogoFieldProps) {
 
   const shownUrl = previewUrl ?? (savedFilename && !value.remove ? providerLogoUrl(savedFilename) : null);
 
-  const choose = (file: File | undefined) => {
+  /** Counts choices: only the latest one's check may land (a slow read of an earlier file cannot overwrite it). */
+  const choices = useRef(0);
+  const choose = async (file: File | undefined) => {
     if (!file) return;
-    const reason = logoProblem(file);
+    const mine = ++choices.current;
+    const reason = await logoProblem(file);
+    if (mine !== choices.current) return;
     setProblem(reason);
     if (!reason) onChange({ file, remove: false });
   };
@@ -61,6 +65,7 @@ export function LogoField({ savedFilename, value, onChange }: LogoFieldProps) {
               color="error"
               startIcon={<DeleteOutline />}
               onClick={() => {
+                choices.current += 1;
                 setProblem(null);
                 onChange({ file: null, remove: savedFilename !== null });
               }}
@@ -76,7 +81,7 @@ export function LogoField({ savedFilename, value, onChange }: LogoFieldProps) {
           accept={LOGO_TYPES.join(',')}
           style={{ display: 'none' }}
           onChange={(event) => {
-            choose(event.target.files?.[0]);
+            void choose(event.target.files?.[0]);
             // Choosing the same file again after removing it must still fire a change.
             event.target.value = '';
           }}

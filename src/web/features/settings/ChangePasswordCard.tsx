@@ -7,17 +7,19 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import { MIN_SUBMITTABLE_SCORE, passwordStrength } from '../../../common/passwordStrength.js';
+import { PASSWORD_TOO_WEAK, passwordStrength } from '../../../common/passwordStrength.js';
 import { errorMessage } from '../../api/ApiError.js';
 import { PasswordFormField } from '../../ui/PasswordFormField.js';
 import { useTimedMessage } from '../../ui/useTimedMessage.js';
-import { changePasswordForm, EMPTY_CHANGE_PASSWORD_FORM } from './changePasswordForm.js';
+import { changePasswordForm, EMPTY_CHANGE_PASSWORD_FORM, fieldOfServerError } from './changePasswordForm.js';
 import type { ChangePasswordFormValues } from './changePasswordForm.js';
 import { PasswordChecklist } from './PasswordChecklist.js';
 import { PasswordStrengthMeter } from './PasswordStrengthMeter.js';
 import { useChangePassword } from './passwordQueries.js';
+import { usePasswordPolicy } from './usePasswordPolicy.js';
 
 /** The success notice stays 5 s. */
 const SUCCESS_NOTICE_MS = 5_000;
@@ -27,20 +29,34 @@ const FAILURE_FALLBACK = 'Failed to change password. Please try again.';
 export function ChangePasswordCard() {
   const changePassword = useChangePassword();
   const [successMessage, showSuccess] = useTimedMessage(SUCCESS_NOTICE_MS);
-  const { control, handleSubmit, reset } = useForm<ChangePasswordFormValues, unknown, z.output<typeof changePasswordForm>>({
+  const { control, handleSubmit, reset, setError } = useForm<ChangePasswordFormValues, unknown, z.output<typeof changePasswordForm>>({
     resolver: zodResolver(changePasswordForm),
     defaultValues: EMPTY_CHANGE_PASSWORD_FORM,
   });
   const newPassword = useWatch({ control, name: 'newPassword' });
-  const strongEnough = passwordStrength(newPassword).score >= MIN_SUBMITTABLE_SCORE;
+  const policy = usePasswordPolicy();
+  // The server's own rule: the meter never calls a password strong that the server refuses.
+  // While it loads, a password already weak by its points is rated so; any other waits for the check.
+  const points = passwordStrength(newPassword);
+  const rating = policy ? policy.passwordRating(newPassword) : points.label === 'Weak' ? { ...points, problem: PASSWORD_TOO_WEAK } : null;
+  const strongEnough = rating !== null && rating.problem === null;
+  /** A refusal about one field is shown on it (and goes once the field changes: the form validates it again); others above the form. */
+  const [formError, setFormError] = useState<string | null>(null);
 
   const onSubmit = handleSubmit(({ currentPassword, newPassword: chosen }) =>
     changePassword.mutate(
       { currentPassword, newPassword: chosen },
       {
         onSuccess: (envelope) => {
+          setFormError(null);
           showSuccess(envelope.message ?? SUCCESS_FALLBACK);
           reset(EMPTY_CHANGE_PASSWORD_FORM);
+        },
+        onError: (error) => {
+          const message = errorMessage(error, FAILURE_FALLBACK);
+          const field = fieldOfServerError(message);
+          setFormError(field ? null : message);
+          if (field) setError(field, { type: 'server', message }, { shouldFocus: true });
         },
       },
     ),
@@ -64,16 +80,16 @@ export function ChangePasswordCard() {
             {successMessage}
           </Alert>
         )}
-        {changePassword.isError && (
+        {formError && (
           <Alert severity="error" sx={{ mt: 2 }}>
-            {errorMessage(changePassword.error, FAILURE_FALLBACK)}
+            {formError}
           </Alert>
         )}
 
         <Box component="form" noValidate onSubmit={onSubmit}>
           <PasswordFormField control={control} name="currentPassword" label="Current Password" autoComplete="current-password" />
           <PasswordFormField control={control} name="newPassword" label="New Password" autoComplete="new-password" />
-          {newPassword && <PasswordStrengthMeter password={newPassword} />}
+          {newPassword && <PasswordStrengthMeter rating={rating} />}
           <PasswordChecklist password={newPassword} />
           <PasswordFormField control={control} name="confirmPassword" label="Confirm New Password" autoComplete="new-password" />
           <Button type="submit" variant="contained" size="large" disabled={!strongEnough || changePassword.isPending} sx={{ mt: 2 }}>

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { changePasswordRequest } from '../../../common/api/auth.js';
+import { CURRENT_PASSWORD_INCORRECT, changePasswordRequest, NEW_PASSWORD_UNCHANGED } from '../../../common/api/auth.js';
+import { PASSWORD_TOO_COMMON, PASSWORD_TOO_WEAK } from '../../../common/passwordStrength.js';
 
 /** The Change Password form: the request's rules plus the confirmation field. */
 export const changePasswordForm = changePasswordRequest
@@ -18,3 +19,10 @@ export const EMPTY_CHANGE_PASSWORD_FORM: ChangePasswordFormValues = {
   newPassword: '',
   confirmPassword: '',
 };
+
+/** The field a refusal of the server is about, shown on that field; null for the others (shown above the form). */
+export function fieldOfServerError(message: string): 'currentPassword' | 'newPassword' | null {
+  if (message === CURRENT_PASSWORD_INCORRECT) return 'currentPassword';
+  if (message === PASSWORD_TOO_WEAK || message === PASSWORD_TOO_COMMON || message === NEW_PASSWORD_UNCHANGED) return 'newPassword';
+  return null;
+}
