@@ -60,7 +60,8 @@ export function ScriptEmbedOptionsTable() {
                 <code>{option.name}</code>
               </TableCell>
               <TableCell>{option.values}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              {/* Wraps: some defaults are a sentence ("The public map's …"), and the table must not scroll sideways. */}
+              <TableCell>
                 <code>{option.fallback}</code>
               </TableCell>
               <TableCell>{option.effect}</TableCell>
