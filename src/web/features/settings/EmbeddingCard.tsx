@@ -1,17 +1,16 @@
 import Add from '@mui/icons-material/Add';
 import LanguageOutlined from '@mui/icons-material/LanguageOutlined';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { errorMessage } from '../../api/ApiError.js';
+import { SettingsLoadState } from './SettingsLoadState.js';
 import type { NoticeSeverity } from '../../ui/useNotice.js';
 import { addDomains } from './allowedDomains.js';
 import { useEmbedSettings, useSaveEmbedSettings } from './embedSettingsQueries.js';
@@ -76,24 +75,7 @@ export function EmbeddingCard({ onResult }: EmbeddingCardProps) {
           The websites allowed to show the embedded map and widget. Browsers refuse to show it anywhere else.
         </Typography>
 
-        {settings.isPending && (
-          <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-            <CircularProgress aria-label="Loading embed settings" />
-          </Box>
-        )}
-        {settings.isError && (
-          <Alert
-            severity="error"
-            sx={{ mt: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void settings.refetch()}>
-                Retry
-              </Button>
-            }
-          >
-            Could not load the embed settings. {errorMessage(settings.error, '')}
-          </Alert>
-        )}
+        <SettingsLoadState query={settings} loadingLabel="Loading embed settings" failedText="Could not load the embed settings." />
         {settings.isSuccess && (
           <>
             {domains.length === 0 ? (

@@ -1,10 +1,8 @@
 import MapOutlined from '@mui/icons-material/MapOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -16,6 +14,7 @@ import type { ChangeEvent, FormEvent } from 'react';
 import type { StartView } from '../../../common/api/mapStart.js';
 import { EMBED_ZOOM_RANGE, PUBLIC_MAP_CENTER } from '../../../common/mapDefaults.js';
 import { errorMessage } from '../../api/ApiError.js';
+import { SettingsLoadState } from './SettingsLoadState.js';
 import { ConfiguredBaseMap } from '../../map/ConfiguredBaseMap.js';
 import type { LatLng } from '../../map/mapTypes.js';
 import { resolveStartView } from '../../map/startView.js';
@@ -97,24 +96,7 @@ export function PublicMapStartCard({ onResult }: PublicMapStartCardProps) {
           Where the public map, the widget and embedded maps open. An embed whose code sets a location or zoom keeps its own.
         </Typography>
 
-        {settings.isPending && (
-          <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-            <CircularProgress aria-label="Loading the public map settings" />
-          </Box>
-        )}
-        {settings.isError && (
-          <Alert
-            severity="error"
-            sx={{ mt: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void settings.refetch()}>
-                Retry
-              </Button>
-            }
-          >
-            Could not load the public map settings. {errorMessage(settings.error, '')}
-          </Alert>
-        )}
+        <SettingsLoadState query={settings} loadingLabel="Loading the public map settings" failedText="Could not load the public map settings." />
         {settings.isSuccess && input && (
           <Box
             component="form"
