@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LEADS_PAGE_DEFAULT } from '../src/common/api/reports.js';
-import { fibreKml, GREEN, ORANGE } from '../test/support/kml.js';
+import { capeTownFibreLayerForm } from '../test/support/kml.js';
 import { multipartBody } from '../test/support/multipart.js';
 import { bearer, ManualClock, signIn } from '../test/support/testApp.js';
 import { expectNoSeriousA11yViolations } from './support/accessibility.js';
@@ -53,18 +53,7 @@ async function startSeededApp(): Promise<Seeded> {
 
   const provider = multipartBody({ name: 'Overberg Fibre', signup_url: 'https://overberg.example/signup', contact_email: 'sales@overberg.example' });
   const fibreId: number = (await call('POST', '/api/providers', provider.payload, provider.headers)).id;
-  const layer = multipartBody(
-    {
-      name: 'Cape Town fibre',
-      provider_id: String(fibreId),
-      services: 'Fibre',
-      color_mappings: JSON.stringify([
-        { color: ORANGE.hex, status: 'live' },
-        { color: GREEN.hex, status: 'in_progress' },
-      ]),
-    },
-    { field: 'kml_file', filename: 'fibre.kml', contentType: 'application/vnd.google-earth.kml+xml', bytes: Buffer.from(fibreKml()) },
-  );
+  const layer = capeTownFibreLayerForm(fibreId);
   await call('POST', '/api/coverage_layers', layer.payload, layer.headers);
 
   /** The clock at `hour` UTC on the day `daysAgo` days before today. */

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../e2e/support/chromium.js';
-import { fibreKml, GREEN, ORANGE } from '../test/support/kml.js';
+import { capeTownFibreLayerForm } from '../test/support/kml.js';
 import { multipartBody } from '../test/support/multipart.js';
 import { bearer, createTestApp, ManualClock, signIn, type TestApp } from '../test/support/testApp.js';
 
@@ -44,18 +44,7 @@ async function seed(app: TestApp, clock: ManualClock, token: string): Promise<vo
   const fibreId: number = (await call('POST', '/api/providers', fibre.payload, fibre.headers)).id;
   const wisp = multipartBody({ name: 'Cape Wireless', description: 'Fixed wireless', contact_email: 'hello@capewireless.example' });
   await call('POST', '/api/providers', wisp.payload, wisp.headers);
-  const layer = multipartBody(
-    {
-      name: 'Cape Town fibre',
-      provider_id: String(fibreId),
-      services: 'Fibre',
-      color_mappings: JSON.stringify([
-        { color: ORANGE.hex, status: 'live' },
-        { color: GREEN.hex, status: 'in_progress' },
-      ]),
-    },
-    { field: 'kml_file', filename: 'fibre.kml', contentType: 'application/vnd.google-earth.kml+xml', bytes: Buffer.from(fibreKml()) },
-  );
+  const layer = capeTownFibreLayerForm(fibreId);
   await call('POST', '/api/coverage_layers', layer.payload, layer.headers);
   const towers = [
     {

@@ -51,17 +51,18 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
     return db;
   }
 
+  /** A provider as every schema before these migrations stores one: a name and its times. */
+  async function oldProvider(db: Kysely<any>, now: string): Promise<number> {
+    return (await db.insertInto('providers').values({ name: 'Old', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+  }
+
   it('moves GeoJSON stored before 0003 into the packed geometry column, keeping every polygon', async () => {
     const db = await emptyDatabase();
     const migrator = createMigrator(db, kind, schema);
     expect((await migrator.migrateTo('0002_coverage_engine')).error).toBeUndefined();
 
     const now = new Date().toISOString();
-    const { id: providerId } = await db
-      .insertInto('providers')
-      .values({ name: 'Old', created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const providerId = await oldProvider(db, now);
     const geojson = {
       type: 'FeatureCollection',
       features: [
@@ -237,11 +238,7 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
     const migrator = createMigrator(db, kind, schema);
     expect((await migrator.migrateTo('0006_reports')).error).toBeUndefined();
     const now = new Date().toISOString();
-    const { id: providerId } = await db
-      .insertInto('providers')
-      .values({ name: 'Old', created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const providerId = await oldProvider(db, now);
     // 2.5 MB: two whole parts and a half one, each byte telling its position.
     const geometry = Buffer.alloc(2.5 * 1024 * 1024);
     for (let i = 0; i < geometry.length; i += 4) geometry.writeUInt32LE(i, i);
@@ -277,11 +274,7 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
     const migrator = createMigrator(db, kind, schema);
     expect((await migrator.migrateTo('0008_tower_footprints')).error).toBeUndefined();
     const now = new Date().toISOString();
-    const { id: providerId } = await db
-      .insertInto('providers')
-      .values({ name: 'Old', created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const providerId = await oldProvider(db, now);
     const layer = async (name: string, bytes: number | null) =>
       (
         await db

@@ -1,4 +1,5 @@
 import { strToU8, zipSync } from 'fflate';
+import { multipartBody } from './multipart.js';
 
 /** [lng, lat] pairs in degrees. */
 export type Ring = [number, number][];
@@ -59,3 +60,22 @@ export function fibreKml(): string {
 
 /** A 1x1 transparent PNG. */
 export const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+
+/**
+ * The multipart form that uploads fibreKml() as "Cape Town fibre" for a provider, its orange
+ * polygons live and its green ones in progress: the layer the reports e2e and the docs screenshots seed.
+ */
+export function capeTownFibreLayerForm(providerId: number): { payload: Buffer; headers: Record<string, string> } {
+  return multipartBody(
+    {
+      name: 'Cape Town fibre',
+      provider_id: String(providerId),
+      services: 'Fibre',
+      color_mappings: JSON.stringify([
+        { color: ORANGE.hex, status: 'live' },
+        { color: GREEN.hex, status: 'in_progress' },
+      ]),
+    },
+    { field: 'kml_file', filename: 'fibre.kml', contentType: 'application/vnd.google-earth.kml+xml', bytes: Buffer.from(fibreKml()) },
+  );
+}

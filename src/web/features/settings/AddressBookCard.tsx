@@ -5,14 +5,13 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import type { AddressImportResult } from '../../../common/api/geocode.js';
 import { errorMessage } from '../../api/ApiError.js';
+import { SettingsCard } from './SettingsCard.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import type { NoticeSeverity } from '../../ui/useNotice.js';
 import { useAddressCount, useClearAddresses, useImportAddresses } from './addressBookQueries.js';
@@ -78,77 +77,74 @@ export function AddressBookCard({ onResult }: AddressBookCardProps) {
     });
 
   return (
-    <Card component="section" aria-labelledby="address-book-heading">
-      <CardContent sx={{ p: 3 }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-          <MenuBookOutlined color="primary" />
-          <Typography id="address-book-heading" variant="h6" component="h2">
-            Address Book
-          </Typography>
-        </Stack>
-        <Typography variant="body2" color="text.secondary">
+    <SettingsCard
+      headingId="address-book-heading"
+      icon={<MenuBookOutlined color="primary" />}
+      title="Address Book"
+      description={
+        <>
           Addresses imported here are suggested first in the map&apos;s search, before the built-in place names and the online geocoder. Useful for estates,
           farms and new streets the geocoder does not know yet.
-        </Typography>
+        </>
+      }
+    >
+      <Typography variant="body1" sx={{ mt: 2, fontWeight: 600 }} aria-live="polite">
+        {count.isPending && 'Counting imported addresses...'}
+        {count.isError && `Could not count the imported addresses. ${errorMessage(count.error, '')}`}
+        {total !== undefined && (total === 0 ? 'No imported addresses yet' : `${total.toLocaleString()} imported ${total === 1 ? 'address' : 'addresses'}`)}
+      </Typography>
 
-        <Typography variant="body1" sx={{ mt: 2, fontWeight: 600 }} aria-live="polite">
-          {count.isPending && 'Counting imported addresses...'}
-          {count.isError && `Could not count the imported addresses. ${errorMessage(count.error, '')}`}
-          {total !== undefined && (total === 0 ? 'No imported addresses yet' : `${total.toLocaleString()} imported ${total === 1 ? 'address' : 'addresses'}`)}
-        </Typography>
+      <Typography variant="body2" sx={{ mt: 2 }}>
+        Upload a CSV file (at most 5 MB) with a header row <code>label,lat,lng</code> and one address per row, latitude and longitude in decimal degrees. A
+        label holding a comma goes in double quotes:
+      </Typography>
+      <Box
+        component="pre"
+        sx={{
+          m: 0,
+          mt: 1,
+          p: 1.5,
+          borderRadius: 1,
+          bgcolor: 'grey.100',
+          fontSize: 13,
+          overflowX: 'auto',
+          fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+        }}
+      >
+        {ADDRESS_CSV_EXAMPLE}
+      </Box>
 
-        <Typography variant="body2" sx={{ mt: 2 }}>
-          Upload a CSV file (at most 5 MB) with a header row <code>label,lat,lng</code> and one address per row, latitude and longitude in decimal degrees. A
-          label holding a comma goes in double quotes:
-        </Typography>
-        <Box
-          component="pre"
-          sx={{
-            m: 0,
-            mt: 1,
-            p: 1.5,
-            borderRadius: 1,
-            bgcolor: 'grey.100',
-            fontSize: 13,
-            overflowX: 'auto',
-            fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-          }}
+      <input
+        ref={inputRef}
+        type="file"
+        aria-label="Address CSV file"
+        accept=".csv,text/csv"
+        style={{ display: 'none' }}
+        onChange={(event) => {
+          upload(event.target.files?.[0]);
+          // Choosing the same file again (after fixing it) must still upload it.
+          event.target.value = '';
+        }}
+      />
+      <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }}>
+        <Button variant="contained" startIcon={<UploadFile />} disabled={importAddresses.isPending} onClick={() => inputRef.current?.click()}>
+          {importAddresses.isPending ? 'Importing...' : 'Import CSV'}
+        </Button>
+        <Button
+          variant="outlined"
+          color="error"
+          startIcon={<DeleteSweepOutlined />}
+          disabled={!total || clear.isPending || importAddresses.isPending}
+          onClick={() => setConfirmOpen(true)}
         >
-          {ADDRESS_CSV_EXAMPLE}
-        </Box>
+          Clear imported addresses
+        </Button>
+      </Stack>
+      {importAddresses.isPending && (
+        <LinearProgress variant={progress < 1 ? 'determinate' : 'indeterminate'} value={progress * 100} aria-label="Import progress" sx={{ mt: 2 }} />
+      )}
 
-        <input
-          ref={inputRef}
-          type="file"
-          aria-label="Address CSV file"
-          accept=".csv,text/csv"
-          style={{ display: 'none' }}
-          onChange={(event) => {
-            upload(event.target.files?.[0]);
-            // Choosing the same file again (after fixing it) must still upload it.
-            event.target.value = '';
-          }}
-        />
-        <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 2, flexWrap: 'wrap' }}>
-          <Button variant="contained" startIcon={<UploadFile />} disabled={importAddresses.isPending} onClick={() => inputRef.current?.click()}>
-            {importAddresses.isPending ? 'Importing...' : 'Import CSV'}
-          </Button>
-          <Button
-            variant="outlined"
-            color="error"
-            startIcon={<DeleteSweepOutlined />}
-            disabled={!total || clear.isPending || importAddresses.isPending}
-            onClick={() => setConfirmOpen(true)}
-          >
-            Clear imported addresses
-          </Button>
-        </Stack>
-        {importAddresses.isPending && (
-          <LinearProgress variant={progress < 1 ? 'determinate' : 'indeterminate'} value={progress * 100} aria-label="Import progress" sx={{ mt: 2 }} />
-        )}
-
-        {outcome && <ImportResult outcome={outcome} />}
-      </CardContent>
+      {outcome && <ImportResult outcome={outcome} />}
       <ConfirmDialog
         open={confirmOpen}
         title="Clear imported addresses?"
@@ -159,7 +155,7 @@ export function AddressBookCard({ onResult }: AddressBookCardProps) {
         onConfirm={confirmClear}
         onCancel={() => setConfirmOpen(false)}
       />
-    </Card>
+    </SettingsCard>
   );
 }
 

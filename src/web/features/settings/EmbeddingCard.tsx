@@ -2,14 +2,13 @@ import Add from '@mui/icons-material/Add';
 import LanguageOutlined from '@mui/icons-material/LanguageOutlined';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { errorMessage } from '../../api/ApiError.js';
+import { SettingsCard } from './SettingsCard.js';
 import { SettingsLoadState } from './SettingsLoadState.js';
 import type { NoticeSeverity } from '../../ui/useNotice.js';
 import { addDomains } from './allowedDomains.js';
@@ -63,97 +62,90 @@ export function EmbeddingCard({ onResult }: EmbeddingCardProps) {
   };
 
   return (
-    <Card component="section" aria-labelledby="embedding-heading">
-      <CardContent sx={{ p: 3 }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-          <LanguageOutlined color="primary" />
-          <Typography id="embedding-heading" variant="h6" component="h2">
-            Embedding
-          </Typography>
-        </Stack>
-        <Typography variant="body2" color="text.secondary">
-          The websites allowed to show the embedded map and widget. Browsers refuse to show it anywhere else.
-        </Typography>
+    <SettingsCard
+      headingId="embedding-heading"
+      icon={<LanguageOutlined color="primary" />}
+      title="Embedding"
+      description={<>The websites allowed to show the embedded map and widget. Browsers refuse to show it anywhere else.</>}
+    >
+      <SettingsLoadState query={settings} loadingLabel="Loading embed settings" failedText="Could not load the embed settings." />
+      {settings.isSuccess && (
+        <>
+          {domains.length === 0 ? (
+            <Alert severity="info" sx={{ mt: 2 }}>
+              Any website may embed the map. Add a domain to allow only the websites you list.
+            </Alert>
+          ) : (
+            <>
+              <Typography variant="body2" sx={{ mt: 2, mb: 1 }}>
+                Only these websites, and this site itself, may show the map:
+              </Typography>
+              <Stack
+                component="ul"
+                aria-label="Allowed domains"
+                direction="row"
+                spacing={1}
+                useFlexGap
+                sx={{ flexWrap: 'wrap', listStyle: 'none', p: 0, m: 0 }}
+              >
+                {domains.map((domain) => (
+                  <li key={domain}>
+                    <Chip label={domain} onDelete={() => remove(domain)} aria-label={`${domain}, press Delete to remove`} />
+                  </li>
+                ))}
+              </Stack>
+            </>
+          )}
 
-        <SettingsLoadState query={settings} loadingLabel="Loading embed settings" failedText="Could not load the embed settings." />
-        {settings.isSuccess && (
-          <>
-            {domains.length === 0 ? (
-              <Alert severity="info" sx={{ mt: 2 }}>
-                Any website may embed the map. Add a domain to allow only the websites you list.
-              </Alert>
-            ) : (
-              <>
-                <Typography variant="body2" sx={{ mt: 2, mb: 1 }}>
-                  Only these websites, and this site itself, may show the map:
-                </Typography>
-                <Stack
-                  component="ul"
-                  aria-label="Allowed domains"
-                  direction="row"
-                  spacing={1}
-                  useFlexGap
-                  sx={{ flexWrap: 'wrap', listStyle: 'none', p: 0, m: 0 }}
-                >
-                  {domains.map((domain) => (
-                    <li key={domain}>
-                      <Chip label={domain} onDelete={() => remove(domain)} aria-label={`${domain}, press Delete to remove`} />
-                    </li>
-                  ))}
-                </Stack>
-              </>
-            )}
-
-            <Stack
-              component="form"
-              noValidate
-              direction="row"
-              spacing={1}
-              sx={{ alignItems: 'flex-start', mt: 1 }}
-              onSubmit={(event) => {
-                event.preventDefault();
-                addDraft();
+          <Stack
+            component="form"
+            noValidate
+            direction="row"
+            spacing={1}
+            sx={{ alignItems: 'flex-start', mt: 1 }}
+            onSubmit={(event) => {
+              event.preventDefault();
+              addDraft();
+            }}
+          >
+            <TextField
+              label="Add domain"
+              value={draft}
+              onChange={(event) => {
+                setDraft(event.target.value);
+                setProblem(null);
               }}
-            >
-              <TextField
-                label="Add domain"
-                value={draft}
-                onChange={(event) => {
-                  setDraft(event.target.value);
+              error={problem !== null}
+              helperText={
+                problem ?? 'e.g. example.com, *.example.com (its subdomains) or https://example.com:8443. Several at once: separate them with commas.'
+              }
+              placeholder="partner.example.com"
+              slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none', autoComplete: 'off' } }}
+            />
+            <Button type="submit" variant="outlined" startIcon={<Add />} sx={{ mt: 2, height: 56, flexShrink: 0 }}>
+              Add
+            </Button>
+          </Stack>
+
+          <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+            <Button variant="contained" onClick={onSave} disabled={save.isPending || (!changed && draft.trim() === '')}>
+              {save.isPending ? 'Saving...' : 'Save'}
+            </Button>
+            {changed && (
+              <Button
+                onClick={() => {
+                  setEdited(null);
+                  setDraft('');
                   setProblem(null);
                 }}
-                error={problem !== null}
-                helperText={
-                  problem ?? 'e.g. example.com, *.example.com (its subdomains) or https://example.com:8443. Several at once: separate them with commas.'
-                }
-                placeholder="partner.example.com"
-                slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none', autoComplete: 'off' } }}
-              />
-              <Button type="submit" variant="outlined" startIcon={<Add />} sx={{ mt: 2, height: 56, flexShrink: 0 }}>
-                Add
+                disabled={save.isPending}
+              >
+                Discard changes
               </Button>
-            </Stack>
-
-            <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-              <Button variant="contained" onClick={onSave} disabled={save.isPending || (!changed && draft.trim() === '')}>
-                {save.isPending ? 'Saving...' : 'Save'}
-              </Button>
-              {changed && (
-                <Button
-                  onClick={() => {
-                    setEdited(null);
-                    setDraft('');
-                    setProblem(null);
-                  }}
-                  disabled={save.isPending}
-                >
-                  Discard changes
-                </Button>
-              )}
-            </Stack>
-          </>
-        )}
-      </CardContent>
-    </Card>
+            )}
+          </Stack>
+        </>
+      )}
+    </SettingsCard>
   );
 }

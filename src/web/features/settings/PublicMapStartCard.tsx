@@ -1,8 +1,6 @@
 import MapOutlined from '@mui/icons-material/MapOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -14,6 +12,7 @@ import type { ChangeEvent, FormEvent } from 'react';
 import type { StartView } from '../../../common/api/mapStart.js';
 import { EMBED_ZOOM_RANGE, PUBLIC_MAP_CENTER } from '../../../common/mapDefaults.js';
 import { errorMessage } from '../../api/ApiError.js';
+import { SettingsCard } from './SettingsCard.js';
 import { SettingsLoadState } from './SettingsLoadState.js';
 import { ConfiguredBaseMap } from '../../map/ConfiguredBaseMap.js';
 import type { LatLng } from '../../map/mapTypes.js';
@@ -84,76 +83,69 @@ export function PublicMapStartCard({ onResult }: PublicMapStartCardProps) {
   });
 
   return (
-    <Card component="section" aria-labelledby="public-map-heading">
-      <CardContent sx={{ p: 3 }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-          <MapOutlined color="primary" />
-          <Typography id="public-map-heading" variant="h6" component="h2">
-            Public map
+    <SettingsCard
+      headingId="public-map-heading"
+      icon={<MapOutlined color="primary" />}
+      title="Public map"
+      description={<>Where the public map, the widget and embedded maps open. An embed whose code sets a location or zoom keeps its own.</>}
+    >
+      <SettingsLoadState query={settings} loadingLabel="Loading the public map settings" failedText="Could not load the public map settings." />
+      {settings.isSuccess && input && (
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(event: FormEvent) => {
+            event.preventDefault();
+            onSave();
+          }}
+        >
+          <Typography variant="body2" sx={{ mt: 2 }} data-testid="public-map-now">
+            {describeStartView(settings.data.start_view)}
           </Typography>
-        </Stack>
-        <Typography variant="body2" color="text.secondary">
-          Where the public map, the widget and embedded maps open. An embed whose code sets a location or zoom keeps its own.
-        </Typography>
-
-        <SettingsLoadState query={settings} loadingLabel="Loading the public map settings" failedText="Could not load the public map settings." />
-        {settings.isSuccess && input && (
-          <Box
-            component="form"
-            noValidate
-            onSubmit={(event: FormEvent) => {
-              event.preventDefault();
-              onSave();
-            }}
+          <RadioGroup
+            aria-label="Where the public map opens"
+            value={input.mode}
+            onChange={(event) => change({ mode: event.target.value === 'fixed' ? 'fixed' : 'coverage' })}
+            sx={{ mt: 1 }}
           >
-            <Typography variant="body2" sx={{ mt: 2 }} data-testid="public-map-now">
-              {describeStartView(settings.data.start_view)}
-            </Typography>
-            <RadioGroup
-              aria-label="Where the public map opens"
-              value={input.mode}
-              onChange={(event) => change({ mode: event.target.value === 'fixed' ? 'fixed' : 'coverage' })}
-              sx={{ mt: 1 }}
-            >
-              <FormControlLabel value="coverage" control={<Radio />} label="Fit to my coverage (the active layers and the towers' reach)" />
-              <FormControlLabel value="fixed" control={<Radio />} label="A fixed start: the centre and zoom below" />
-            </RadioGroup>
+            <FormControlLabel value="coverage" control={<Radio />} label="Fit to my coverage (the active layers and the towers' reach)" />
+            <FormControlLabel value="fixed" control={<Radio />} label="A fixed start: the centre and zoom below" />
+          </RadioGroup>
 
-            <Box sx={{ height: PREVIEW_HEIGHT, mt: 1, borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider' }}>
-              <StartPreviewMap startView={settings.data.start_view} onCamera={onCamera} />
-            </Box>
-            <Button size="small" onClick={takeMapView} sx={{ mt: 1 }}>
-              Use the map&apos;s current view
-            </Button>
-
-            {/* Fitting the coverage needs no numbers: the fields show for a fixed start only. */}
-            {input.mode === 'fixed' && (
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1 }}>
-                <TextField label="Latitude" {...fieldProps('latitude')} helperText={problems.latitude ?? '-90 to 90'} />
-                <TextField label="Longitude" {...fieldProps('longitude')} helperText={problems.longitude ?? '-180 to 180'} />
-                <TextField label="Zoom" {...fieldProps('zoom')} helperText={problems.zoom ?? `${EMBED_ZOOM_RANGE.min} to ${EMBED_ZOOM_RANGE.max}`} />
-              </Stack>
-            )}
-
-            <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-              <Button type="submit" variant="contained" disabled={save.isPending || edited === null}>
-                {save.isPending ? 'Saving...' : 'Save'}
-              </Button>
-              {edited !== null && (
-                <Button
-                  onClick={() => {
-                    setEdited(null);
-                    setProblems({});
-                  }}
-                >
-                  Cancel
-                </Button>
-              )}
-            </Stack>
+          <Box sx={{ height: PREVIEW_HEIGHT, mt: 1, borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider' }}>
+            <StartPreviewMap startView={settings.data.start_view} onCamera={onCamera} />
           </Box>
-        )}
-      </CardContent>
-    </Card>
+          <Button size="small" onClick={takeMapView} sx={{ mt: 1 }}>
+            Use the map&apos;s current view
+          </Button>
+
+          {/* Fitting the coverage needs no numbers: the fields show for a fixed start only. */}
+          {input.mode === 'fixed' && (
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1 }}>
+              <TextField label="Latitude" {...fieldProps('latitude')} helperText={problems.latitude ?? '-90 to 90'} />
+              <TextField label="Longitude" {...fieldProps('longitude')} helperText={problems.longitude ?? '-180 to 180'} />
+              <TextField label="Zoom" {...fieldProps('zoom')} helperText={problems.zoom ?? `${EMBED_ZOOM_RANGE.min} to ${EMBED_ZOOM_RANGE.max}`} />
+            </Stack>
+          )}
+
+          <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+            <Button type="submit" variant="contained" disabled={save.isPending || edited === null}>
+              {save.isPending ? 'Saving...' : 'Save'}
+            </Button>
+            {edited !== null && (
+              <Button
+                onClick={() => {
+                  setEdited(null);
+                  setProblems({});
+                }}
+              >
+                Cancel
+              </Button>
+            )}
+          </Stack>
+        </Box>
+      )}
+    </SettingsCard>
   );
 }
 
