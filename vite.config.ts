@@ -9,6 +9,15 @@ export default defineConfig({
     outDir: '../../dist/web',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // MapLibre in a chunk of its own, named for it: the public map's budget counts it apart
+          // from our own code (bench/publicMap.ts, e2e/publicPageWeight.e2e.ts).
+          groups: [{ name: 'maplibre', test: /node_modules[\\/]maplibre-gl[\\/]/ }],
+        },
+      },
+    },
   },
   server: {
     proxy: { '/api': 'http://localhost:3000' },

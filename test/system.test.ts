@@ -87,7 +87,7 @@ describe.each(databaseKinds())('server basics on %s', (kind) => {
     expect(response.json().data.basemap.tiles).toEqual(['https://tiles.example.org/{z}/{x}/{y}.png']);
   });
 
-  it('serves the web app for client-side routes and its assets, never for /api, and lets only /embed and /widget be framed', async () => {
+  it('serves the web app for client-side routes and its assets, never for /api', async () => {
     const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'web-root-'));
     fs.mkdirSync(path.join(webRoot, 'assets'));
     fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>app shell</title>');
@@ -109,6 +109,32 @@ describe.each(databaseKinds())('server basics on %s', (kind) => {
     expect(gunzipSync(compressed.rawPayload).toString()).toBe('console.log(1)');
 
     expect((await app.server.inject({ method: 'GET', url: '/api/unknown' })).statusCode).toBe(404);
+    fs.rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  it('sends the public map and /embed as the build rendered them ahead of time, and index.html for the other pages', async () => {
+    const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'web-root-'));
+    fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>app shell</title>');
+    fs.writeFileSync(path.join(webRoot, 'map.html'), '<!doctype html><h1>the map, rendered</h1>');
+    fs.writeFileSync(path.join(webRoot, 'embed.html'), '<!doctype html><h1>the embed, rendered</h1>');
+    const served = await createTestApp(kind, { deps: { webRoot } });
+    app = served;
+    const bodyOf = async (url: string) => (await served.server.inject({ method: 'GET', url })).body;
+
+    for (const url of ['/', '/map', '/map/', '/?utm_source=x']) expect(await bodyOf(url)).toContain('the map, rendered');
+    for (const url of ['/embed', '/embed/', '/embed?theme=dark']) expect(await bodyOf(url)).toContain('the embed, rendered');
+    for (const url of ['/admin', '/widget', '/admin/login', '/mapping']) expect(await bodyOf(url)).toContain('app shell');
+    const embed = await served.server.inject({ method: 'GET', url: '/embed/' });
+    expect(embed.headers['content-security-policy']).toContain('frame-ancestors *');
+    expect(embed.headers['cache-control']).toBe('no-cache');
+    fs.rmSync(webRoot, { recursive: true, force: true });
+  });
+
+  it('lets only /embed and /widget be framed', async () => {
+    const webRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'web-root-'));
+    fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>app shell</title>');
+    app = await createTestApp(kind, { deps: { webRoot } });
+    const deep = await app.server.inject({ method: 'GET', url: '/admin/settings' });
 
     for (const framed of ['/embed?zoom=12', '/widget']) {
       const page = await app.server.inject({ method: 'GET', url: framed });

@@ -1,33 +1,39 @@
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { lazy, startTransition, StrictMode, Suspense } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { AppErrorBoundary } from './app/AppErrorBoundary.js';
-import { AppRoutes } from './app/AppRoutes.js';
-import { createQueryClient } from './app/queryClient.js';
-import { theme } from './app/theme.js';
+import { prerenderFits, publicPageAt, publicPageTree } from './app/publicPage.js';
+
+const FullApp = lazy(() => import('./app/FullApp.js').then((module) => ({ default: module.FullApp })));
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
-const root = createRoot(rootElement);
-// As a transition React renders the app in slices of a few milliseconds, yielding to the browser
-// between them, rather than in one long task that blocks input while the page starts.
-startTransition(() =>
-  root.render(
-    <StrictMode>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
+const { pathname, search } = window.location;
+const publicPage = publicPageAt(pathname);
+
+// As a transition React renders (or takes over) the page in slices of a few milliseconds, yielding
+// to the browser between them, rather than in one long task that blocks input while the page starts.
+startTransition(() => {
+  if (publicPage && rootElement.dataset.prerendered === publicPage && prerenderFits(publicPage, search)) {
+    hydrateRoot(rootElement, publicPageTree(publicPage, search));
+  } else if (publicPage) {
+    createRoot(rootElement).render(publicPageTree(publicPage, search));
+  } else {
+    createRoot(rootElement).render(
+      <StrictMode>
         <AppErrorBoundary>
-          <QueryClientProvider client={createQueryClient()}>
-            <BrowserRouter>
-              <AppRoutes />
-            </BrowserRouter>
-          </QueryClientProvider>
+          {/* index.html's own loading line (its class is styled there) until the full app's download arrives. */}
+          <Suspense
+            fallback={
+              <p className="app-loading" role="status">
+                Loading…
+              </p>
+            }
+          >
+            <FullApp />
+          </Suspense>
         </AppErrorBoundary>
-      </ThemeProvider>
-    </StrictMode>,
-  ),
-);
+      </StrictMode>,
+    );
+  }
+});

@@ -1,8 +1,6 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { Component } from 'react';
 import type { ErrorInfo, ReactNode } from 'react';
+import '../ui/plain.css';
 
 interface AppErrorBoundaryProps {
   children: ReactNode;
@@ -14,7 +12,8 @@ interface AppErrorBoundaryState {
 
 /**
  * Last line of defence: a render error or a page chunk that failed to download (typically after a
- * new release replaced the old files) shows a way out instead of a blank page.
+ * new release replaced the old files) shows a way out instead of a blank page. Plain markup, so it
+ * works when MUI's own chunk is the one that failed.
  */
 export class AppErrorBoundary extends Component<AppErrorBoundaryProps, AppErrorBoundaryState> {
   override state: AppErrorBoundaryState = { failed: false };
@@ -30,18 +29,14 @@ export class AppErrorBoundary extends Component<AppErrorBoundaryProps, AppErrorB
   override render() {
     if (!this.state.failed) return this.props.children;
     return (
-      <Box sx={{ minHeight: '100dvh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}>
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => window.location.reload()}>
-              Reload
-            </Button>
-          }
-        >
-          Something went wrong while showing this page.
-        </Alert>
-      </Box>
+      <div className="plain-page plain-failure">
+        <div className="plain-failure-box" role="alert">
+          <span>Something went wrong while showing this page.</span>
+          <button type="button" className="plain-button" onClick={() => window.location.reload()}>
+            Reload
+          </button>
+        </div>
+      </div>
     );
   }
 }

@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { EmbedMapPage } from '../features/embed/index.js';
 import { PublicMapPage } from '../features/public-map/index.js';
 import { CenteredSpinner } from '../ui/CenteredSpinner.js';
 
-// The public map and /embed, the pages most visits start on, are in the entry chunk, so their
-// heading and search box need no second round of downloads (their map is a chunk of its own).
+// The routes of the full app (FullApp). A visit that starts on the public map or /embed is shown
+// without it (main.tsx, publicPage.tsx); their routes here serve a move to them from another page.
 // Every other area is its own chunk: a visitor of the public map never downloads admin code. Each
 // is loaded through its feature's index, which therefore exports the page only: code that other
 // areas import statically lives in features without a page (coverage-check, embedding), so
@@ -13,6 +13,10 @@ import { CenteredSpinner } from '../ui/CenteredSpinner.js';
 const WidgetPage = lazy(() => import('../features/widget/index.js').then((module) => ({ default: module.WidgetPage })));
 const LoginPage = lazy(() => import('../features/login/index.js').then((module) => ({ default: module.LoginPage })));
 const AdminRoutes = lazy(() => import('../features/admin-shell/index.js').then((module) => ({ default: module.AdminRoutes })));
+
+function EmbedRoute() {
+  return <EmbedMapPage search={useLocation().search} />;
+}
 
 /** The public pages (/, /map, /embed, /widget), /admin/login and the guarded /admin area; any other path goes to /. */
 export function AppRoutes() {
@@ -22,7 +26,7 @@ export function AppRoutes() {
         <Route path="/" element={<PublicMapPage />} />
         <Route path="/map" element={<PublicMapPage />} />
         <Route path="/widget" element={<WidgetPage />} />
-        <Route path="/embed" element={<EmbedMapPage />} />
+        <Route path="/embed" element={<EmbedRoute />} />
         <Route path="/admin/login" element={<LoginPage />} />
         <Route path="/admin/*" element={<AdminRoutes />} />
         <Route path="*" element={<Navigate to="/" replace />} />

@@ -1,6 +1,4 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import { Map as MapLibreMap, NavigationControl } from 'maplibre-gl';
 import type { StyleSpecification } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
@@ -109,16 +107,22 @@ export function BaseMap({ center, zoom, bounds = null, style, label, children }:
   }, [map, center.lat, center.lng, zoom, west, south, east, north]);
 
   return (
-    <Box role="region" aria-label={label} sx={{ position: 'relative', width: '100%', height: '100%' }}>
+    <div role="region" aria-label={label} style={{ position: 'relative', width: '100%', height: '100%' }}>
       {/* Sized by width and height rather than absolute insets: maplibre-gl.css makes the container
           position: relative, and it may load after this style (the map is a lazily loaded chunk). */}
-      <Box ref={containerRef} sx={{ width: '100%', height: '100%' }} />
+      <div ref={containerRef} style={{ width: '100%', height: '100%' }} />
       {unavailable && (
-        <Box sx={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', p: 2 }}>
-          <Alert severity="warning">The map cannot be shown: this browser does not support WebGL or has it turned off.</Alert>
-        </Box>
+        // Plain markup: the public pages draw their maps without MUI.
+        <div style={{ position: 'absolute', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center', padding: 16 }}>
+          <p
+            role="alert"
+            style={{ margin: 0, padding: '6px 16px', borderRadius: 8, background: '#fff4e5', color: '#663c00', font: '0.875rem system-ui, sans-serif' }}
+          >
+            The map cannot be shown: this browser does not support WebGL or has it turned off.
+          </p>
+        </div>
       )}
       {map && <MapContext.Provider value={map}>{children}</MapContext.Provider>}
-    </Box>
+    </div>
   );
 }

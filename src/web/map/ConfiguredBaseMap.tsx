@@ -4,7 +4,7 @@ import { BaseMap } from './BaseMap.js';
 import { basemapStyle } from './basemapStyle.js';
 import { MapPlaceholder } from './MapPlaceholder.js';
 import type { MapTheme } from './mapTypes.js';
-import { usePublicConfig } from './usePublicConfig.js';
+import { usePublicConfig } from './publicConfig.js';
 
 interface ConfiguredBaseMapProps extends Omit<BaseMapProps, 'style'> {
   theme: MapTheme;

@@ -1,14 +1,7 @@
-import ExpandLess from '@mui/icons-material/ExpandLess';
-import ExpandMore from '@mui/icons-material/ExpandMore';
-import Box from '@mui/material/Box';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
-import Switch from '@mui/material/Switch';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import { alpha } from '@mui/material/styles';
-import { useId, useState } from 'react';
+import { useId, useState, useSyncExternalStore } from 'react';
 import { SERVICE_STATUSES } from '../../common/serviceStatus.js';
+import { PlainIcon } from '../ui/plainIcons.js';
+import './coverageLegend.css';
 import { legendStartsCollapsed } from './legendLayout.js';
 import { SERVICE_STATUS_STYLES } from './serviceStatusStyle.js';
 import { WIRELESS_BANDS, WIRELESS_COLOR } from './wirelessOverlayLayers.js';
@@ -19,72 +12,86 @@ export interface WirelessLegendProps {
   onVisibleChange: (visible: boolean) => void;
 }
 
+/** A colour (#rrggbb) at `opacity` (0–1), as CSS. */
+function translucent(hex: string, opacity: number): string {
+  const channel = (offset: number) => Number.parseInt(hex.slice(offset, offset + 2), 16);
+  return `rgba(${channel(1)}, ${channel(3)}, ${channel(5)}, ${opacity})`;
+}
+
+const noChanges = () => () => undefined;
+const viewportCollapses = () => legendStartsCollapsed({ width: window.innerWidth, height: window.innerHeight });
+/** Rendered ahead of time (app/prerender.tsx) there is no viewport: coverageLegend.css's media query decides until the page runs. */
+const viewportUnknown = () => null;
+
 /**
  * The four service statuses as the overlay draws them (a swatch of fill and outline, and the
  * label) and, with `wireless`, the predicted wireless bands with the switch that shows them.
  * The "Coverage legend" button collapses it to its heading; it starts collapsed on small screens and in
- * short embeds (legendLayout.ts), open elsewhere, and then keeps the visitor's choice.
+ * short embeds (legendLayout.ts), open elsewhere, and then keeps the visitor's choice. Plain markup
+ * (coverageLegend.css): it is on the public pages' first screen, which loads without MUI and is
+ * rendered ahead of time, before the viewport is known.
  */
 export function CoverageLegend({ wireless }: { wireless?: WirelessLegendProps }) {
   const headingId = useId();
   const bodyId = useId();
-  const [open, setOpen] = useState(() => !legendStartsCollapsed({ width: window.innerWidth, height: window.innerHeight }));
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const startsCollapsed = useSyncExternalStore(noChanges, viewportCollapses, viewportUnknown);
+  const open = choice ?? startsCollapsed !== true;
   return (
-    <Paper component="section" aria-labelledby={headingId} elevation={3} sx={{ pl: 1.5, pr: 0.5, py: 0.5 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, justifyContent: 'space-between' }}>
-        <Typography id={headingId} variant="caption" component="h2" sx={{ fontWeight: 700 }}>
-          Coverage
-        </Typography>
-        <IconButton size="small" aria-label="Coverage legend" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen((was) => !was)}>
-          {open ? <ExpandMore fontSize="small" /> : <ExpandLess fontSize="small" />}
-        </IconButton>
-      </Box>
-      <Box id={bodyId} hidden={!open} sx={{ pr: 1, pb: 0.5 }}>
-        <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.5 }}>
+    <section aria-labelledby={headingId} className={startsCollapsed === null ? 'plain-legend plain-legend-auto' : 'plain-legend'}>
+      <div className="plain-legend-head">
+        <h2 id={headingId}>Coverage</h2>
+        <button
+          type="button"
+          className="plain-icon-button plain-small"
+          aria-label="Coverage legend"
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={() => setChoice(!open)}
+        >
+          <PlainIcon name={open ? 'expandMore' : 'expandLess'} size={20} />
+        </button>
+      </div>
+      <div id={bodyId} hidden={!open} className="plain-legend-body">
+        <ul>
           {SERVICE_STATUSES.map((status) => {
             const style = SERVICE_STATUS_STYLES[status];
             return (
-              <Box component="li" key={status} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                <Box
-                  aria-hidden
-                  sx={{
-                    width: 22,
-                    height: 14,
-                    flexShrink: 0,
-                    borderRadius: 0.5,
-                    bgcolor: alpha(style.color, Math.max(style.fillOpacity, 0.2)),
-                    border: `2px ${style.line} ${style.color}`,
-                  }}
+              <li key={status}>
+                <span
+                  aria-hidden="true"
+                  className="plain-legend-swatch"
+                  style={{ background: translucent(style.color, Math.max(style.fillOpacity, 0.2)), border: `2px ${style.line} ${style.color}` }}
                 />
-                <Typography variant="caption">{style.label}</Typography>
-              </Box>
+                {style.label}
+              </li>
             );
           })}
-        </Box>
+        </ul>
         {wireless && <WirelessLegend {...wireless} />}
-      </Box>
-    </Paper>
+      </div>
+    </section>
   );
 }
 
 function WirelessLegend({ visible, onVisibleChange }: WirelessLegendProps) {
   return (
-    <Box sx={{ mt: 1 }}>
-      <FormControlLabel
-        sx={{ ml: 0, mr: 0, '& .MuiFormControlLabel-label': { fontSize: 12, fontWeight: 700 } }}
-        control={<Switch size="small" checked={visible} onChange={(event) => onVisibleChange(event.target.checked)} />}
-        label="Wireless (predicted)"
-      />
+    <div className="plain-legend-wireless">
+      <label className="plain-switch">
+        <input type="checkbox" role="switch" checked={visible} onChange={(event) => onVisibleChange(event.target.checked)} />
+        <span className="plain-switch-track" aria-hidden="true" />
+        Wireless (predicted)
+      </label>
       {visible && (
-        <Box component="ul" aria-label="Predicted wireless signal" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 0.5 }}>
+        <ul aria-label="Predicted wireless signal">
           {WIRELESS_BANDS.map(({ band, opacity }) => (
-            <Box component="li" key={band} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-              <Box aria-hidden sx={{ width: 22, height: 14, flexShrink: 0, borderRadius: 0.5, bgcolor: alpha(WIRELESS_COLOR, opacity) }} />
-              <Typography variant="caption">{band}</Typography>
-            </Box>
+            <li key={band}>
+              <span aria-hidden="true" className="plain-legend-swatch" style={{ background: translucent(WIRELESS_COLOR, opacity) }} />
+              {band}
+            </li>
           ))}
-        </Box>
+        </ul>
       )}
-    </Box>
+    </div>
   );
 }

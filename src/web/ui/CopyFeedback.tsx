@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 import type { SnackbarCloseReason } from '@mui/material/Snackbar';
-import { NOTICE_AUTO_HIDE_MS } from './NoticeSnackbar.js';
+import { NOTICE_AUTO_HIDE_MS } from './useNotice.js';
 import type { CopyCodeState } from './useCopyCode.js';
 import { COPY_FAILED } from './useCopyCode.js';
 

@@ -1,10 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
 import type { SnackbarCloseReason } from '@mui/material/Snackbar';
-import type { Notice } from './useNotice.js';
-
-/** Snackbars and notices hide themselves after 6 s. */
-export const NOTICE_AUTO_HIDE_MS = 6_000;
+import { NOTICE_AUTO_HIDE_MS, type Notice } from './useNotice.js';
 
 interface NoticeSnackbarProps {
   notice: Notice | null;

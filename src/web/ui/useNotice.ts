@@ -1,5 +1,8 @@
 import { useCallback, useState } from 'react';
 
+/** Snackbars and notices hide themselves after 6 s. */
+export const NOTICE_AUTO_HIDE_MS = 6_000;
+
 export type NoticeSeverity = 'success' | 'error' | 'info' | 'warning';
 
 export interface Notice {

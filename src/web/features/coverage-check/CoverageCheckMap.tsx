@@ -1,20 +1,19 @@
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import type { MapBounds } from '../../../common/api/mapStart.js';
 import { CoverageLegend } from '../../map/CoverageLegend.js';
 import { ATTRIBUTION_MAX_WIDTH, LEGEND_MAX_WIDTH } from '../../map/legendLayout.js';
 import { MapPlaceholder } from '../../map/MapPlaceholder.js';
 import type { LatLng, MapTheme } from '../../map/mapTypes.js';
-import { NoticeSnackbar } from '../../ui/NoticeSnackbar.js';
+import '../../ui/plain.css';
+import { PlainNotice } from '../../ui/PlainNotice.js';
 import { useAfterFirstPaint } from '../../ui/useAfterFirstPaint.js';
 import { useNotice } from '../../ui/useNotice.js';
 import type { ChosenPlace } from './CoverageSearchBox.js';
 import { CoverageSearchBox } from './CoverageSearchBox.js';
 import type { LeadTarget } from './leadTarget.js';
 import { MyLocationButton } from './MyLocationButton.js';
+import './coverageCheck.css';
 import { useCoverageCheck } from './useCoverageCheck.js';
 
 // MapLibre is most of the page's code and its start-up is the page's heaviest work, so the map is
@@ -22,15 +21,14 @@ import { useCoverageCheck } from './useCoverageCheck.js';
 const loadMapView = () => import('./CoverageMapView.js').then((module) => ({ default: module.CoverageMapView }));
 const CoverageMapView = lazy(loadMapView);
 
-// The dialogs are not needed to draw the map, so they are separate downloads: the results dialog is
-// fetched a little after the map's code (a click on the map is what usually opens it, and on a slow
-// line it would otherwise share the bandwidth with MapLibre), the lead form (react-hook-form and
-// zod) once a result is shown.
+// The dialogs are not needed to draw the map, and they are where MUI comes in (the first screen is
+// plain markup), so they are separate downloads: the results dialog is fetched at the visitor's
+// first touch of the page (a press on the map, a focus in the search box), which leaves it most of
+// a click or of typing to arrive; the lead form (react-hook-form and zod) once a result is shown.
 const loadResultsDialog = () => import('./CoverageResultsDialog.js').then((module) => ({ default: module.CoverageResultsDialog }));
 const CoverageResultsDialog = lazy(loadResultsDialog);
 const loadContactDialog = () => import('./lead/ContactProviderDialog.js');
 const ContactProviderDialog = lazy(loadContactDialog);
-const PREFETCH_DELAY_MS = 1_500;
 
 /** Fetches a chunk without waiting for it; a failure is retried by React.lazy when it is needed. */
 function prefetch(load: () => Promise<unknown>): void {
@@ -63,6 +61,7 @@ export function CoverageCheckMap({ theme, center, zoom, bounds = null, suggestio
   const [wirelessVisible, setWirelessVisible] = useState(true);
   const notice = useNotice();
   const shellPainted = useAfterFirstPaint();
+  const resultsRequested = useRef(false);
 
   const onMapClick = useCallback((point: LatLng) => check({ point, address: null, source: 'map' }), [check]);
   const onMarkerMoved = useCallback((point: LatLng) => check({ point, address: null, source: 'marker' }), [check]);
@@ -71,22 +70,11 @@ export function CoverageCheckMap({ theme, center, zoom, bounds = null, suggestio
   const closeLead = useCallback(() => setLeadTarget(null), []);
   const onLeadSent = useCallback(() => logAction('contact_me'), [logAction]);
 
-  useEffect(() => {
-    if (!shellPainted) return;
-    let timer: number | undefined;
-    let unmounted = false;
-    // import() fetches a module once, so this waits on the download React.lazy started.
-    loadMapView().then(
-      () => {
-        if (!unmounted) timer = window.setTimeout(() => prefetch(loadResultsDialog), PREFETCH_DELAY_MS);
-      },
-      () => undefined,
-    );
-    return () => {
-      unmounted = true;
-      window.clearTimeout(timer);
-    };
-  }, [shellPainted]);
+  const prefetchResults = useCallback(() => {
+    if (resultsRequested.current) return;
+    resultsRequested.current = true;
+    prefetch(loadResultsDialog);
+  }, []);
   useEffect(() => {
     if (result) prefetch(loadContactDialog);
   }, [result]);
@@ -95,8 +83,11 @@ export function CoverageCheckMap({ theme, center, zoom, bounds = null, suggestio
 
   return (
     // The attribution keeps to the right of the bottom edge, the legend to the left (legendLayout.ts).
-    <Box
-      sx={{ position: 'relative', width: '100%', height: '100%', overflow: 'hidden', '& .maplibregl-ctrl-bottom-right': { maxWidth: ATTRIBUTION_MAX_WIDTH } }}
+    <div
+      className="plain-page plain-map-shell"
+      style={{ '--attribution-max-width': ATTRIBUTION_MAX_WIDTH } as CSSProperties}
+      onPointerDownCapture={prefetchResults}
+      onFocusCapture={prefetchResults}
     >
       <Suspense fallback={<MapPlaceholder theme={theme} />}>
         {shellPainted ? (
@@ -115,28 +106,21 @@ export function CoverageCheckMap({ theme, center, zoom, bounds = null, suggestio
         )}
       </Suspense>
 
-      <Stack
-        spacing={1.5}
-        sx={{ position: 'absolute', top: 16, left: 16, width: 400, maxWidth: 'calc(100% - 32px)', pointerEvents: 'none', '& > *': { pointerEvents: 'auto' } }}
-      >
+      <div className="plain-map-panels">
         {header}
         {showSearch ? (
-          <Paper elevation={4} sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.5, p: 1 }}>
-            <Box sx={{ flex: 1, minWidth: 0 }}>
-              <CoverageSearchBox debounceMs={suggestionDebounceMs} onPlace={onPlace} />
-            </Box>
+          <div className="plain-paper plain-search-card">
+            <CoverageSearchBox debounceMs={suggestionDebounceMs} onPlace={onPlace} />
             {locationButton}
-          </Paper>
+          </div>
         ) : (
-          <Paper elevation={4} sx={{ alignSelf: 'flex-start', p: 0.5 }}>
-            {locationButton}
-          </Paper>
+          <div className="plain-paper plain-location-card">{locationButton}</div>
         )}
-      </Stack>
+      </div>
 
-      <Box sx={{ position: 'absolute', left: 16, bottom: 16, maxWidth: LEGEND_MAX_WIDTH }}>
+      <div className="plain-map-legend" style={{ maxWidth: LEGEND_MAX_WIDTH }}>
         <CoverageLegend wireless={{ visible: wirelessVisible, onVisibleChange: setWirelessVisible }} />
-      </Box>
+      </div>
 
       <Suspense fallback={null}>
         {flow.request && (
@@ -152,7 +136,7 @@ export function CoverageCheckMap({ theme, center, zoom, bounds = null, suggestio
         )}
         {leadTarget && <ContactProviderDialog target={leadTarget} searchId={flow.searchId} onClose={closeLead} onSubmitted={onLeadSent} />}
       </Suspense>
-      <NoticeSnackbar notice={notice.notice} onClose={notice.close} />
-    </Box>
+      <PlainNotice notice={notice.notice} onClose={notice.close} />
+    </div>
   );
 }

@@ -25,6 +25,7 @@ import type { CheckRequest } from './useCoverageCheck.js';
 import { hasCoverage } from './useCoverageCheck.js';
 import type { WirelessOffer } from './wirelessOffer.js';
 import { coverageHeadline, QUALITY_COLORS, wirelessOffer } from './wirelessOffer.js';
+import { MuiDialogScope } from '../../ui/MuiDialogScope.js';
 
 type CoverageProvider = CoverageCheckResult['providers'][number];
 
@@ -45,28 +46,30 @@ export function CoverageResultsDialog({ open, request, checking, error, result, 
   const place = request ? (request.address ?? formatPoint(request.point)) : '';
 
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>Coverage Results</DialogTitle>
-      <DialogContent dividers>
-        {request && (
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2, color: 'text.secondary' }}>
-            <PlaceOutlined fontSize="small" aria-hidden />
-            <Typography variant="body2">{place}</Typography>
-          </Stack>
-        )}
-        {checking && (
-          <Stack role="status" direction="row" spacing={2} sx={{ alignItems: 'center', py: 3, justifyContent: 'center' }}>
-            <CircularProgress size={28} aria-hidden />
-            <Typography>Checking coverage...</Typography>
-          </Stack>
-        )}
-        {!checking && error && <Alert severity="error">{error}</Alert>}
-        {!checking && !error && result && <ResultBody result={result} onLead={onLead} />}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Close</Button>
-      </DialogActions>
-    </Dialog>
+    <MuiDialogScope>
+      <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+        <DialogTitle id={titleId}>Coverage Results</DialogTitle>
+        <DialogContent dividers>
+          {request && (
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2, color: 'text.secondary' }}>
+              <PlaceOutlined fontSize="small" aria-hidden />
+              <Typography variant="body2">{place}</Typography>
+            </Stack>
+          )}
+          {checking && (
+            <Stack role="status" direction="row" spacing={2} sx={{ alignItems: 'center', py: 3, justifyContent: 'center' }}>
+              <CircularProgress size={28} aria-hidden />
+              <Typography>Checking coverage...</Typography>
+            </Stack>
+          )}
+          {!checking && error && <Alert severity="error">{error}</Alert>}
+          {!checking && !error && result && <ResultBody result={result} onLead={onLead} />}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Close</Button>
+        </DialogActions>
+      </Dialog>
+    </MuiDialogScope>
   );
 }
 

@@ -1,9 +1,6 @@
-import MyLocationIcon from '@mui/icons-material/MyLocation';
-import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import type { LatLng } from '../../map/mapTypes.js';
+import { PlainIcon, PlainSpinner } from '../../ui/plainIcons.js';
 import { GEOLOCATION_MESSAGES, locateDevice } from './geolocation.js';
 
 interface MyLocationButtonProps {
@@ -28,12 +25,8 @@ export function MyLocationButton({ onLocated, onError }: MyLocationButtonProps) 
   };
 
   return (
-    <Tooltip title="My Location" describeChild>
-      <span>
-        <IconButton aria-label="My Location" color="primary" onClick={() => void locate()} disabled={locating}>
-          {locating ? <CircularProgress size={22} aria-label="Finding your location" /> : <MyLocationIcon />}
-        </IconButton>
-      </span>
-    </Tooltip>
+    <button type="button" className="plain-icon-button" aria-label="My Location" title="My Location" onClick={() => void locate()} disabled={locating}>
+      {locating ? <PlainSpinner label="Finding your location" size={22} /> : <PlainIcon name="myLocation" />}
+    </button>
   );
 }

@@ -3,8 +3,7 @@ import type { CoverageCheckResult } from '../../../common/api/coverage.js';
 import type { SearchAction, SearchLogRequest, SearchType } from '../../../common/api/leads.js';
 import type { LatLng } from '../../map/mapTypes.js';
 import { ApiError } from '../../api/ApiError.js';
-import { logSearch } from './coverageApi.js';
-import { useCheckCoverage } from './coverageCheckQueries.js';
+import { checkCoverage, logSearch } from './coverageApi.js';
 import { failureMessage } from './failureMessage.js';
 import { MESSAGES } from './messages.js';
 import { visitSessionId } from './sessionId.js';
@@ -49,40 +48,47 @@ interface SearchLogHandle {
   id: Promise<number | null>;
 }
 
+/** Where the latest check stands. */
+type CheckOutcome = { status: 'idle' | 'pending' } | { status: 'success'; result: CoverageCheckResult } | { status: 'error'; error: unknown };
+
 /**
- * The public check flow: the chosen point, the coverage check, and the search log of each search.
- * A newer check supersedes an older one still under way.
+ * The public check flow: the chosen point, the coverage check (GET /api/check_coverage, not
+ * retried), and the search log of each search. A newer check supersedes an older one still under
+ * way: the older one's answer is dropped.
  */
 export function useCoverageCheck() {
   const [request, setRequest] = useState<CheckRequest | null>(null);
   const [resultsOpen, setResultsOpen] = useState(false);
+  const [outcome, setOutcome] = useState<CheckOutcome>({ status: 'idle' });
   const searchLog = useRef<SearchLogHandle | null>(null);
-  const mutation = useCheckCoverage();
-  const { mutate, reset } = mutation;
+  const latestCheck = useRef(0);
 
-  const check = useCallback(
-    (next: CheckRequest) => {
-      setRequest(next);
-      setResultsOpen(true);
-      searchLog.current = null;
-      // Only the latest mutate's callbacks run, so a slower earlier answer cannot overwrite this one.
-      mutate(next, {
-        onSuccess: (result) => {
-          const entry: SearchLogRequest = {
-            session_id: visitSessionId(),
-            search_type: SEARCH_TYPE_OF[next.source],
-            lat: next.point.lat,
-            lng: next.point.lng,
-            address: next.address,
-            coverage_providers: result.providers.map((provider) => provider.id),
-            action_taken: 'no_action',
-          };
-          searchLog.current = { entry, id: logSearch(entry) };
-        },
-      });
-    },
-    [mutate],
-  );
+  const check = useCallback((next: CheckRequest) => {
+    const ticket = ++latestCheck.current;
+    setRequest(next);
+    setResultsOpen(true);
+    setOutcome({ status: 'pending' });
+    searchLog.current = null;
+    checkCoverage(next.point, next.address).then(
+      (result) => {
+        if (ticket !== latestCheck.current) return;
+        setOutcome({ status: 'success', result });
+        const entry: SearchLogRequest = {
+          session_id: visitSessionId(),
+          search_type: SEARCH_TYPE_OF[next.source],
+          lat: next.point.lat,
+          lng: next.point.lng,
+          address: next.address,
+          coverage_providers: result.providers.map((provider) => provider.id),
+          action_taken: 'no_action',
+        };
+        searchLog.current = { entry, id: logSearch(entry) };
+      },
+      (error: unknown) => {
+        if (ticket === latestCheck.current) setOutcome({ status: 'error', error });
+      },
+    );
+  }, []);
 
   /** The id of the current search's log (for a lead's search_id), once it is written; null if it failed. */
   const searchId = useCallback((): Promise<number | null> => searchLog.current?.id ?? Promise.resolve(null), []);
@@ -97,17 +103,18 @@ export function useCoverageCheck() {
 
   /** Forgets the chosen point and any result. */
   const clear = useCallback(() => {
+    latestCheck.current++;
     setRequest(null);
     setResultsOpen(false);
+    setOutcome({ status: 'idle' });
     searchLog.current = null;
-    reset();
-  }, [reset]);
+  }, []);
 
   return {
     request,
-    result: mutation.isSuccess ? mutation.data : null,
-    checking: mutation.isPending,
-    error: mutation.isError && request ? checkFailureMessage(mutation.error, request.source) : null,
+    result: outcome.status === 'success' ? outcome.result : null,
+    checking: outcome.status === 'pending',
+    error: outcome.status === 'error' && request ? checkFailureMessage(outcome.error, request.source) : null,
     resultsOpen,
     check,
     closeResults,

@@ -8,7 +8,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
-import { usePublicConfig } from '../../map/usePublicConfig.js';
+import { usePublicConfig } from '../../map/publicConfig.js';
 import { AdminPageHeading } from '../../ui/AdminPageHeading.js';
 import { CodeBlock } from '../../ui/CodeBlock.js';
 import { CopyFeedback } from '../../ui/CopyFeedback.js';

@@ -33,6 +33,16 @@ export function parseEmbedParams(query: URLSearchParams | string): EmbedParams {
   };
 }
 
+/**
+ * Whether /embed with this query string shows the first screen of /embed without one (search box,
+ * theme and height as by default), the one rendered ahead of time (app/prerender.tsx); its
+ * location and zoom only move the map, which is not part of that screen.
+ */
+export function showsDefaultFirstScreen(query: URLSearchParams | string): boolean {
+  const asked = parseEmbedParams(query);
+  return asked.showSearch && asked.height === EMBED_DEFAULT_HEIGHT && asked.theme === EMBED_DEFAULT_THEME;
+}
+
 function parseHeight(raw: string | null): string {
   const match = raw?.trim().toLowerCase().match(CSS_LENGTH);
   const amount = Number(match?.[1]);

@@ -20,7 +20,7 @@ import { MapClickHandler } from '../../map/MapClickHandler.js';
 import { useMapInstance } from '../../map/MapContext.js';
 import type { LatLng } from '../../map/mapTypes.js';
 import { PointMarker } from '../../map/PointMarker.js';
-import { usePublicConfig } from '../../map/usePublicConfig.js';
+import { usePublicConfig } from '../../map/publicConfig.js';
 import { footprintBounds } from './candidateReach.js';
 import type { BasemapLayer, LosMapType } from './losBasemap.js';
 import { DEFAULT_LOS_MAP_TYPE, LOS_BASE_STYLE, LOS_BASEMAP_PREFIX, LOS_MAP_TYPE_LABELS, LOS_MAP_TYPES, losBasemapLayers } from './losBasemap.js';

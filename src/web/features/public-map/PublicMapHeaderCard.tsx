@@ -1,29 +1,19 @@
-import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
-import PlaceIcon from '@mui/icons-material/Place';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router-dom';
+import { PlainIcon } from '../../ui/plainIcons.js';
 
-/** The product name over the top-left corner of the public map. */
+/** The product name over the top-left corner of the public map, and the way into the admin portal. */
 export function PublicMapHeaderCard() {
   return (
-    <Paper elevation={4} sx={{ px: 2, py: 1.5 }}>
-      <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-        <PlaceIcon color="primary" fontSize="large" />
-        <div style={{ flex: 1, minWidth: 0 }}>
-          <Typography variant="h6" component="h1" sx={{ lineHeight: 1.2 }}>
-            ISP Coverage Map
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            Find internet providers in your area
-          </Typography>
-        </div>
-        <Button component={RouterLink} to="/admin" size="small" variant="outlined" startIcon={<AdminPanelSettingsOutlined />}>
-          Admin
-        </Button>
-      </Stack>
-    </Paper>
+    <header className="plain-paper plain-header-card">
+      <PlainIcon name="place" size={35} className="plain-header-icon" />
+      <div className="plain-header-text">
+        <h1>ISP Coverage Map</h1>
+        <p>Find internet providers in your area</p>
+      </div>
+      {/* A full page load: the admin portal is its own download, with MUI and the router. */}
+      <a className="plain-button" href="/admin">
+        <PlainIcon name="adminPanel" size={18} />
+        Admin
+      </a>
+    </header>
   );
 }

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import { PUBLIC_MAP_CENTER } from '../../../common/mapDefaults.js';
 import { useStartView } from '../../map/useStartView.js';
 import { CoverageCheckMap, PUBLIC_MAP_SUGGESTION_DEBOUNCE_MS } from '../coverage-check/index.js';
@@ -11,7 +10,7 @@ import { PublicMapHeaderCard } from './PublicMapHeaderCard.js';
 export function PublicMapPage() {
   const view = useStartView(PUBLIC_MAP_CENTER);
   return (
-    <Box component="main" sx={{ position: 'relative', width: '100%', height: '100dvh', overflow: 'hidden' }}>
+    <main style={{ position: 'relative', width: '100%', height: '100dvh', overflow: 'hidden' }}>
       <CoverageCheckMap
         theme="dark"
         center={view.center}
@@ -21,6 +20,6 @@ export function PublicMapPage() {
         showSearch
         header={<PublicMapHeaderCard />}
       />
-    </Box>
+    </main>
   );
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MapStartSettingInput, MapStartSettings } from '../../../common/api/mapStart.js';
 import { apiData, apiRequest } from '../../api/apiClient.js';
-import { PUBLIC_CONFIG_QUERY_KEY } from '../../map/usePublicConfig.js';
+import { refreshPublicConfig } from '../../map/publicConfig.js';
 
 export const MAP_START_QUERY_KEY = ['map-start-settings'] as const;
 
@@ -22,7 +22,6 @@ export function useSaveMapStart() {
       if (envelope.data) queryClient.setQueryData(MAP_START_QUERY_KEY, envelope.data);
     },
     // The maps of this browser (the embed generator's defaults too) read the start view from /api/config.
-    onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: MAP_START_QUERY_KEY }), queryClient.invalidateQueries({ queryKey: PUBLIC_CONFIG_QUERY_KEY })]),
+    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: MAP_START_QUERY_KEY }), refreshPublicConfig()]),
   });
 }

@@ -25,6 +25,7 @@ import { LEAD_SUCCESS_CLOSE_MS, MESSAGES } from '../messages.js';
 import type { LeadFormOutput, LeadFormValues } from './leadForm.js';
 import { CONTACT_HINT, LEAD_TYPE_LABELS, leadFormDefaults, leadRequestBody } from './leadForm.js';
 import { useSubmitLead } from './leadQueries.js';
+import { MuiDialogScope } from '../../../ui/MuiDialogScope.js';
 
 export interface ContactProviderDialogProps {
   target: LeadTarget;
@@ -42,9 +43,18 @@ function isWebUrl(value: string | null): value is string {
 /**
  * The "Contact Provider" dialog with the lead form: idle, submitting
  * (buttons disabled, "Submitting..."), success (thanks; closes after 2 s), error (the message).
- * Mounted afresh for each opening; loaded only when first needed, as it brings the form libraries.
+ * Mounted afresh for each opening; loaded only when first needed, as it brings the form libraries,
+ * and with them MUI's theme and a data client (MuiDialogScope).
  */
-export default function ContactProviderDialog({ target, searchId, onClose, onSubmitted }: ContactProviderDialogProps) {
+export default function ContactProviderDialog(props: ContactProviderDialogProps) {
+  return (
+    <MuiDialogScope>
+      <ContactProviderForm {...props} />
+    </MuiDialogScope>
+  );
+}
+
+function ContactProviderForm({ target, searchId, onClose, onSubmitted }: ContactProviderDialogProps) {
   const titleId = useId();
   const honeypotId = useId();
   const submit = useSubmitLead();
