@@ -86,6 +86,31 @@ describe('LeadService.logSearch follow-ups', () => {
     ]);
   });
 
+  it('asks the coverage nothing for a follow-up (its wireless part can take seconds), and asks it for an action with no search to follow', async () => {
+    const coverage = fakeSearchCoverage([FIBRE_LIVE], [4]);
+    const { service, searchLogs } = newLeadService({ coverage });
+    await service.logSearch(search());
+    expect(coverage.wirelessAt).toHaveBeenCalledTimes(1);
+    await service.logSearch(search({ action_taken: 'contact_me' }));
+    expect(coverage.wirelessAt).toHaveBeenCalledTimes(1);
+    expect(coverage.providersAt).toHaveBeenCalledTimes(1);
+
+    await service.logSearch(search({ session_id: 'session-0002', action_taken: 'sign_up' }));
+    expect(coverage.wirelessAt).toHaveBeenCalledTimes(2);
+    expect(
+      searchLogs.rows.map(({ session_id, follow_up_of, provider_count, wireless_available }) => ({
+        session_id,
+        follow_up_of,
+        provider_count,
+        wireless_available,
+      })),
+    ).toEqual([
+      { session_id: SESSION, follow_up_of: null, provider_count: 1, wireless_available: 1 },
+      { session_id: SESSION, follow_up_of: 1, provider_count: 1, wireless_available: 1 },
+      { session_id: 'session-0002', follow_up_of: null, provider_count: 1, wireless_available: 1 },
+    ]);
+  });
+
   it('stores every log without an action as a search of its own, without looking for a search to follow', async () => {
     const { service, searchLogs } = newLeadService();
     await service.logSearch(search());

@@ -6,12 +6,15 @@ import type { LeadUpdate } from '../../common/api/reports.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { LeadNotifier } from './leadNotifier.js';
 import type { LeadRepository } from './leadRepository.js';
-import type { FoundProvider, SearchFound, SearchLogRepository } from './searchLogRepository.js';
+import type { FoundProvider, NewSearchLog, SearchFound, SearchLogRepository } from './searchLogRepository.js';
 
 /**
  * The providers and towers the server's own coverage finds at a point, so that a search log counts
  * what is there, not what a browser claims. Answered by the coverage engine.
  */
+/** What a search without a point found. */
+const NOTHING_FOUND: SearchFound = { providers: [], wireless: false, towers: [] };
+
 export interface SearchCoverage {
   /** `claimed`: the ids the browser found; kept only for providers whose own API the engine asks (it cannot look those up). */
   providersAt(point: { lat: number; lng: number }, claimed: readonly number[]): FoundProvider[];
@@ -88,16 +91,30 @@ export class LeadService {
       created_at: this.clock.now().toISOString(),
     };
     const point = log.lat !== null && log.lng !== null ? { lat: log.lat, lng: log.lng } : null;
-    const found: SearchFound = point
-      ? { providers: this.coverage.providersAt(point, input.coverage_providers), ...(await this.coverage.wirelessAt(point)) }
-      : { providers: [], wireless: false, towers: [] };
-    const id = await this.transactions.run(async (trx) => {
+    const foundAt = async (): Promise<SearchFound> =>
+      point ? { providers: this.coverage.providersAt(point, input.coverage_providers), ...(await this.coverage.wirelessAt(point)) } : NOTHING_FOUND;
+    // A follow-up keeps what its search found, so the coverage (whose wireless part can take up to
+    // 4 s) is asked only for a log that is a search of its own: at once for one without an action,
+    // else once the transaction has found no search for it to follow (then it runs again).
+    const known = log.action_taken === 'no_action' ? await foundAt() : null;
+    const id = (await this.storeSearch(log, known)) ?? (await this.storeSearch(log, await foundAt()));
+    return { id };
+  }
+
+  /**
+   * Stores a log in one transaction: a follow-up of the session's search at the point (which keeps
+   * what the search found), or a search of its own with `found`. Null, storing nothing, when it is
+   * a search of its own and `found` is not known yet.
+   */
+  private storeSearch(log: NewSearchLog, found: SearchFound): Promise<number>;
+  private storeSearch(log: NewSearchLog, found: SearchFound | null): Promise<number | null>;
+  private storeSearch(log: NewSearchLog, found: SearchFound | null): Promise<number | null> {
+    return this.transactions.run(async (trx) => {
       const followed = log.action_taken === 'no_action' ? undefined : await this.searchLogs.followedSearch(log.session_id, log, trx);
-      if (!followed) return this.searchLogs.insert(log, found, null, trx);
+      if (!followed) return found ? this.searchLogs.insert(log, found, null, trx) : null;
       if (followed.action_taken === 'no_action') await this.searchLogs.recordAction(followed.id, log.action_taken, trx);
       return this.searchLogs.insert(log, await this.searchLogs.foundBy(followed, trx), followed.id, trx);
     });
-    return { id };
   }
 
   /** Stores a lead and e-mails it in the background. A honeypot hit answers like success with id null. */
