@@ -123,8 +123,13 @@ describe.runIf(browserAvailable())('providers and coverage layers in the admin p
     expect(await page.getByText('1 polygon, e.g. Stellenbosch', { exact: true }).count()).toBe(1);
     expect(await page.getByRole('img', { name: 'Colour #0000ff' }).count()).toBe(0);
     for (const hex of [ORANGE.hex, GREEN.hex]) {
-      expect(await page.getByRole('combobox', { name: `Status for ${hex}` }).textContent()).toBe('Use layer default (Coming Soon)');
+      const status = page.getByRole('combobox', { name: `Status for ${hex}` });
+      expect(await status.textContent()).toBe('Use layer default (Coming Soon)');
+      // Shown whole, not cut short with an ellipsis.
+      expect(await status.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
     }
+    if (process.env.E2E_SCREENSHOTS)
+      await page.getByRole('region', { name: 'Colour status assignment' }).screenshot({ path: `${process.env.E2E_SCREENSHOTS}/colour-status-whole.png` });
     await choose(page, `Status for ${GREEN.hex}`, 'Live Service');
     await expectNoSeriousA11yViolations(page, 'coverage layer colours with counts');
     await page.getByRole('button', { name: 'Save' }).click();

@@ -52,7 +52,8 @@ export function ColorMappingPanel({ control, defaultStatus, uses }: ColorMapping
                 </div>
               </Stack>
             </Grid>
-            <Grid size={{ xs: 12, sm: 4 }}>
+            {/* Wide enough for "Use layer default (Coming Soon)" whole. */}
+            <Grid size={{ xs: 12, sm: 5 }}>
               <FormTextField
                 control={control}
                 name={`color_mappings.${index}.status`}
@@ -74,7 +75,7 @@ export function ColorMappingPanel({ control, defaultStatus, uses }: ColorMapping
                 ))}
               </FormTextField>
             </Grid>
-            <Grid size={{ xs: 12, sm: 5 }}>
+            <Grid size={{ xs: 12, sm: 4 }}>
               <FormTextField
                 control={control}
                 name={`color_mappings.${index}.description`}
