@@ -18,8 +18,7 @@ import { useCoverageCheck } from './useCoverageCheck.js';
 
 // MapLibre is most of the page's code and its start-up is the page's heaviest work, so the map is
 // a download of its own, requested once the search box, legend and heading are on screen.
-const loadMapView = () => import('./CoverageMapView.js').then((module) => ({ default: module.CoverageMapView }));
-const CoverageMapView = lazy(loadMapView);
+const CoverageMapView = lazy(() => import('./CoverageMapView.js').then((module) => ({ default: module.CoverageMapView })));
 
 // The dialogs are not needed to draw the map, and they are where MUI comes in (the first screen is
 // plain markup), so they are separate downloads: the results dialog is fetched at the visitor's
