@@ -26,6 +26,9 @@ const EXTRA_FLAGS = (process.env.LIGHTHOUSE_CHROMIUM_FLAGS ?? '').split(' ').fil
 // LIGHTHOUSE_USE_GPU=1 on a machine with a GPU: Chromium without --disable-gpu draws WebGL and
 // composites on the GPU, as a visitor's phone does. Without a GPU it falls back to SwiftShader.
 const BROWSER_FLAGS = process.env.LIGHTHOUSE_USE_GPU === '1' ? CHROMIUM_FLAGS.filter((flag) => flag !== '--disable-gpu') : CHROMIUM_FLAGS;
+// LIGHTHOUSE_COMPARE_WEB_ROOT=/path/to/an/older/dist/web adds that build's / and /embed, served by a
+// second app of this server, to the same rounds: a before-and-after measured in the same conditions.
+const COMPARE_WEB_ROOT = process.env.LIGHTHOUSE_COMPARE_WEB_ROOT;
 // LIGHTHOUSE_REPORT_DIR=/tmp/lh keeps each run's full report (JSON) for a closer look.
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 const TOP = 5;
@@ -37,7 +40,12 @@ interface PageScores {
   losses: Record<string, string[]>;
   mainThread: string[];
   totalBlockingMs: number;
+  /** The script time of the page's entry chunk (index-*.js) in "CPU by script", with the 4× slowdown. */
+  entryScriptMs: number;
 }
+
+/** Vite's entry chunk, the script the page's HTML loads. */
+const ENTRY_CHUNK = /\/assets\/index-[\w-]+\.js$/;
 
 interface TableItem {
   url?: string;
@@ -86,7 +94,14 @@ function scoresOf(result: Result): PageScores {
       .filter((ref) => ref.weight > 0 && (result.audits[ref.id]?.score ?? 1) < 1)
       .map((ref) => `${ref.id} (${result.audits[ref.id]?.displayValue ?? result.audits[ref.id]?.score})`);
   }
-  return { scores, losses, mainThread: mainThreadCosts(result), totalBlockingMs: result.audits['total-blocking-time']?.numericValue ?? 0 };
+  const entry = tableItems(result, 'bootup-time').find((script) => ENTRY_CHUNK.test(script.url ?? ''));
+  return {
+    scores,
+    losses,
+    mainThread: mainThreadCosts(result),
+    totalBlockingMs: result.audits['total-blocking-time']?.numericValue ?? 0,
+    entryScriptMs: entry?.scripting ?? 0,
+  };
 }
 
 async function writeReport(dir: string, name: string, report: string | string[]): Promise<void> {
@@ -123,6 +138,11 @@ function printPage(page: Page, runs: PageScores[]): boolean {
   console.log(
     `          total blocking time median ${ms(median(runs.map((r) => r.totalBlockingMs)))} (runs ${runs.map((r) => Math.round(r.totalBlockingMs)).join('/')})`,
   );
+  if (!page.name.startsWith('bare map')) {
+    console.log(
+      `          entry chunk script time median ${ms(median(runs.map((r) => r.entryScriptMs)))} (runs ${runs.map((r) => Math.round(r.entryScriptMs)).join('/')})`,
+    );
+  }
   const last = runs.at(-1) as PageScores;
   for (const id of Object.keys(TARGETS)) {
     const lost = last.losses[id] ?? [];
@@ -153,11 +173,18 @@ export async function run(): Promise<void> {
   // Assigned before any request can come: only the lines above know the server's port.
   const referencePage = bareMapHandler(tilesUrl);
   const live = await startLiveApp({ BASEMAP_TILES_URL: tilesUrl });
+  const compare = COMPARE_WEB_ROOT ? await startLiveApp({ BASEMAP_TILES_URL: tilesUrl }, { webRoot: COMPARE_WEB_ROOT }) : null;
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', ...BROWSER_FLAGS, ...EXTRA_FLAGS] });
   const pages: Page[] = [
     { name: '/', url: `${live.baseUrl}/`, reportName: 'root' },
     { name: '/embed', url: `${live.baseUrl}/embed`, reportName: 'embed' },
     { name: 'bare map', url: `${tiles.url}/bare-map`, reportName: 'bare-map', reference: true },
+    ...(compare
+      ? [
+          { name: '/ of the compared build', url: `${compare.baseUrl}/`, reportName: 'compare-root', reference: true },
+          { name: '/embed of the compared build', url: `${compare.baseUrl}/embed`, reportName: 'compare-embed', reference: true },
+        ]
+      : []),
   ];
   let failed = false;
   try {
@@ -180,6 +207,7 @@ export async function run(): Promise<void> {
   } finally {
     chrome.kill();
     await live.close();
+    await compare?.close();
     await tiles.close();
   }
   if (failed) console.log('  at least one score is under its target');
