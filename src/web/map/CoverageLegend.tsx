@@ -1,4 +1,4 @@
-import { useId, useState, useSyncExternalStore } from 'react';
+import { memo, useId, useState, useSyncExternalStore } from 'react';
 import { SERVICE_STATUSES } from '../../common/serviceStatus.js';
 import { PlainIcon } from '../ui/plainIcons.js';
 import './coverageLegend.css';
@@ -31,7 +31,7 @@ const viewportUnknown = () => null;
  * (coverageLegend.css): it is on the public pages' first screen, which loads without MUI and is
  * rendered ahead of time, before the viewport is known.
  */
-export function CoverageLegend({ wireless }: { wireless?: WirelessLegendProps }) {
+export const CoverageLegend = memo(function CoverageLegend({ wireless }: { wireless?: WirelessLegendProps }) {
   const headingId = useId();
   const bodyId = useId();
   const [choice, setChoice] = useState<boolean | null>(null);
@@ -72,7 +72,7 @@ export function CoverageLegend({ wireless }: { wireless?: WirelessLegendProps })
       </div>
     </section>
   );
-}
+});
 
 function WirelessLegend({ visible, onVisibleChange }: WirelessLegendProps) {
   return (

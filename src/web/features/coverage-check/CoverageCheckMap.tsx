@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CSSProperties, ReactNode } from 'react';
 import type { MapBounds } from '../../../common/api/mapStart.js';
 import { CoverageLegend } from '../../map/CoverageLegend.js';
@@ -78,7 +78,10 @@ export function CoverageCheckMap({ theme, center, zoom, bounds = null, suggestio
     if (result) prefetch(loadContactDialog);
   }, [result]);
 
-  const locationButton = <MyLocationButton onLocated={onLocated} onError={(message) => notice.show('error', message)} />;
+  const { show: showNotice } = notice;
+  const onLocateFailed = useCallback((message: string) => showNotice('error', message), [showNotice]);
+  const wireless = useMemo(() => ({ visible: wirelessVisible, onVisibleChange: setWirelessVisible }), [wirelessVisible]);
+  const locationButton = <MyLocationButton onLocated={onLocated} onError={onLocateFailed} />;
 
   return (
     // The attribution keeps to the right of the bottom edge, the legend to the left (legendLayout.ts).
@@ -118,7 +121,7 @@ export function CoverageCheckMap({ theme, center, zoom, bounds = null, suggestio
       </div>
 
       <div className="plain-map-legend" style={{ maxWidth: LEGEND_MAX_WIDTH }}>
-        <CoverageLegend wireless={{ visible: wirelessVisible, onVisibleChange: setWirelessVisible }} />
+        <CoverageLegend wireless={wireless} />
       </div>
 
       <Suspense fallback={null}>

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { memo, useId, useMemo, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { AddressSuggestion } from '../../../common/api/geocode.js';
 import { parseCoordinates } from '../../../common/coordinates.js';
@@ -42,9 +42,9 @@ const optionKey = (option: SearchOption) => `${option.label}|${option.lat}|${opt
  * (decimal or degrees-minutes-seconds) recognised and range-checked here without any server call;
  * Enter geocodes text no suggestion was chosen for. A combobox as the WAI-ARIA pattern has it
  * (arrow keys move through the suggestions, Enter takes one, Escape closes them), in plain markup
- * so the public pages load without MUI.
+ * so the public pages load without MUI. Memoised: the map around it re-renders as the page starts.
  */
-export function CoverageSearchBox({ debounceMs, onPlace }: CoverageSearchBoxProps) {
+export const CoverageSearchBox = memo(function CoverageSearchBox({ debounceMs, onPlace }: CoverageSearchBoxProps) {
   const [typed, setTyped] = useState('');
   const [inputValue, setInputValue] = useState('');
   const [message, setMessage] = useState<string | null>(null);
@@ -201,4 +201,4 @@ export function CoverageSearchBox({ debounceMs, onPlace }: CoverageSearchBoxProp
       )}
     </div>
   );
-}
+});

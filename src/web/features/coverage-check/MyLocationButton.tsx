@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { LatLng } from '../../map/mapTypes.js';
 import { PlainIcon, PlainSpinner } from '../../ui/plainIcons.js';
 import { GEOLOCATION_MESSAGES, locateDevice } from './geolocation.js';
@@ -10,7 +10,7 @@ interface MyLocationButtonProps {
 }
 
 /** Asks the browser for the device's position ("My Location"). */
-export function MyLocationButton({ onLocated, onError }: MyLocationButtonProps) {
+export const MyLocationButton = memo(function MyLocationButton({ onLocated, onError }: MyLocationButtonProps) {
   const [locating, setLocating] = useState(false);
 
   const locate = async () => {
@@ -29,4 +29,4 @@ export function MyLocationButton({ onLocated, onError }: MyLocationButtonProps) 
       {locating ? <PlainSpinner label="Finding your location" size={22} /> : <PlainIcon name="myLocation" />}
     </button>
   );
-}
+});

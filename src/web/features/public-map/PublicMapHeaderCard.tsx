@@ -1,7 +1,8 @@
+import { memo } from 'react';
 import { PlainIcon } from '../../ui/plainIcons.js';
 
 /** The product name over the top-left corner of the public map, and the way into the admin portal. */
-export function PublicMapHeaderCard() {
+export const PublicMapHeaderCard = memo(function PublicMapHeaderCard() {
   return (
     <header className="plain-paper plain-header-card">
       <PlainIcon name="place" size={35} className="plain-header-icon" />
@@ -16,4 +17,4 @@ export function PublicMapHeaderCard() {
       </a>
     </header>
   );
-}
+});
