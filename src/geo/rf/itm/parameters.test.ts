@@ -22,6 +22,7 @@ describe('ITM inputs', () => {
     });
     expect(validated.warnings).toBe(0);
     expect(itmPointToPoint({ ...PATH, ...ITM_DEFAULTS })).toEqual(itmPointToPoint(PATH));
+    expect(itmPointToPoint({ ...PATH, polarization: undefined, climate: undefined })).toEqual(itmPointToPoint(PATH));
   });
 
   it.each<[string, number, Partial<ItmPointToPointInput>]>([

@@ -133,11 +133,22 @@ export type Validated = { ok: true; parameters: ItmParameters; warnings: number 
 const VARIABILITY_MODES = new Set<number>([0, 1, 2, 3, 10, 11, 12, 13, 20, 21, 22, 23, 30, 31, 32, 33]);
 
 /**
- * Fills in the defaults and checks the inputs as NTIA's ValidateInputs does (same limits, same
+ * Fills in the defaults (for a field left out or undefined) and checks the inputs as NTIA's ValidateInputs does (same limits, same
  * order), plus the profile: errors refuse the path, warnings flag a result to use with caution.
  */
 export function validateInputs(input: ItmPointToPointInput): Validated {
-  const p: ItmParameters = { ...ITM_DEFAULTS, ...input };
+  const p: ItmParameters = {
+    ...input,
+    polarization: input.polarization ?? ITM_DEFAULTS.polarization,
+    relativePermittivity: input.relativePermittivity ?? ITM_DEFAULTS.relativePermittivity,
+    conductivitySPerM: input.conductivitySPerM ?? ITM_DEFAULTS.conductivitySPerM,
+    surfaceRefractivityN: input.surfaceRefractivityN ?? ITM_DEFAULTS.surfaceRefractivityN,
+    climate: input.climate ?? ITM_DEFAULTS.climate,
+    timeFraction: input.timeFraction ?? ITM_DEFAULTS.timeFraction,
+    locationFraction: input.locationFraction ?? ITM_DEFAULTS.locationFraction,
+    situationFraction: input.situationFraction ?? ITM_DEFAULTS.situationFraction,
+    variabilityMode: input.variabilityMode ?? ITM_DEFAULTS.variabilityMode,
+  };
   let warnings = 0;
   const outside = (value: number, low: number, high: number) => !(value >= low && value <= high);
   if (outside(p.txHeightM, 1, 1000)) warnings |= ItmWarning.txTerminalHeight;
