@@ -132,7 +132,9 @@ export interface ProfileGeometry extends Horizons {
  * Δh is taken between 15 antenna heights (or a tenth of the horizon distance, if less) from each
  * end. The effective heights stand above a least-squares line through the terrain in front of each
  * antenna: on a line-of-sight path (horizons together over 1.5 × the path) one line over the whole
- * path, and the horizons and their angles are then those of a smooth earth with that roughness; on a transhorizon path a line from each antenna to 0.9 of its horizon.
+ * path, and the horizons and their angles are then those of a smooth earth with that roughness
+ * (raised to span the path if they fall short); on a transhorizon path a line from each antenna to
+ * 0.9 of its horizon.
  */
 export function profileGeometry(profileM: ArrayLike<number>, spacingM: number, heightsM: [number, number], curvaturePerM: number): ProfileGeometry {
   const n = profileM.length - 1;
