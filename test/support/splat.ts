@@ -65,22 +65,66 @@ function writeQth(dir: string, site: SplatSite): string {
   return file;
 }
 
-/** Longley-Rice parameters beside the transmitter's .qth: average ground, 301 N-units, the frequency, continental temperate, vertical. */
-function writeLrp(dir: string, site: SplatSite, frequencyMHz: number): void {
-  const lines = ['15.0', '0.005', '301.0', frequencyMHz.toFixed(1), '5', '1', '0.50', '0.90'];
+/**
+ * The Longley-Rice parameters of a SPLAT! .lrp file (notes/splat.md): ground, N-units, the frequency,
+ * radio climate (5 continental temperate), polarisation (0 horizontal, 1 vertical), and the fractions
+ * SPLAT! passes to ITM as confidence (situations) and reliability (time).
+ */
+export interface SplatLrp {
+  relativePermittivity: number;
+  conductivitySPerM: number;
+  surfaceRefractivityN: number;
+  climate: number;
+  polarization: 0 | 1;
+  situationFraction: number;
+  timeFraction: number;
+}
+
+/** What the line-of-sight cross-check has always written: average ground, 301 N-units, continental temperate, vertical, 50 % of situations, 90 % of time. */
+export const DEFAULT_SPLAT_LRP: SplatLrp = {
+  relativePermittivity: 15,
+  conductivitySPerM: 0.005,
+  surfaceRefractivityN: 301,
+  climate: 5,
+  polarization: 1,
+  situationFraction: 0.5,
+  timeFraction: 0.9,
+};
+
+/** Writes the .lrp file beside the transmitter's .qth (same base name), without an ERP so that SPLAT! reports path loss. */
+function writeLrp(dir: string, site: SplatSite, frequencyMHz: number, lrp: SplatLrp): void {
+  const lines = [
+    lrp.relativePermittivity.toFixed(3),
+    lrp.conductivitySPerM.toFixed(6),
+    lrp.surfaceRefractivityN.toFixed(3),
+    frequencyMHz.toFixed(1),
+    String(lrp.climate),
+    String(lrp.polarization),
+    lrp.situationFraction.toFixed(4),
+    lrp.timeFraction.toFixed(4),
+  ];
   fs.writeFileSync(path.join(dir, `${site.name}.lrp`), `${lines.join('\n')}\n`);
 }
 
+export interface SplatPathOptions {
+  /** Default DEFAULT_SPLAT_LRP. */
+  lrp?: SplatLrp;
+  /** `-olditm`: the ITS Irregular Terrain Model (Longley-Rice) instead of SPLAT!'s default ITWOM 3.0. */
+  oldItm?: boolean;
+}
+
 /**
- * Runs `splat -t tx -r rx -metric -m 1.333 -f <MHz> -d <dir>` in `dir` (where the .sdf pages are)
- * and returns its path report, or null when SPLAT! ran out of time (no reference for that path).
+ * Runs `splat -t tx -r rx -metric -m 1.333 -f <MHz> -d <dir>` (with `-olditm` if asked) in `dir`
+ * (where the .sdf pages are) and returns its path report, or null when SPLAT! ran out of time (no
+ * reference for that path).
  */
-export async function runSplatPath(dir: string, tx: SplatSite, rx: SplatSite, frequencyMHz: number): Promise<string | null> {
+export async function runSplatPath(dir: string, tx: SplatSite, rx: SplatSite, frequencyMHz: number, options: SplatPathOptions = {}): Promise<string | null> {
   const txFile = writeQth(dir, tx);
   const rxFile = writeQth(dir, rx);
-  writeLrp(dir, tx, frequencyMHz);
+  writeLrp(dir, tx, frequencyMHz, options.lrp ?? DEFAULT_SPLAT_LRP);
+  const args = ['-t', txFile, '-r', rxFile, '-metric', '-m', '1.333', '-f', String(frequencyMHz), '-d', dir, ...(options.oldItm ? ['-olditm'] : [])];
   try {
-    await run('splat', ['-t', txFile, '-r', rxFile, '-metric', '-m', '1.333', '-f', String(frequencyMHz), '-d', dir], {
+    await run('splat', args, {
       cwd: dir,
       timeout: SPLAT_TIMEOUT_MS,
       killSignal: 'SIGKILL',
@@ -90,6 +134,51 @@ export async function runSplatPath(dir: string, tx: SplatSite, rx: SplatSite, fr
     throw error;
   }
   return fs.readFileSync(path.join(dir, `${tx.name}-to-${rx.name}.txt`), 'latin1');
+}
+
+/**
+ * Spacing of the terrain profile SPLAT! 1.4.2 hands ITM on a path along a meridian of a 3-arc-second
+ * tile, metres: its ReadPath steps total distance / (68755 × angle) miles (68755 = 1200 samples per
+ * degree × 180/π, rounded), on its 3959-mile sphere, so 3959 / 68755 miles = 92.668 m.
+ */
+export const SPLAT_ITM_SPACING_M = (3959 * 1609.344) / 68_755;
+
+/**
+ * The terrain profile SPLAT! 1.4.2 hands ITM (`-olditm`) for a path along a meridian of a
+ * 3-arc-second tile from row `txRow` to row `rxRow`, worked out from its source and checked against
+ * its reports (to 0.01 dB): ReadPath takes the tile sample nearest to each step, without
+ * interpolation, from the transmitter (first) to the receiver, steps of a hair under one row, so
+ * every row once, and then the receiver again; PathReport's last ITM call (`elev[0] = y - 1` for
+ * `y = length - 2`) leaves the last two of those out, so the profile is the rows from the
+ * transmitter's up to the one before the receiver's: |rxRow - txRow| points, SPLAT_ITM_SPACING_M
+ * apart. The receiver stands on that last row's ground.
+ */
+export function splatMeridianItmProfile(txRow: number, rxRow: number, elevationAtRow: (row: number) => number): number[] {
+  const step = Math.sign(rxRow - txRow);
+  return Array.from({ length: Math.abs(rxRow - txRow) }, (_, i) => elevationAtRow(txRow + i * step));
+}
+
+export interface SplatItmReport {
+  /** "Longley-Rice path loss", dB (printed to 0.01 dB). */
+  lossDb: number;
+  /** "Mode of propagation", e.g. "Single Horizon, Diffraction Dominant". */
+  mode: string;
+  /** "Longley-Rice model error number": 0 is no error; any other number leaves the path without a reference. */
+  errorNumber: number;
+}
+
+/** Reads the ITM figures of a SPLAT! 1.4.2 path report written with -olditm. Throws when one is missing. */
+export function parseSplatItmReport(text: string): SplatItmReport {
+  const match = (pattern: RegExp, what: string): string => {
+    const found = pattern.exec(text);
+    if (!found) throw new Error(`SPLAT! report has no ${what}:\n${text}`);
+    return found[1]!;
+  };
+  return {
+    lossDb: Number(match(/Longley-Rice path loss: ([\d.]+) dB/, 'Longley-Rice path loss')),
+    mode: match(/Mode of propagation: (.+)/, 'mode of propagation').trim(),
+    errorNumber: Number(match(/Longley-Rice model error number: (\d+)/, 'Longley-Rice model error number')),
+  };
 }
 
 export interface SplatReport {
