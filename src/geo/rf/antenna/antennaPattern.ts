@@ -22,6 +22,9 @@ export const PATTERN_POINTS = 360;
 /** Deepest attenuation kept, dB (a field of 0.00001): a file's zero field would otherwise be infinite. */
 export const MAX_ATTENUATION_DB = 100;
 
+/** Least and greatest peak gain accepted, dBi: wider than any antenna an ISP hangs, narrow enough to catch a unit mistaken. */
+export const GAIN_RANGE_DBI = [-20, 60] as const;
+
 /** dBd → dBi: a half-wave dipole's gain over the isotropic antenna, 2.15 dB. */
 export const DIPOLE_GAIN_DBI = 2.15;
 

@@ -49,11 +49,15 @@ export function isNumber(word: string): boolean {
   return NUMBER.test(word);
 }
 
-/** A word read as a finite number, or a PatternFileError naming the line and what the number was for. */
+/**
+ * A word read as a finite number, or a PatternFileError naming the line and what the number was for.
+ * A decimal comma ("-6,3") is read as a point: files from European tools have them.
+ */
 export function numberOn(line: TextLine, word: string | undefined, what: string): number {
   if (word === undefined) throw new PatternFileError(line.number, `expected ${what}, found nothing`);
-  if (!isNumber(word)) throw new PatternFileError(line.number, `expected ${what}, found "${shorten(word)}"`);
-  return Number(word);
+  const decimal = word.replace(/^([+-]?\d+),(\d+)$/, '$1.$2');
+  if (!isNumber(decimal)) throw new PatternFileError(line.number, `expected ${what}, found "${shorten(word)}"`);
+  return Number(decimal);
 }
 
 /** "1 word", "2 words". */

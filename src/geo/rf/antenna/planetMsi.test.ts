@@ -32,13 +32,17 @@ describe('readPlanetMsi', () => {
   });
 
   it("takes an untagged first line as the name, skips vendors' own keywords and has no gain without a GAIN line", () => {
-    const file = readPlanetMsi(msi(['5GHz 120 deg sector', 'X_VENDOR_FIELD 3', 'POLARIZATION V']));
+    const file = readPlanetMsi(msi(['5GHz 120 deg sector', 'X_VENDOR_FIELD 3', '3DB_WIDTH 120', 'POLARIZATION V']));
     expect(file.name).toBe('5GHz 120 deg sector');
     expect(file.gainDbi).toBeNull();
   });
 
   it('reads a negative attenuation as its size (some tools write the loss as a relative gain)', () => {
     expect(readPlanetMsi(msi(['NAME a'], (d) => -d / 100)).horizontalDb[50]).toBeCloseTo(0.5, 9);
+  });
+
+  it('reads a decimal comma', () => {
+    expect(readPlanetMsi(msi(['NAME a', 'GAIN 16 dBi']).replace('\r\n14 0.00', '\r\n14 2,5')).horizontalDb[14]).toBeCloseTo(2.5, 9);
   });
 
   it('resamples a coarser table to whole degrees, linear in field', () => {
@@ -61,7 +65,11 @@ describe('readPlanetMsi', () => {
       msi(['NAME a']).split('\r\n').slice(0, -3).join('\n'),
       /^Line 720: expected 360 vertical values, found 357 before the end of the file$/,
     ],
-    ['a table one entry long', msi(['NAME a']).replace('VERTICAL 360', '360 0.00\r\nVERTICAL 360'), /^Line 363: expected a keyword .*found "360 0.00"$/],
+    [
+      'a table one entry long',
+      msi(['NAME a']).replace('VERTICAL 360', '360 0.00\r\nVERTICAL 360'),
+      /^Line 363: expected a keyword .*found the values "360 0.00" outside a table \(more entries than its count\?\)$/,
+    ],
     [
       'a word where a value belongs',
       msi(['NAME a']).replace('\r\n14 0.00', '\r\n14 zero'),

@@ -14,15 +14,13 @@
  * The tables already hold the antenna's electrical tilt; a `TILT` line only names it and is not applied again.
  * Angles other than whole degrees are resampled, linear in field.
  */
-import { DIPOLE_GAIN_DBI, attenuationDbToField } from './antennaPattern.js';
+import { DIPOLE_GAIN_DBI, GAIN_RANGE_DBI, attenuationDbToField } from './antennaPattern.js';
 import { PatternFileError } from './patternFileError.js';
 import { sampleCircle } from './patternTable.js';
-import { numberOn, patternLines, type TextLine, words } from './patternText.js';
+import { isNumber, numberOn, patternLines, type TextLine, words } from './patternText.js';
 
 /** Most entries a table may declare: a tenth of a degree each. */
 const MAX_TABLE_ENTRIES = 3600;
-
-const KEYWORD = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 
 export interface PlanetMsiFile {
   /** The NAME line (or an untagged first line); null when the file names nothing. */
@@ -62,8 +60,11 @@ export function readPlanetMsi(text: string): PlanetMsiFile {
     } else if (line === lines[0] && !KNOWN_KEYWORDS.has(key)) {
       // An untagged first line is the antenna's name, as some vendors write it.
       name = line.text;
-    } else if (!KEYWORD.test(keyword)) {
-      throw new PatternFileError(line.number, `expected a keyword (NAME, GAIN, HORIZONTAL 360, VERTICAL 360, …), found "${line.text.slice(0, 30)}"`);
+    } else if (isNumber(keyword)) {
+      throw new PatternFileError(
+        line.number,
+        `expected a keyword (NAME, GAIN, HORIZONTAL 360, VERTICAL 360, …), found the values "${line.text.slice(0, 30)}" outside a table (more entries than its count?)`,
+      );
     }
   }
   if (!tables.HORIZONTAL) throw new PatternFileError(null, 'no HORIZONTAL table (Planet/MSI files hold "HORIZONTAL 360" and "VERTICAL 360" tables)');
@@ -80,7 +81,9 @@ function readGain(line: TextLine, rest: string[]): number {
     throw new PatternFileError(line.number, `expected the gain as a number with dBi or dBd (dBd when no unit is written), found "${joined.slice(0, 30)}"`);
   const value = Number(match[1]);
   const dbi = match[2]?.toLowerCase() === 'dbi' ? value : value + DIPOLE_GAIN_DBI;
-  if (dbi < -20 || dbi > 60) throw new PatternFileError(line.number, `gain ${dbi.toFixed(2)} dBi is outside -20 to 60 dBi`);
+  if (dbi < GAIN_RANGE_DBI[0] || dbi > GAIN_RANGE_DBI[1]) {
+    throw new PatternFileError(line.number, `gain ${dbi.toFixed(2)} dBi is outside ${GAIN_RANGE_DBI[0]} to ${GAIN_RANGE_DBI[1]} dBi`);
+  }
   return dbi;
 }
 

@@ -49,6 +49,10 @@ describe('readRadioMobileAnt', () => {
     expect(readRadioMobileAnt(text, 'comma', 10).horizontalDb[123]).toBeCloseTo(1.23, 9);
   });
 
+  it('holds attenuations at 100 dB (a field of 0.00001)', () => {
+    expect(readRadioMobileAnt(ant(horizontal.map((v, deg) => (deg === 180 ? -150 : v))), 'deep', 10).horizontalDb[180]).toBe(100);
+  });
+
   it.each([
     [
       '359 values',

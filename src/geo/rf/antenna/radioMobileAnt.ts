@@ -1,8 +1,7 @@
 /**
  * Radio Mobile's `.ant` antenna files (Roger Coudé's Radio Mobile; the layout as its documentation
  * site radiomobile.pe1mew.nl, "File formats > Antenna .ant format V1/V2/V3", describes it): one number
- * a line, the gain in dB relative to the antenna's peak (0 or negative; a decimal comma is read as
- * a point). The peak gain itself is not in the file (Radio Mobile asks for it beside the file).
+ * a line, the gain in dB relative to the antenna's peak (0 or negative). The peak gain itself is not in the file (Radio Mobile asks for it beside the file).
  *
  * - 360 values (V1): the horizontal cut, 0..359 degrees clockwise from the boresight; no vertical cut.
  * - 540 or 541 values (V2): the horizontal cut, then the vertical cut ahead from +90 degrees (straight
@@ -11,9 +10,9 @@
  *   down ahead: +90, 89, … 0 (the horizon ahead, line 451), … −90 (straight down, line 541), … −180
  *   (the horizon behind, line 631), then +179 … +91. Entry k of it is Planet/MSI's entry (k − 90) mod 360.
  */
-import { PATTERN_POINTS, type AntennaPattern } from './antennaPattern.js';
+import { MAX_ATTENUATION_DB, PATTERN_POINTS, type AntennaPattern } from './antennaPattern.js';
 import { PatternFileError } from './patternFileError.js';
-import { isNumber, patternLines, shorten, wordCount, words } from './patternText.js';
+import { numberOn, patternLines, wordCount, words } from './patternText.js';
 import { verticalTableFromFront } from './verticalCut.js';
 
 const HORIZONTAL_ONLY = 360;
@@ -26,11 +25,9 @@ export function readRadioMobileAnt(text: string, name: string, gainDbi: number):
   const values = lines.map((line) => {
     const parts = words(line.text);
     if (parts.length !== 1) throw new PatternFileError(line.number, `expected one value (dB relative to the peak), found ${wordCount(parts.length)}`);
-    const word = parts[0]!.replace(/^([+-]?\d+),(\d+)$/, '$1.$2');
-    if (!isNumber(word)) throw new PatternFileError(line.number, `expected a value in dB relative to the peak, found "${shorten(parts[0]!)}"`);
-    const value = Number(word);
+    const value = numberOn(line, parts[0], 'a value in dB relative to the peak');
     if (value > 0) throw new PatternFileError(line.number, `${value} dB is above the peak: .ant values are gains relative to the peak, 0 or negative`);
-    return Math.abs(value);
+    return Math.min(MAX_ATTENUATION_DB, Math.abs(value));
   });
   const count = values.length;
   if (count !== HORIZONTAL_ONLY && !WITH_FRONT_CUT.includes(count) && count !== WITH_FULL_CUT) {

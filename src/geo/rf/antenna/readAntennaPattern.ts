@@ -2,7 +2,7 @@
  * An uploaded antenna pattern, whatever its format: Planet/MSI, Radio Mobile .ant, or SPLAT!'s .az
  * and .el (together, or an .az alone). The format is told by the content, never the file's name.
  */
-import type { AntennaPattern } from './antennaPattern.js';
+import { GAIN_RANGE_DBI, type AntennaPattern } from './antennaPattern.js';
 import { looksLikePlanetMsi, readPlanetMsi } from './planetMsi.js';
 import { PatternFileError } from './patternFileError.js';
 import { patternLines, words } from './patternText.js';
@@ -23,9 +23,6 @@ export interface PatternUploadOptions {
   /** Peak gain, dBi, for formats that carry none (SPLAT!, Radio Mobile); a Planet/MSI file's GAIN line wins over it. */
   gainDbi?: number | null;
 }
-
-/** Least and greatest peak gain accepted, dBi. */
-export const GAIN_RANGE_DBI = [-20, 60] as const;
 
 const FORMATS_WE_READ = 'Planet/MSI (NAME, GAIN, HORIZONTAL 360, VERTICAL 360), Radio Mobile .ant (one dB value a line) or SPLAT! .az/.el';
 
