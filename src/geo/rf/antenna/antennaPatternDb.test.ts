@@ -61,6 +61,12 @@ describe('antennaPatternDb', () => {
     expect(tiltTowardDeg(fileTilt, mount, 75)).toBeCloseTo(1 + 2, 9);
   });
 
+  it('reads the vertical cut ahead only, whatever the bearing: the horizontal cut holds the front-to-back ratio', () => {
+    const backLobe = { ...VEE, verticalDb: VEE.verticalDb.map((db, i) => (i > 90 && i < 270 ? 50 : db)) };
+    expect(antennaPatternDb(backLobe, level, 180, -10)).toBeCloseTo(-(18 + 10), 9);
+    expect(antennaPatternDb(backLobe, level, 180, 80)).toBeCloseTo(-(18 + 80), 9);
+  });
+
   it('holds depressions beyond ±90° relative to the tilted boresight at ±90°', () => {
     expect(antennaPatternDb(VEE, { azimuthDeg: 0, downtiltDeg: 30 }, 180, -85)).toBeCloseTo(-(18 + 90), 9);
   });

@@ -14,8 +14,8 @@ export interface HalfPowerBeam {
 const HALF_POWER_DB = 3;
 
 /**
- * The half-power beam around the deepest-reaching lobe of a 360-entry dB table (its least
- * attenuation; the first such entry on a tie), the −3 dB crossings found linearly in dB between entries.
+ * The half-power beam around the peak of a 360-entry dB table (its entry of least attenuation,
+ * the first on a tie), the −3 dB crossings found linearly in dB between entries.
  */
 export function halfPowerBeam(tableDb: readonly number[]): HalfPowerBeam {
   let peak = 0;
