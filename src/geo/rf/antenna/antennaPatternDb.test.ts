@@ -67,6 +67,22 @@ describe('antennaPatternDb', () => {
     expect(antennaPatternDb(backLobe, level, 180, 80)).toBeCloseTo(-(18 + 80), 9);
   });
 
+  it("gives a mount's down-tilt what the same tilt in the file, toward the boresight, gives (so SPLAT!'s .el tilt checks both)", () => {
+    const inFile = { ...VEE, tiltDeg: 5, tiltAzimuthDeg: 0 };
+    for (const [bearing, elevation] of [
+      [200, -5],
+      [245, -2.5],
+      [20, 5],
+      [290, 0],
+      [137.3, 1.2],
+    ] as const) {
+      expect(antennaPatternDb(VEE, { azimuthDeg: 200, downtiltDeg: 5 }, bearing, elevation)).toBeCloseTo(
+        antennaPatternDb(inFile, { azimuthDeg: 200, downtiltDeg: 0 }, bearing, elevation),
+        9,
+      );
+    }
+  });
+
   it('holds depressions beyond ±90° relative to the tilted boresight at ±90°', () => {
     expect(antennaPatternDb(VEE, { azimuthDeg: 0, downtiltDeg: 30 }, 180, -85)).toBeCloseTo(-(18 + 90), 9);
   });
