@@ -222,3 +222,38 @@ export function parseSplatReport(text: string): SplatReport {
     requiredFresnel60M: raised('60% of the first Fresnel zone', '60% of the first Fresnel zone is clear.'),
   };
 }
+
+/**
+ * Writes SPLAT!'s antenna pattern files for a site, `NAME.az` and (when given) `NAME.el`, beside its
+ * .qth, where SPLAT! looks for them (notes/splat.md). Give each transmitter its own name: runs share the folder.
+ */
+export function writeSplatPattern(dir: string, siteName: string, files: { az: string; el?: string }): void {
+  fs.writeFileSync(path.join(dir, `${siteName}.az`), files.az);
+  if (files.el !== undefined) fs.writeFileSync(path.join(dir, `${siteName}.el`), files.el);
+}
+
+export interface SplatPatternToward {
+  /** "Azimuth to RX", degrees clockwise from true north (printed to 0.01°). */
+  azimuthDeg: number;
+  /** "Elevation angle" (or "Depression angle") to RX, degrees, positive above the horizon (printed to 0.0001°). */
+  elevationDeg: number;
+  /** "TX antenna pattern towards RX": normalised field (printed to 0.001) and 20·log10 of it, dB (to 0.01); SPLAT! prints no line at 1.0. */
+  field: number;
+  db: number;
+}
+
+/** Reads, from a path report, the transmitter's antenna pattern toward the receiver and the angles SPLAT! took it at. */
+export function parseSplatPatternToward(text: string, rxName: string): SplatPatternToward {
+  const figure = (pattern: RegExp, what: string): string => {
+    const match = pattern.exec(text);
+    if (!match) throw new Error(`SPLAT! report has no ${what}:\n${text}`);
+    return match[1]!;
+  };
+  const pattern = new RegExp(`antenna pattern towards ${rxName}: ([\\d.]+) \\((-?[\\d.]+|-inf) dB\\)`).exec(text);
+  return {
+    azimuthDeg: Number(figure(new RegExp(`Azimuth to ${rxName}: ([\\d.]+) degrees`), 'azimuth')),
+    elevationDeg: Number(figure(new RegExp(`(?:Elevation|Depression) angle to ${rxName}: ([+-][\\d.]+) degrees`), 'elevation angle')),
+    field: pattern ? Number(pattern[1]) : 1,
+    db: pattern ? (pattern[2] === '-inf' ? -Infinity : Number(pattern[2])) : 0,
+  };
+}
