@@ -9,7 +9,7 @@
  * the transmitter's up to the one before the receiver's, 92.668 m apart; SPLAT! samples the tile
  * without interpolation, and on a meridian its samples are the grid's), with the parameters of the
  * same .lrp file. Per path, where SPLAT! reports model error 0 (any other number: no reference),
- * our loss must be within 1 dB of its "Longley-Rice path loss" and our mode must be its "Mode of
+ * our loss must be within TOLERANCE_DB of its "Longley-Rice path loss" and our mode must be its "Mode of
  * propagation". SPLAT! uses ITM's variability mode 12 (mobile, no location variability); ours
  * defaults to broadcast (3), the same loss at a location fraction of 0.5, which is what we pass.
  */
@@ -38,7 +38,12 @@ const HGT_NAME = 'S26E028.hgt';
 const SIDE = 1201;
 /** Columns per scenario; its path runs down the band's middle column. */
 const BAND_COLS = 80;
-const TOLERANCE_DB = 1;
+/**
+ * The issue asks for 1 dB; on these paths we agree with SPLAT! to the 0.01 dB it prints, and a
+ * tolerance of 1 dB would let a slip in one of ITM's constants through (25.1 → 25 in the
+ * diffraction weighting moves no path by 1 dB), so the check holds to 0.05 dB.
+ */
+const TOLERANCE_DB = 0.05;
 
 /** SPLAT!'s names of the modes. */
 const SPLAT_MODES: Record<string, PropagationMode> = {
@@ -297,7 +302,7 @@ describe.runIf(splatAvailable())('ITM agrees with SPLAT! -olditm on synthetic SR
     }
   });
 
-  it.each(SCENARIOS.map((s) => s.name))('%s: same mode, loss within 1 dB, warnings where SPLAT! has an error number', (name) => {
+  it.each(SCENARIOS.map((s) => s.name))('%s: same mode, loss within 0.05 dB, warnings where SPLAT! has an error number', (name) => {
     const { scenario, ours, splat } = comparisons.find((c) => c.scenario.name === name)!;
     expect(ours.ok).toBe(true);
     if (!ours.ok) return;
