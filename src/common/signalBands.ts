@@ -2,12 +2,15 @@
 export const SIGNAL_BANDS = ['Excellent', 'Good', 'Fair', 'Poor', 'Unusable', 'Unknown'] as const;
 export type SignalBand = (typeof SIGNAL_BANDS)[number];
 
+/** The floor of the Poor band, dBm: a signal at or below it is Unusable. */
+export const UNUSABLE_AT_OR_BELOW_DBM = -80;
+
 /** The lowest signal (dBm, exclusive) of each usable band, best first. */
 const FLOORS: readonly [Exclude<SignalBand, 'Unusable' | 'Unknown'>, number][] = [
   ['Excellent', -65],
   ['Good', -70],
   ['Fair', -75],
-  ['Poor', -80],
+  ['Poor', UNUSABLE_AT_OR_BELOW_DBM],
 ];
 
 /** The band of a received signal (dBm); Unknown when there is none. */

@@ -18,6 +18,7 @@ import { answerFrameworkError, registerErrorHandler } from './http/errorHandler.
 import { registerRateLimits } from './http/rateLimits.js';
 import { originsOf, registerSecurityHeaders } from './http/securityHeaders.js';
 import { registerWebApp } from './http/webApp.js';
+import type { RadioSettingsService } from './radio-settings/radioSettingsService.js';
 import { createServices, type Services } from './services.js';
 import type { MyMapsSync } from './sources/myMapsSync.js';
 import { addressRoutes } from './routes/addressRoutes.js';
@@ -32,6 +33,7 @@ import { leadRoutes } from './routes/leadRoutes.js';
 import { lineOfSightRoutes } from './routes/lineOfSightRoutes.js';
 import { mapStartRoutes } from './routes/mapStartRoutes.js';
 import { providerLogoRoutes, providerRoutes } from './routes/providerRoutes.js';
+import { radioSettingsRoutes } from './routes/radioSettingsRoutes.js';
 import { reportRoutes } from './routes/reportRoutes.js';
 import { systemRoutes } from './routes/systemRoutes.js';
 import { terrainRoutes } from './routes/terrainRoutes.js';
@@ -68,6 +70,7 @@ export interface App {
   config: AppConfig;
   coverage: CoverageEngine;
   myMaps: MyMapsSync;
+  radioSettings: RadioSettingsService;
 }
 
 /** The line-of-sight map styles as the browser gets them (GET /api/config). */
@@ -104,7 +107,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     await stopInReverse(stoppers);
     throw error;
   }
-  return { server, db, config, coverage: services.coverage, myMaps: services.myMaps };
+  return { server, db, config, coverage: services.coverage, myMaps: services.myMaps, radioSettings: services.radioSettings };
 }
 
 /** Fastify with the logger, body limit, proxy trust, zod schemas and the error envelope; no routes yet. */
@@ -165,6 +168,7 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
     geocode,
     embed,
     mapStart,
+    radioSettings,
   } = services;
   await server.register(
     async (api) => {
@@ -191,6 +195,7 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
           addressRoutes(geocode),
           embedSettingsRoutes(embed),
           mapStartRoutes(mapStart),
+          radioSettingsRoutes(radioSettings),
         ]),
       );
     },

@@ -1,6 +1,10 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { booleanField, numberField } from '../common/api/fields.js';
+import { RADIO_SETTINGS_LIMITS } from '../common/api/radioSettings.js';
+
+/** The CPE's gain and height take the ranges of a CPE profile, so the roof profile made from them is valid. */
+const { cpeGainDbi: CPE_GAIN, cpeHeightM: CPE_HEIGHT } = RADIO_SETTINGS_LIMITS;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -149,9 +153,24 @@ const envSchema = z.object({
   TERRAIN_MEMORY_MB: numberField(z.number({ error: 'must be a number' }).int('must be a whole number').min(16, 'must be at least 16').max(65536).default(256)),
   /** Gain of a tower's sector antenna, dBi. Default 17. */
   TOWER_ANTENNA_GAIN_DBI: numberField(z.number({ error: 'must be a number' }).min(-10).max(50).default(17)),
-  /** Gain of a customer's roof antenna (CPE), dBi. Default 23. */
-  CPE_ANTENNA_GAIN_DBI: numberField(z.number({ error: 'must be a number' }).min(-10).max(50).default(23)),
-  FOOTPRINT_RECEIVER_HEIGHT_M: numberField(z.number({ error: 'must be a number' }).min(0.5, 'must be at least 0.5').max(100, 'must be at most 100').default(6)),
+  /**
+   * Gain of a customer's roof antenna (CPE), dBi, and its height above ground, metres; defaults 23
+   * and 6. Also the roof CPE profile of the radio settings while they have never been saved.
+   */
+  CPE_ANTENNA_GAIN_DBI: numberField(
+    z
+      .number({ error: 'must be a number' })
+      .min(CPE_GAIN.min, `must be at least ${CPE_GAIN.min}`)
+      .max(CPE_GAIN.max, `must be at most ${CPE_GAIN.max}`)
+      .default(23),
+  ),
+  FOOTPRINT_RECEIVER_HEIGHT_M: numberField(
+    z
+      .number({ error: 'must be a number' })
+      .min(CPE_HEIGHT.min, `must be at least ${CPE_HEIGHT.min}`)
+      .max(CPE_HEIGHT.max, `must be at most ${CPE_HEIGHT.max}`)
+      .default(6),
+  ),
   FOOTPRINT_MAX_CELLS: numberField(
     z
       .number({ error: 'must be a number' })

@@ -33,6 +33,8 @@ import { createOutboundClient } from './outbound/outboundClient.js';
 import { LogoStore } from './providers/logoStore.js';
 import { ProviderRepository } from './providers/providerRepository.js';
 import { ProviderService } from './providers/providerService.js';
+import { RadioSettingsRepository } from './radio-settings/radioSettingsRepository.js';
+import { RadioSettingsService } from './radio-settings/radioSettingsService.js';
 import { ProviderStatsRepository } from './reports/providerStatsRepository.js';
 import { ProviderStatsService } from './reports/providerStatsService.js';
 import { ReportRepository } from './reports/reportRepository.js';
@@ -120,6 +122,15 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     log,
   });
   coverageChanges.listen(() => coverage.refresh());
+  // Read once per coverage revision: a save moves it, and every process rebuilds, then reads them again.
+  const radioSettings = new RadioSettingsService({
+    repository: new RadioSettingsRepository(db.kysely),
+    coverage: coverageChanges,
+    builtRevision: () => coverage.revision,
+    roof: { gainDbi: config.radio.cpeDbi, heightM: config.footprints.receiverM },
+    clock,
+    log,
+  });
 
   const myMaps = new MyMapsSync({
     providers,
@@ -178,6 +189,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     geocode,
     embed,
     mapStart,
+    radioSettings,
     notifier,
     providerStats,
     reports,

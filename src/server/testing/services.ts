@@ -3,10 +3,12 @@ import { FootprintService } from '../footprints/footprintService.js';
 import type { LeadNotifier } from '../leads/leadNotifier.js';
 import type { LeadRepository } from '../leads/leadRepository.js';
 import { type LeadProviders, LeadService } from '../leads/leadService.js';
+import { RadioSettingsService } from '../radio-settings/radioSettingsService.js';
 import { type NearestPlace, ReportService } from '../reports/reportService.js';
 import type { Transactions } from '../db/transactions.js';
 import type { TowerRecord } from '../towers/towerRepository.js';
 import {
+  fakeCoverageRevision,
   fakeLogger,
   fakeSearchCoverage,
   fakeTerrain,
@@ -17,6 +19,8 @@ import {
   type ManualClock,
   memoryFootprintRepository,
   type MemoryFootprintRepository,
+  memoryRadioSettings,
+  type MemoryRadioSettings,
   memoryReportRepository,
   type MemoryReportRepository,
   memorySearchLogs,
@@ -103,6 +107,36 @@ export function newLeadService(
     providers: built.providers,
     coverage: built.coverage,
     notifier: built.notifier,
+    clock: built.clock,
+    log: built.log,
+  });
+  return { ...built, service };
+}
+
+/** The roof CPE of the specs' radio settings when nothing is saved: 23 dBi at 6 m, the environment's defaults. */
+export const ROOF_CPE = { gainDbi: 23, heightM: 6 } as const;
+
+export function newRadioSettingsService(
+  deps: {
+    repo?: MemoryRadioSettings;
+    coverage?: ReturnType<typeof fakeCoverageRevision>;
+    roof?: { gainDbi: number; heightM: number };
+    clock?: ManualClock;
+    log?: FakeLogger;
+  } = {},
+) {
+  const built = {
+    repo: deps.repo ?? memoryRadioSettings(),
+    coverage: deps.coverage ?? fakeCoverageRevision(),
+    roof: deps.roof ?? ROOF_CPE,
+    clock: deps.clock ?? manualClock(),
+    log: deps.log ?? fakeLogger(),
+  };
+  const service = new RadioSettingsService({
+    repository: built.repo,
+    coverage: built.coverage,
+    builtRevision: () => built.coverage.revision,
+    roof: built.roof,
     clock: built.clock,
     log: built.log,
   });

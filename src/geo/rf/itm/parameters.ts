@@ -7,19 +7,12 @@
  * NTIA's code takes percentages.
  */
 
-/** Radio climates, numbered as in ITM. */
-export const RadioClimate = {
-  equatorial: 1,
-  continentalSubtropical: 2,
-  maritimeSubtropical: 3,
-  desert: 4,
-  continentalTemperate: 5,
-  maritimeTemperateOverLand: 6,
-  maritimeTemperateOverSea: 7,
-} as const;
-export type RadioClimate = (typeof RadioClimate)[keyof typeof RadioClimate];
+import { ITM_DEFAULTS as CHOSEN_DEFAULTS, ITM_LIMITS, type Polarization, RadioClimate } from '../../../common/itmInputs.js';
 
-export type Polarization = 'horizontal' | 'vertical';
+// The inputs an administrator chooses (ground, atmosphere, climate, variabilities) are declared in
+// common/itmInputs.ts with their defaults and limits, so the radio settings the API takes are the
+// ones checked here.
+export { ITM_LIMITS, type Polarization, RadioClimate };
 
 /**
  * How time, location and situation variability combine (ITM's MDVAR, [Algorithm, section 5]):
@@ -68,17 +61,7 @@ export interface ItmPointToPointInput {
 /** The input with every default filled in. */
 export type ItmParameters = Required<ItmPointToPointInput>;
 
-export const ITM_DEFAULTS = {
-  polarization: 'vertical',
-  relativePermittivity: 15,
-  conductivitySPerM: 0.005,
-  surfaceRefractivityN: 301,
-  climate: RadioClimate.continentalTemperate,
-  timeFraction: 0.5,
-  locationFraction: 0.5,
-  situationFraction: 0.5,
-  variabilityMode: 3,
-} as const satisfies Partial<ItmPointToPointInput>;
+export const ITM_DEFAULTS = CHOSEN_DEFAULTS satisfies Partial<ItmPointToPointInput>;
 
 /** NTIA's return codes for inputs the model refuses (ERRORS_AND_WARNINGS.md of github.com/NTIA/itm). */
 export const ItmError = {
@@ -152,18 +135,18 @@ export function validateInputs(input: ItmPointToPointInput): Validated {
   let warnings = 0;
   const outside = (value: number, low: number, high: number) => !(value >= low && value <= high);
   if (outside(p.txHeightM, 1, 1000)) warnings |= ItmWarning.txTerminalHeight;
-  if (outside(p.txHeightM, 0.5, 3000)) return { ok: false, error: 'txTerminalHeight' };
+  if (outside(p.txHeightM, ITM_LIMITS.terminalHeightM.min, ITM_LIMITS.terminalHeightM.max)) return { ok: false, error: 'txTerminalHeight' };
   if (outside(p.rxHeightM, 1, 1000)) warnings |= ItmWarning.rxTerminalHeight;
-  if (outside(p.rxHeightM, 0.5, 3000)) return { ok: false, error: 'rxTerminalHeight' };
+  if (outside(p.rxHeightM, ITM_LIMITS.terminalHeightM.min, ITM_LIMITS.terminalHeightM.max)) return { ok: false, error: 'rxTerminalHeight' };
   if (!Object.values(RadioClimate).includes(p.climate)) return { ok: false, error: 'invalidRadioClimate' };
-  if (outside(p.surfaceRefractivityN, 250, 400)) return { ok: false, error: 'refractivity' };
+  if (outside(p.surfaceRefractivityN, ITM_LIMITS.surfaceRefractivityN.min, ITM_LIMITS.surfaceRefractivityN.max)) return { ok: false, error: 'refractivity' };
   if (outside(p.frequencyMHz, 40, 10_000)) warnings |= ItmWarning.frequency;
   if (outside(p.frequencyMHz, 20, 20_000)) return { ok: false, error: 'frequency' };
   if (p.polarization !== 'horizontal' && p.polarization !== 'vertical') return { ok: false, error: 'polarization' };
-  if (!(p.relativePermittivity >= 1)) return { ok: false, error: 'epsilon' };
-  if (!(p.conductivitySPerM > 0)) return { ok: false, error: 'sigma' };
+  if (!(p.relativePermittivity >= ITM_LIMITS.relativePermittivity.min)) return { ok: false, error: 'epsilon' };
+  if (!(p.conductivitySPerM > ITM_LIMITS.conductivitySPerM.exclusiveMin)) return { ok: false, error: 'sigma' };
   if (!VARIABILITY_MODES.has(p.variabilityMode)) return { ok: false, error: 'mdvar' };
-  const fraction = (value: number) => value > 0 && value < 1;
+  const fraction = (value: number) => value > ITM_LIMITS.fraction.exclusiveMin && value < ITM_LIMITS.fraction.exclusiveMax;
   if (!fraction(p.situationFraction)) return { ok: false, error: 'invalidSituation' };
   if (!fraction(p.timeFraction)) return { ok: false, error: 'invalidTime' };
   if (!fraction(p.locationFraction)) return { ok: false, error: 'invalidLocation' };

@@ -19,7 +19,7 @@ describe('variability', () => {
     waveNumber: 900 / 47.7,
     effectiveHeightsM: [30, 10] as [number, number],
     deltaHM: 50,
-    climate: RadioClimate.continentalTemperate,
+    climate: RadioClimate.continental_temperate,
     mode: 3 as VariabilityInput['mode'],
     timeFraction: 0.5,
     locationFraction: 0.5,
