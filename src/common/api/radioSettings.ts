@@ -143,13 +143,9 @@ export const storedRadioSettings = z.object({
   ),
 });
 
-/** The defaults' names of the two CPE profiles a new deployment starts with. */
-export const ROOF_PROFILE_NAME = 'Roof antenna';
-export const DISH_PROFILE_NAME = 'Long-range dish';
-
 /** A long-range dish: 30 dBi at 8 m. */
-export const DEFAULT_DISH_PROFILE: CpeProfile = {
-  name: DISH_PROFILE_NAME,
+const DEFAULT_DISH_PROFILE: CpeProfile = {
+  name: 'Long-range dish',
   gain_dbi: 30,
   height_m: 8,
   least_usable_signal_dbm: UNUSABLE_AT_OR_BELOW_DBM,
@@ -167,7 +163,7 @@ export function defaultRadioSettings(roof: { gainDbi: number; heightM: number })
     itm: DEFAULT_ITM_SETTINGS,
     clutter_height_m: 0,
     cpe_profiles: [
-      { name: ROOF_PROFILE_NAME, gain_dbi: roof.gainDbi, height_m: roof.heightM, least_usable_signal_dbm: UNUSABLE_AT_OR_BELOW_DBM, is_default: true },
+      { name: 'Roof antenna', gain_dbi: roof.gainDbi, height_m: roof.heightM, least_usable_signal_dbm: UNUSABLE_AT_OR_BELOW_DBM, is_default: true },
       DEFAULT_DISH_PROFILE,
     ],
   };

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ITM_SETTINGS, type RadioSettings } from '../../common/api/radioSettings.js';
-import { ITM_DEFAULTS } from '../../geo/rf/itm/parameters.js';
 import { memoryRadioSettings } from '../testing/fakes.js';
 import { newRadioSettingsService } from '../testing/services.js';
-import { itmInputsOf } from './itmInputs.js';
 
 const ROOF = { name: 'Roof antenna', gain_dbi: 23, height_m: 6, least_usable_signal_dbm: -80, is_default: true };
 const DISH = { name: 'Long-range dish', gain_dbi: 30, height_m: 8, least_usable_signal_dbm: -80, is_default: false };
@@ -114,33 +112,5 @@ describe('RadioSettingsService', () => {
     const dish = { ...SAVED, cpe_profiles: [{ ...DISH, is_default: true }] };
     repo.stored = { settings: dish, updatedAt: '2026-11-22T09:10:00.000Z' };
     expect(await service.current()).toEqual(dish);
-  });
-});
-
-describe('itmInputsOf', () => {
-  it('gives ITM exactly its own defaults for the default settings', () => {
-    const { relativePermittivity, conductivitySPerM, surfaceRefractivityN, climate, polarization, timeFraction, locationFraction, situationFraction } =
-      ITM_DEFAULTS;
-    expect(itmInputsOf(DEFAULT_ITM_SETTINGS)).toEqual({
-      relativePermittivity,
-      conductivitySPerM,
-      surfaceRefractivityN,
-      climate,
-      polarization,
-      timeFraction,
-      locationFraction,
-      situationFraction,
-    });
-  });
-
-  it('turns the climate into its ITM number and percentages into fractions', () => {
-    expect(
-      itmInputsOf({ ...DEFAULT_ITM_SETTINGS, radio_climate: 'maritime_temperate_over_sea', time_percent: 90, location_percent: 10, situation_percent: 99.5 }),
-    ).toMatchObject({
-      climate: 7,
-      timeFraction: 0.9,
-      locationFraction: 0.1,
-      situationFraction: 0.995,
-    });
   });
 });
