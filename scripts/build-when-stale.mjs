@@ -9,7 +9,16 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** The compiled server (tsconfig.server.json: src/ -> dist/server/). */
 export const serverBuild = path.join(root, 'dist', 'server', 'server');
 const stamp = path.join(root, 'dist', '.build-stamp');
-const inputs = ['src', 'package.json', 'package-lock.json', 'vite.config.ts', 'tsconfig.base.json', 'tsconfig.server.json', 'scripts/prerender.mjs', 'scripts/compressAssets.mjs'];
+const inputs = [
+  'src',
+  'package.json',
+  'package-lock.json',
+  'vite.config.ts',
+  'tsconfig.base.json',
+  'tsconfig.server.json',
+  'scripts/prerender.mjs',
+  'scripts/compressAssets.mjs',
+];
 
 /** Newest modification time (ms) of a file or of any file below a folder. */
 function newestMtime(target) {
