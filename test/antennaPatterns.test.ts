@@ -138,6 +138,8 @@ describe.each(databaseKinds())('antenna patterns on %s', (kind) => {
     const inUse = await send('DELETE', `/api/antenna_patterns/${pattern.id}`);
     expect(inUse.statusCode).toBe(409);
     expect(inUse.json().message).toBe('Antenna pattern "Vendor 90" is used by 1 sector (Signal Hill: North): give them another pattern or delete them first');
+    // The database holds the rule too (RESTRICT), whatever the service checks.
+    await expect(app.db.kysely.deleteFrom('antenna_patterns').where('id', '=', pattern.id).execute()).rejects.toThrow(/foreign key/i);
     expect((await send('DELETE', `/api/towers/${tower.id}/sectors/${sector.id}`)).statusCode).toBe(200);
     const deleted = await send('DELETE', `/api/antenna_patterns/${pattern.id}`);
     expect(deleted.json()).toEqual({ success: true, message: 'Antenna pattern deleted successfully' });

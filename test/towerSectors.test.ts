@@ -117,6 +117,13 @@ describe.each(databaseKinds())('tower sectors on %s', (kind) => {
     expect((await getTower(tower.id)).sectors).toHaveLength(MAX_SECTORS_PER_TOWER);
   });
 
+  it(`keeps to ${MAX_SECTORS_PER_TOWER} sectors when more are added at once`, async () => {
+    const tower = await createTower();
+    const responses = await Promise.all(Array.from({ length: MAX_SECTORS_PER_TOWER + 3 }, (_, i) => addSector(tower.id, { name: `S${i}` })));
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([...Array(MAX_SECTORS_PER_TOWER).fill(200), 400, 400, 400]);
+    expect((await getTower(tower.id)).sectors).toHaveLength(MAX_SECTORS_PER_TOWER);
+  });
+
   it('refuses each invalid field with its message and stores nothing', async () => {
     const tower = await createTower();
     const cases: Array<[Record<string, unknown>, string]> = [

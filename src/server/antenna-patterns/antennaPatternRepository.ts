@@ -1,5 +1,5 @@
 import { type Selectable, sql } from 'kysely';
-import { fromFloat64Bytes, toCount, toFloat64Bytes } from '../db/dialect.js';
+import { fromFloat64Bytes, isForeignKeyViolation, toCount, toFloat64Bytes } from '../db/dialect.js';
 import type { AntennaPatternsTable } from '../db/schema.js';
 import type { Executor } from '../db/transactions.js';
 
@@ -100,10 +100,18 @@ export class AntennaPatternRepository {
       .execute();
   }
 
-  /** Returns whether a pattern was deleted. */
-  async delete(id: number, trx?: Executor): Promise<boolean> {
-    const result = await (trx ?? this.db).deleteFrom('antenna_patterns').where('id', '=', id).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+  /**
+   * Deletes a pattern: 'deleted', 'missing', or 'in_use' when a sector refers to it (the foreign
+   * key's RESTRICT, for a sector added since the caller looked; the transaction is then spent).
+   */
+  async delete(id: number, trx?: Executor): Promise<'deleted' | 'missing' | 'in_use'> {
+    try {
+      const result = await (trx ?? this.db).deleteFrom('antenna_patterns').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) > 0 ? 'deleted' : 'missing';
+    } catch (error) {
+      if (isForeignKeyViolation(error)) return 'in_use';
+      throw error;
+    }
   }
 }
 

@@ -35,6 +35,16 @@ describe('AntennaPatternService', () => {
     await expect(service.delete(uploaded.id)).rejects.toMatchObject({ kind: 'not_found' });
   });
 
+  it('answers a conflict when a sector took the pattern between the check and the delete', async () => {
+    const { service, patterns } = newAntennaPatternService();
+    const uploaded = await service.upload([file('rm.ant', ANT)], { name: 'RM', gainDbi: 12 });
+    patterns.delete = async () => 'in_use';
+    await expect(service.delete(uploaded.id)).rejects.toMatchObject({
+      kind: 'conflict',
+      message: expect.stringMatching(/^Antenna pattern "RM" was just given to a sector/),
+    });
+  });
+
   it('names at most five users of a pattern and counts the rest', () => {
     const users = Array.from({ length: 7 }, (_, i) => ({ tower_name: `T${i}`, sector_name: 'N' }));
     expect(inUseMessage('P', users)).toBe(

@@ -78,7 +78,10 @@ export class AntennaPatternService {
       if (record.builtin_key !== null) throw new ValidationError(`"${record.name}" is a built-in pattern and cannot be deleted`);
       const users = await this.repo.usersOf(id, trx);
       if (users.length > 0) throw new ConflictError(inUseMessage(record.name, users));
-      await this.repo.delete(id, trx);
+      const outcome = await this.repo.delete(id, trx);
+      if (outcome === 'missing') throw new NotFoundError(NOT_FOUND);
+      if (outcome === 'in_use')
+        throw new ConflictError(`Antenna pattern "${record.name}" was just given to a sector: give it another pattern or delete it first`);
     });
   }
 }

@@ -102,3 +102,9 @@ export function fromFloat64Bytes(bytes: Uint8Array): number[] {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return Array.from({ length: Math.floor(buffer.length / 8) }, (_, i) => buffer.readDoubleLE(i * 8));
 }
+
+/** Whether a statement failed on a foreign key: PostgreSQL's SQLSTATE 23503, SQLite's SQLITE_CONSTRAINT_FOREIGNKEY. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}

@@ -69,6 +69,6 @@ export function memoryPatterns(initial: PatternRecord[] = []): MemoryPatterns {
       return stored;
     },
     usersOf: async (id: number) => users.get(id) ?? [],
-    delete: async (id: number) => rows.delete(id),
+    delete: async (id: number) => (rows.delete(id) ? 'deleted' : 'missing'),
   };
 }
