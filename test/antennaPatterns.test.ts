@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ANTENNA_PATTERN_MAX_FILE_BYTES } from '../src/common/api/antennaPatterns.js';
+import { BUILTIN_PATTERNS } from '../src/geo/rf/antenna/builtinPatterns.js';
 import { readAntennaPattern } from '../src/geo/rf/antenna/readAntennaPattern.js';
 import { type MultipartFile, multipartBody } from './support/multipart.js';
 import { bearer, createTestApp, databaseKinds, signIn, type TestApp } from './support/testApp.js';
@@ -52,6 +53,17 @@ describe.each(databaseKinds())('antenna patterns on %s', (kind) => {
     const missing = await send('GET', '/api/antenna_patterns/999999');
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe('Antenna pattern not found');
+  });
+
+  it('stores the built-ins exactly as builtinPatterns.ts computes them', async () => {
+    const listed = await list();
+    for (const builtin of BUILTIN_PATTERNS) {
+      const id = listed.find((p) => p.name === builtin.pattern.name)?.id;
+      const stored = (await send('GET', `/api/antenna_patterns/${id}`)).json().data;
+      expect(stored).toMatchObject({ format: 'builtin', peak_gain_dbi: builtin.pattern.gainDbi, tilt_deg: 0 });
+      expect(stored.horizontal_db).toEqual(builtin.pattern.horizontalDb);
+      expect(stored.vertical_db).toEqual(builtin.pattern.verticalDb);
+    }
   });
 
   it('uploads a Planet/MSI file, its name and gain read from the file, its tables exactly as read', async () => {
