@@ -78,8 +78,9 @@ export function planBulkImport(rows: readonly unknown[]): BulkImportPlan {
     });
   });
 
+  const towerNamed = towerFinder(towers);
   for (const sectorRow of sectorRows) {
-    const tower = towerNamed(towers, sectorRow.of);
+    const tower = towerNamed(sectorRow.of);
     if (typeof tower === 'string') {
       reject(sectorRow.index, sectorRow.name, SECTOR_OF_FIELD, tower);
       continue;
@@ -139,7 +140,8 @@ export function patternIdsOf(plan: BulkImportPlan): number[] {
 
 /** Keeps a tower out with its sector rows, each row with an error saying why (unless it has one). */
 function rejectTower(plan: BulkImportPlan, tower: Pick<PlannedTower, 'index' | 'name' | 'sectorRows'>): void {
-  const hadError = (index: number) => plan.errors.some((e) => e.index === index);
+  // A row is in rejectedRows exactly when it has an error.
+  const hadError = (index: number) => plan.rejectedRows.has(index);
   const badRows = tower.sectorRows.filter(hadError);
   if (!hadError(tower.index)) {
     plan.errors.push({
@@ -185,13 +187,24 @@ function nestedSectors(
   return { sectors, failed, given: given.length };
 }
 
-/** The tower row a sector row names: by code, else by name; or why there is none. */
-function towerNamed<T extends { code: string | null; name: string | null }>(towers: T[], of: string): T | string {
-  const byCode = towers.filter((tower) => tower.code === of);
-  const matches = byCode.length > 0 ? byCode : towers.filter((tower) => tower.name === of);
-  if (matches.length === 1) return matches[0]!;
-  if (matches.length === 0) return `No tower of this import has the code or name "${of}"`;
-  return `Several towers of this import are called "${of}": name the tower by its code`;
+/** Finds the tower row a sector row names: by code, else by name; or says why there is none. */
+function towerFinder<T extends { code: string | null; name: string | null }>(towers: readonly T[]): (of: string) => T | string {
+  const index = (key: (tower: T) => string | null) => {
+    const map = new Map<string, T[]>();
+    for (const tower of towers) {
+      const value = key(tower);
+      if (value !== null) map.set(value, [...(map.get(value) ?? []), tower]);
+    }
+    return map;
+  };
+  const byCode = index((tower) => tower.code);
+  const byName = index((tower) => tower.name);
+  return (of) => {
+    const matches = byCode.get(of) ?? byName.get(of) ?? [];
+    if (matches.length === 1) return matches[0]!;
+    if (matches.length === 0) return `No tower of this import has the code or name "${of}"`;
+    return `Several towers of this import are called "${of}": name the tower by its code`;
+  };
 }
 
 /** A sector row's tower (its `sector_of`, trimmed text), or null for a tower row. */
