@@ -71,8 +71,10 @@ export async function readMultipartFormToDisk(request: FastifyRequest, options: 
   const folder = await mkdtemp(join(tmpdir(), 'upload-'));
   const dispose = () => rm(folder, { recursive: true, force: true });
   try {
+    let spooled = 0;
     const form = await readForm(request, options, async (part) => {
-      const path = join(folder, 'file');
+      spooled += 1;
+      const path = join(folder, `file-${spooled}`);
       await pipeline(part.file, createWriteStream(path, { mode: 0o600 }));
       if (part.file.truncated) throw new PayloadTooLargeError(options.tooLargeMessage);
       const { size } = await stat(path);
