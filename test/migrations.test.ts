@@ -333,6 +333,42 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
     expect(await headersOf(clear)).toBe(sealedOnce);
   });
 
+  it('adds sectors and the pattern library in 0013 beside towers stored before, with the built-ins seeded once', async () => {
+    const db = await emptyDatabase();
+    expect((await createMigrator(db, kind, schema).migrateTo('0012_search_served_by')).error).toBeUndefined();
+    const now = '2026-11-20T10:00:00.000Z';
+    const tower = (
+      await db
+        .insertInto('towers')
+        .values({ name: 'Old mast', latitude: -33.9, longitude: 18.4, height_meters: 30, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+
+    await migrateToLatest(db, kind, schema);
+    await migrateToLatest(db, kind, schema);
+    const patterns = await db.selectFrom('antenna_patterns').select(['id', 'builtin_key']).orderBy('id').execute();
+    expect(patterns.map((p) => p.builtin_key)).toEqual(['sector_60', 'sector_90', 'sector_120', 'dish_small']);
+    expect(patterns.map((p) => p.id)).toEqual([1, 2, 3, 4]);
+    await db
+      .insertInto('tower_sectors')
+      .values({
+        tower_id: tower,
+        name: 'North',
+        azimuth_deg: 0,
+        downtilt_deg: 0,
+        antenna_pattern_id: 2,
+        frequency_ghz: 5.8,
+        power_dbm: 20,
+        active: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await db.deleteFrom('towers').where('id', '=', tower).execute();
+    expect(await db.selectFrom('tower_sectors').selectAll().execute()).toEqual([]);
+  });
+
   it('rebuilds the kind roll-ups from the searches stored before 0012, keeping the wireless-only ones apart', async () => {
     const db = await emptyDatabase();
     expect((await createMigrator(db, kind, schema).migrateTo('0011_wireless_searches')).error).toBeUndefined();

@@ -54,6 +54,7 @@ describe.each(databaseKinds())('towers on %s', (kind) => {
       installed_date: null,
       created_at: '2026-11-22T08:00:00.000Z',
       updated_at: '2026-11-22T08:00:00.000Z',
+      sectors: [],
     });
     expect(await list()).toEqual([created]);
   });
@@ -293,6 +294,7 @@ describe.each(databaseKinds())('towers on %s', (kind) => {
     const result = response.json().data;
     expect(result).toEqual({
       imported_count: 2,
+      imported_sector_count: 0,
       error_count: 2,
       errors: [
         { index: 2, name: 'Broken', field: 'latitude', message: 'Latitude must be between -90 and 90' },
@@ -337,7 +339,11 @@ describe.each(databaseKinds())('towers on %s', (kind) => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe('Data must be an array of tower objects');
     const empty = await bulkImport([]);
-    expect(empty.json()).toEqual({ success: true, message: 'Imported 0 towers successfully', data: { imported_count: 0, error_count: 0, errors: [] } });
+    expect(empty.json()).toEqual({
+      success: true,
+      message: 'Imported 0 towers successfully',
+      data: { imported_count: 0, imported_sector_count: 0, error_count: 0, errors: [] },
+    });
   });
 
   it('says "tower" for a single imported tower', async () => {
@@ -371,7 +377,7 @@ describe.each(databaseKinds())('towers on %s', (kind) => {
     const before = app.coverage.revision;
     const response = await bulkImport(rows);
     expect(response.statusCode, response.body.slice(0, 500)).toBe(200);
-    expect(response.json().data).toEqual({ imported_count: BULK_IMPORT_MAX_TOWERS, error_count: 0, errors: [] });
+    expect(response.json().data).toEqual({ imported_count: BULK_IMPORT_MAX_TOWERS, imported_sector_count: 0, error_count: 0, errors: [] });
     expect(response.json().message).toBe(`Imported ${BULK_IMPORT_MAX_TOWERS} towers successfully`);
     const stored = await list();
     expect(stored.length).toBe(BULK_IMPORT_MAX_TOWERS);

@@ -23,6 +23,7 @@ import { createServices, type Services } from './services.js';
 import type { MyMapsSync } from './sources/myMapsSync.js';
 import { addressRoutes } from './routes/addressRoutes.js';
 import { adminScope } from './routes/adminScope.js';
+import { antennaPatternRoutes } from './routes/antennaPatternRoutes.js';
 import { apiTestRoutes } from './routes/apiTestRoutes.js';
 import { authRoutes, loginRoutes } from './routes/authRoutes.js';
 import { coverageRoutes } from './routes/coverageRoutes.js';
@@ -162,6 +163,8 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
     layers,
     footprints,
     towers,
+    sectors,
+    antennaPatterns,
     lineOfSight,
     terrainTiles,
     coverage,
@@ -189,7 +192,8 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
           apiTestRoutes(apiTester),
           reportRoutes({ reports, leads }),
           layerRoutes(layers),
-          towerRoutes({ towers, footprints }),
+          towerRoutes({ towers, sectors, footprints }),
+          antennaPatternRoutes(antennaPatterns),
           lineOfSightRoutes(lineOfSight),
           terrainRoutes(terrainTiles),
           addressRoutes(geocode),

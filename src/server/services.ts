@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { AntennaPatternRepository } from './antenna-patterns/antennaPatternRepository.js';
+import { AntennaPatternService } from './antenna-patterns/antennaPatternService.js';
 import { AuthRepository } from './auth/authRepository.js';
 import { AuthService } from './auth/authService.js';
 import type { Clock } from './clock.js';
@@ -52,6 +54,8 @@ import { terrainSignature } from './terrain/terrainSignature.js';
 import { TerrainTiles } from './terrain/terrainTiles.js';
 import { TerrariumElevationSource } from './terrain/terrariumElevationSource.js';
 import { TileMemory } from './terrain/tileMemory.js';
+import { SectorRepository } from './towers/sectorRepository.js';
+import { SectorService } from './towers/sectorService.js';
 import { TowerRepository } from './towers/towerRepository.js';
 import { TowerService } from './towers/towerService.js';
 
@@ -90,7 +94,10 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
   const layers = new LayerService(layerRepo, coverageProviders, clock, coverageChanges);
   // Towers feed the wireless answer of every coverage check: their writes move the coverage revision too.
   const towerRepo = new TowerRepository(db.kysely);
-  const towers = new TowerService(towerRepo, clock, coverageChanges);
+  const sectorRepo = new SectorRepository(db.kysely);
+  const towers = new TowerService(towerRepo, clock, coverageChanges, sectorRepo);
+  const sectors = new SectorService(sectorRepo, towerRepo, clock, coverageChanges);
+  const antennaPatterns = new AntennaPatternService(new AntennaPatternRepository(db.kysely), transactions, clock);
 
   const tileMemory = new TileMemory(config.terrain.memoryBytes);
   const hgtDirectory = new HgtDirectory(config.terrain.dir, tileMemory);
@@ -180,6 +187,8 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     providers,
     layers,
     towers,
+    sectors,
+    antennaPatterns,
     terrainTiles,
     lineOfSight,
     footprints,

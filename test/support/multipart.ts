@@ -1,19 +1,28 @@
-/** A multipart/form-data body for app.inject: text fields and at most one file. */
+/** A file part of a multipart body. */
+export interface MultipartFile {
+  field: string;
+  filename: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+/** A multipart/form-data body for app.inject: text fields and files (one, a list, or none). */
 export function multipartBody(
   fields: Record<string, string>,
-  file?: { field: string; filename: string; contentType: string; bytes: Buffer },
+  file?: MultipartFile | readonly MultipartFile[],
 ): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----test${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
-  if (file) {
+  const files = file === undefined ? [] : Array.isArray(file) ? (file as readonly MultipartFile[]) : [file as MultipartFile];
+  for (const part of files) {
     chunks.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="${part.field}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType}\r\n\r\n`,
       ),
-      file.bytes,
+      part.bytes,
       Buffer.from('\r\n'),
     );
   }

@@ -171,6 +171,22 @@ export function numberField<T extends z.ZodType>(schema: T) {
   return z.preprocess(decimalTextInput, schema);
 }
 
+/**
+ * A number of a form, a CSV cell or JSON: a JSON number or decimal text, empty text counting as a
+ * missing value (so it gets `message`, or the field's default). The entity schemas' numeric fields.
+ */
+export function numberInput(message: string) {
+  return z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), numberField(z.number({ error: message })));
+}
+
+/**
+ * For z.preprocess before a default: null and blank text count as left out, so the field takes its
+ * default (a CSV cell left empty, or a JSON export that writes null for "not set").
+ */
+export function blankAsMissing(value: unknown): unknown {
+  return value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value;
+}
+
 const TRUE_WORDS = new Set(['true', '1', 'on', 'yes']);
 const FALSE_WORDS = new Set(['false', '0', 'off', 'no']);
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { countText } from '../countText.js';
-import { booleanField, entityId, numberField, requiredText, text } from './fields.js';
+import { blankAsMissing, booleanField, entityId, numberInput, requiredText, text } from './fields.js';
+import { frequencyGhzField, powerDbmField } from './radioFields.js';
+import { sector } from './sectors.js';
 
 /** What a tower gets when a field is left out. */
 export const TOWER_DEFAULTS = {
@@ -38,11 +40,13 @@ export const tower = z.object({
   installed_date: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Its sector antennas (up to 12), by name; empty for a tower with one omni antenna. */
+  sectors: z.array(sector),
 });
 export type Tower = z.infer<typeof tower>;
 
 /** Numbers arrive as JSON numbers or, from a CSV or a form, as decimal text; empty text is a missing value. */
-const number = (message: string) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), numberField(z.number({ error: message })));
+const number = numberInput;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isCalendarDate = (v: string) => ISO_DATE.test(v) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v);
@@ -66,12 +70,8 @@ const towerShape = {
   antenna_height_meters: number('Antenna height must be a number of meters').pipe(
     z.number().min(0, 'Antenna height must be at least 0 meters').max(200, 'Antenna height must be at most 200 meters'),
   ),
-  frequency_ghz: number('Frequency must be a number of GHz').pipe(
-    z.number().min(0.1, 'Frequency must be between 0.1 and 100 GHz').max(100, 'Frequency must be between 0.1 and 100 GHz'),
-  ),
-  power_dbm: number('Power must be a number of dBm').pipe(
-    z.number().min(-30, 'Power must be between -30 and 60 dBm').max(60, 'Power must be between -30 and 60 dBm'),
-  ),
+  frequency_ghz: frequencyGhzField,
+  power_dbm: powerDbmField,
   coverage_radius_km: number('Coverage radius must be at least 1 km').pipe(
     z.number().min(1, 'Coverage radius must be at least 1 km').max(200, 'Coverage radius must be at most 200 km'),
   ),
@@ -81,12 +81,6 @@ const towerShape = {
     .preprocess((v) => (v === '' ? null : v), z.string().nullable())
     .refine((v) => v === null || isCalendarDate(v), 'Installed date must be a date (YYYY-MM-DD)'),
 };
-
-/**
- * A field with a default takes it when left out, and also when given as null or blank text: a CSV
- * cell left empty, or a JSON export that writes null for "not set".
- */
-const blankAsMissing = (v: unknown) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v);
 
 /** POST /api/towers and each row of a bulk import: the tower rules, with TOWER_DEFAULTS. */
 export const towerInput = z.object({
@@ -106,14 +100,30 @@ export type TowerInput = z.infer<typeof towerInput>;
 export const towerUpdate = z.object(towerShape).partial();
 export type TowerUpdate = z.infer<typeof towerUpdate>;
 
-/** POST /api/towers/bulk-import. Rows are checked one by one, so each is anything here. */
+/**
+ * POST /api/towers/bulk-import. Rows are checked one by one, so each is anything here. A tower row
+ * may nest its `sectors` (as POST /api/towers/{id}/sectors takes them); a row whose `sector_of`
+ * names a tower row of the same import (its code, else its name) is a sector of it: how a CSV
+ * gives sectors, one row each, after the tower rows' columns.
+ */
 export const bulkImportRequest = z.object({
   towers: z
     .array(z.unknown(), { error: 'Data must be an array of tower objects' })
     .max(BULK_IMPORT_MAX_TOWERS, `At most ${BULK_IMPORT_MAX_TOWERS} towers per import`)
     .meta({
-      description: 'Rows as POST /api/towers takes them',
-      example: [{ name: 'Table Mountain', code: 'TM-1', latitude: -33.9628, longitude: 18.4098, height_meters: 30, active: true }],
+      description: 'Rows as POST /api/towers takes them, each with optional nested `sectors`; or sector rows naming their tower in `sector_of`',
+      example: [
+        {
+          name: 'Table Mountain',
+          code: 'TM-1',
+          latitude: -33.9628,
+          longitude: 18.4098,
+          height_meters: 30,
+          active: true,
+          sectors: [{ name: 'North', azimuth_deg: 0, downtilt_deg: 2, antenna_pattern_id: 2 }],
+        },
+        { sector_of: 'TM-1', name: 'South', azimuth_deg: 180, downtilt_deg: 2, antenna_pattern_id: 2 },
+      ],
     }),
 });
 
@@ -122,7 +132,9 @@ export const towerIdParams = z.object({ id: entityId('Tower id must be a positiv
 
 /**
  * One problem with one row of a bulk import. A row with several problems has an entry for each;
- * `error_count` counts the rejected rows, so imported_count + error_count is the number of rows.
+ * `error_count` counts the rejected rows (a tower row and its sector rows stand or fall together),
+ * so imported_count + the stored sector rows + error_count is the number of rows. A nested
+ * sector's problem is its tower row's, its field `sectors.<i>.<field>`.
  */
 export const bulkImportError = z.object({
   /** 0-based position of the row in `towers`. */
@@ -133,7 +145,10 @@ export const bulkImportError = z.object({
   message: z.string(),
 });
 export const bulkImportResult = z.object({
+  /** Towers stored. */
   imported_count: z.number(),
+  /** Sectors stored with them (nested and sector rows). */
+  imported_sector_count: z.number(),
   /** Rows refused (none of their fields were stored). */
   error_count: z.number(),
   errors: z.array(bulkImportError),

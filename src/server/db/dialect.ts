@@ -86,3 +86,25 @@ export function cellIndex(dialect: DialectName, value: RawBuilder<number>, cell:
 export function toCount(value: string | number | bigint): number {
   return Number(value);
 }
+
+/**
+ * Numbers stored as packed bytes, 8 a number (IEEE-754 float64, little-endian): a BLOB/BYTEA that
+ * reads back exactly what was written, at a third of the size of the same numbers as JSON text.
+ */
+export function toFloat64Bytes(values: readonly number[]): Uint8Array {
+  const bytes = Buffer.alloc(values.length * 8);
+  values.forEach((value, i) => bytes.writeDoubleLE(value, i * 8));
+  return bytes;
+}
+
+/** Packed float64 bytes (toFloat64Bytes) back as numbers. */
+export function fromFloat64Bytes(bytes: Uint8Array): number[] {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return Array.from({ length: Math.floor(buffer.length / 8) }, (_, i) => buffer.readDoubleLE(i * 8));
+}
+
+/** Whether a statement failed on a foreign key: PostgreSQL's SQLSTATE 23503, SQLite's SQLITE_CONSTRAINT_FOREIGNKEY. */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}

@@ -12,6 +12,7 @@ import { layerGeometryVersionMigration } from './migrations/0009_layer_geometry_
 import { type SealSecret, sealClearApiHeadersMigration } from './migrations/0010_seal_clear_api_headers.js';
 import { wirelessSearchesMigration } from './migrations/0011_wireless_searches.js';
 import { searchServedByMigration } from './migrations/0012_search_served_by.js';
+import { towerSectorsMigration } from './migrations/0013_tower_sectors.js';
 
 /** What some migrations need beyond the database. */
 export interface MigrationContext {
@@ -34,6 +35,7 @@ function migrationsFor(dialect: DialectName, context: MigrationContext): Record<
     '0010_seal_clear_api_headers': sealClearApiHeadersMigration(context.seal),
     '0011_wireless_searches': wirelessSearchesMigration,
     '0012_search_served_by': searchServedByMigration,
+    '0013_tower_sectors': towerSectorsMigration(dialect),
   };
 }
 

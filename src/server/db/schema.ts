@@ -148,6 +148,47 @@ export interface TowerFootprintsTable {
   updated_at: Timestamp;
 }
 
+/** An antenna pattern (migration 0013): the peak gain and 360 + 360 attenuations, packed (dialect.ts toFloat64Bytes). */
+export interface AntennaPatternsTable {
+  id: Generated<number>;
+  name: string;
+  /** How it was read: planet_msi, radio_mobile_ant, splat or builtin (src/geo/rf/antenna/antennaPattern.ts). */
+  format: string;
+  /** The uploaded file's name (two for SPLAT!'s .az and .el, joined by ", "); null for a built-in. */
+  file_name: string | null;
+  peak_gain_dbi: number;
+  /** 360 float64 little-endian, dB below the peak, degrees clockwise from the boresight. */
+  horizontal_db: Uint8Array;
+  /** 360 float64 little-endian, dB below the peak, degrees below the horizon ahead (Planet/MSI's order). */
+  vertical_db: Uint8Array;
+  /** The file's own mechanical tilt, degrees, positive below the horizon, toward tilt_azimuth_deg off the boresight. */
+  tilt_deg: number;
+  tilt_azimuth_deg: number;
+  /** The built-in pattern's key (builtinPatterns.ts); null for an uploaded one. */
+  builtin_key: string | null;
+  created_at: Timestamp;
+}
+
+/** A sector antenna on a tower (migration 0013); at most 12 a tower. */
+export interface TowerSectorsTable {
+  id: Generated<number>;
+  tower_id: number;
+  name: string;
+  /** Degrees clockwise from true north. */
+  azimuth_deg: number;
+  /** Degrees, positive below the horizon. */
+  downtilt_deg: number;
+  antenna_pattern_id: number;
+  frequency_ghz: number;
+  /** Transmit power into the antenna, dBm. */
+  power_dbm: number;
+  /** Above ground, metres; null: the tower's height plus its antenna height. */
+  height_m: number | null;
+  active: DbBool;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface SearchLogsTable {
   id: Generated<number>;
   session_id: string;
@@ -270,6 +311,8 @@ export interface Database {
   coverage_layer_geometry_parts: CoverageLayerGeometryPartsTable;
   towers: TowersTable;
   tower_footprints: TowerFootprintsTable;
+  antenna_patterns: AntennaPatternsTable;
+  tower_sectors: TowerSectorsTable;
   search_logs: SearchLogsTable;
   search_log_providers: SearchLogProvidersTable;
   search_log_towers: SearchLogTowersTable;

@@ -30,7 +30,10 @@ export interface SpooledFile extends FilePart {
 
 export interface MultipartForm<F = UploadedFile> {
   fields: Record<string, string>;
+  /** The first (or only) file. */
   file: F | null;
+  /** Every file, in the order sent (at most `maxFiles`). */
+  files: F[];
 }
 
 export interface SpooledForm extends MultipartForm<SpooledFile> {
@@ -41,12 +44,14 @@ export interface SpooledForm extends MultipartForm<SpooledFile> {
 interface FormOptions {
   /** The one file field accepted. */
   fileField: string;
+  /** How many parts of that field a form may carry; 1 unless told (more answer 400). */
+  maxFiles?: number;
   maxFileBytes: number;
   /** The 413 message for a larger file. */
   tooLargeMessage: string;
 }
 
-/** Reads a multipart form: its text fields, and at most one file, held in memory. */
+/** Reads a multipart form: its text fields, and at most `maxFiles` files (one unless told), held in memory. */
 export function readMultipartForm(request: FastifyRequest, options: FormOptions): Promise<MultipartForm> {
   return readForm(request, options, async (part) => {
     const bytes = await part.toBuffer().catch((error: { code?: string }) => {
@@ -66,8 +71,10 @@ export async function readMultipartFormToDisk(request: FastifyRequest, options: 
   const folder = await mkdtemp(join(tmpdir(), 'upload-'));
   const dispose = () => rm(folder, { recursive: true, force: true });
   try {
+    let spooled = 0;
     const form = await readForm(request, options, async (part) => {
-      const path = join(folder, 'file');
+      spooled += 1;
+      const path = join(folder, `file-${spooled}`);
       await pipeline(part.file, createWriteStream(path, { mode: 0o600 }));
       if (part.file.truncated) throw new PayloadTooLargeError(options.tooLargeMessage);
       const { size } = await stat(path);
@@ -91,8 +98,10 @@ function describe(part: MultipartFile): FilePart {
 async function readForm<F>(request: FastifyRequest, options: FormOptions, keepFile: (part: MultipartFile) => Promise<F | null>): Promise<MultipartForm<F>> {
   if (!request.isMultipart()) throw new ValidationError('Expected a multipart/form-data request');
   const fields: Record<string, string> = {};
-  let file: F | null = null;
-  const parts = request.parts({ limits: { fileSize: options.maxFileBytes, files: 1, fields: 60, fieldSize: 1024 * 1024 } });
+  const files: F[] = [];
+  const maxFiles = options.maxFiles ?? 1;
+  // One part over the bound is let through to be refused with a message rather than cut off silently.
+  const parts = request.parts({ limits: { fileSize: options.maxFileBytes, files: maxFiles + 1, fields: 60, fieldSize: 1024 * 1024 } });
   try {
     for await (const part of parts) {
       if (part.type === 'field') {
@@ -109,7 +118,12 @@ async function readForm<F>(request: FastifyRequest, options: FormOptions, keepFi
         part.file.resume();
         throw new ValidationError(name.error.issues[0]?.message ?? 'The file name is not valid');
       }
-      file = await keepFile(part);
+      if (files.length >= maxFiles) {
+        part.file.resume();
+        throw new ValidationError(maxFiles === 1 ? `Send one file in "${options.fileField}"` : `Send at most ${maxFiles} files in "${options.fileField}"`);
+      }
+      const kept = await keepFile(part);
+      if (kept !== null) files.push(kept);
     }
   } catch (error) {
     // A cut-off upload or a body that is not multipart at all is the client's fault, not a server error.
@@ -118,7 +132,7 @@ async function readForm<F>(request: FastifyRequest, options: FormOptions, keepFi
     if ((error as { statusCode?: number }).statusCode === 413) throw error;
     throw new ValidationError('The upload is not a valid multipart form (was it interrupted?)');
   }
-  return { fields, file };
+  return { fields, file: files[0] ?? null, files };
 }
 
 /** A multipart form as the OpenAPI document shows it: its text fields and its file field, if any. */

@@ -13,16 +13,19 @@ import {
   towersImportedMessage,
   towerUpdate,
 } from '../../common/api/towers.js';
+import { sector, sectorInput, sectorParams, sectorUpdate } from '../../common/api/sectors.js';
 import { SIGNAL_BAND_COLORS } from '../../common/signalBands.js';
 import { bandAreasOf, writeBandAreasKml } from '../../geo/kml/index.js';
 import { NotFoundError } from '../errors.js';
 import { footprintFileName } from '../footprints/footprintFileName.js';
 import type { FootprintService } from '../footprints/footprintService.js';
 import { clientClosedSignal } from '../http/clientClosed.js';
+import type { SectorService } from '../towers/sectorService.js';
 import type { TowerService } from '../towers/towerService.js';
 
 export interface TowerRouteDeps {
   towers: TowerService;
+  sectors: SectorService;
   footprints: FootprintService;
 }
 
@@ -38,7 +41,7 @@ export const BULK_IMPORT_BODY_LIMIT_BYTES = BULK_IMPORT_MAX_TOWERS * BULK_IMPORT
 const tags = ['towers'];
 
 /**
- * /api/towers/* (admin scope): list, create, update, delete and bulk import;
+ * /api/towers/* (admin scope): list, get, create, update, delete and bulk import; a tower's sectors;
  * the predicted footprints' states and exports, and the What if candidate.
  */
 export function towerRoutes(deps: TowerRouteDeps): FastifyPluginAsyncZod {
@@ -47,6 +50,60 @@ export function towerRoutes(deps: TowerRouteDeps): FastifyPluginAsyncZod {
       success: true as const,
       data: await deps.towers.list(),
     }));
+
+    app.get(
+      '/towers/:id',
+      {
+        schema: {
+          tags,
+          summary: 'One tower with its sectors',
+          params: towerIdParams,
+          response: { 200: envelopeOf(tower), 400: errorEnvelope, 404: errorEnvelope },
+        },
+      },
+      async (request) => ({ success: true as const, data: await deps.towers.get(request.params.id) }),
+    );
+
+    app.post(
+      '/towers/:id/sectors',
+      {
+        schema: {
+          tags,
+          summary: "Add a sector (at most 12 a tower; frequency and power left out are the tower's)",
+          params: towerIdParams,
+          body: sectorInput,
+          response: { 200: envelopeOf(sector), 400: errorEnvelope, 404: errorEnvelope },
+        },
+      },
+      async (request) => ({ success: true as const, message: 'Sector added successfully', data: await deps.sectors.add(request.params.id, request.body) }),
+    );
+
+    app.put(
+      '/towers/:id/sectors/:sectorId',
+      {
+        schema: {
+          tags,
+          summary: "Update a sector (absent fields are kept; height_m null is the tower's height again)",
+          params: sectorParams,
+          body: sectorUpdate,
+          response: { 200: envelopeOf(sector), 400: errorEnvelope, 404: errorEnvelope },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: 'Sector updated successfully',
+        data: await deps.sectors.update(request.params.id, request.params.sectorId, request.body),
+      }),
+    );
+
+    app.delete(
+      '/towers/:id/sectors/:sectorId',
+      { schema: { tags, summary: 'Delete a sector', params: sectorParams, response: { 200: messageEnvelope, 400: errorEnvelope, 404: errorEnvelope } } },
+      async (request) => {
+        await deps.sectors.delete(request.params.id, request.params.sectorId);
+        return { success: true as const, message: 'Sector deleted successfully' };
+      },
+    );
 
     app.post(
       '/towers',

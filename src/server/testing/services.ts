@@ -7,8 +7,11 @@ import { RadioSettingsService } from '../radio-settings/radioSettingsService.js'
 import { type NearestPlace, ReportService } from '../reports/reportService.js';
 import type { Transactions } from '../db/transactions.js';
 import type { TowerRecord } from '../towers/towerRepository.js';
+import { AntennaPatternService } from '../antenna-patterns/antennaPatternService.js';
+import { SectorService } from '../towers/sectorService.js';
 import {
   fakeCoverageRevision,
+  countingCommits,
   fakeLogger,
   fakeSearchCoverage,
   fakeTerrain,
@@ -25,6 +28,11 @@ import {
   type MemoryReportRepository,
   memorySearchLogs,
   type MemorySearchLogs,
+  memoryPatterns,
+  type MemoryPatterns,
+  memorySectors,
+  type MemorySectors,
+  towerRecord,
 } from './fakes.js';
 
 // Each service of the specs is built here, and only here, from the fakes: a change to a
@@ -141,4 +149,15 @@ export function newRadioSettingsService(
     log: built.log,
   });
   return { ...built, service };
+}
+
+export function newSectorService(deps: { towers?: TowerRecord[]; sectors?: MemorySectors; clock?: ManualClock } = {}) {
+  const towers = deps.towers ?? [towerRecord({ id: 1 })];
+  const built = { towers, sectors: deps.sectors ?? memorySectors(towers), clock: deps.clock ?? manualClock(), commits: countingCommits() };
+  return { ...built, service: new SectorService(built.sectors, built.sectors, built.clock, built.commits) };
+}
+
+export function newAntennaPatternService(deps: { patterns?: MemoryPatterns; clock?: ManualClock } = {}) {
+  const built = { patterns: deps.patterns ?? memoryPatterns(), clock: deps.clock ?? manualClock() };
+  return { ...built, service: new AntennaPatternService(built.patterns, fakeTransactions(), built.clock) };
 }

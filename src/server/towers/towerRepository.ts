@@ -60,6 +60,21 @@ export class TowerRepository {
     return row && toRecord(row);
   }
 
+  /**
+   * The tower, held against other writers until `trx` ends (an update that changes nothing takes
+   * PostgreSQL's row lock; SQLite runs one write transaction at a time), so that two sectors added
+   * at once are counted one after the other. Undefined when there is no such tower.
+   */
+  async lockForChange(id: number, trx: Executor): Promise<TowerRecord | undefined> {
+    const row = await trx
+      .updateTable('towers')
+      .set((eb) => ({ id: eb.ref('id') }))
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    return row && toRecord(row);
+  }
+
   /** Returns the deleted record, or undefined when there was none. */
   async delete(id: number, trx?: Executor): Promise<TowerRecord | undefined> {
     const row = await (trx ?? this.db).deleteFrom('towers').where('id', '=', id).returningAll().executeTakeFirst();

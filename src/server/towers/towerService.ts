@@ -1,52 +1,65 @@
+import type { Sector } from '../../common/api/sectors.js';
 import type { BulkImportResult, Tower, TowerInput, TowerUpdate } from '../../common/api/towers.js';
-import { towerInput } from '../../common/api/towers.js';
 import type { Clock } from '../clock.js';
 import type { CoverageChanges } from '../coverage-revision/coverageChanges.js';
+import type { DbTransaction } from '../db/transactions.js';
 import { NotFoundError } from '../errors.js';
+import { type PlannedTower, patternIdsOf, planBulkImport, withKnownPatterns } from './bulkImportPlan.js';
+import type { SectorRecord } from './sectorRepository.js';
+import { newSectorRecord, PATTERN_NOT_FOUND, type SectorStore, toApi as sectorToApi } from './sectorService.js';
 import type { NewTowerRecord, TowerChanges, TowerRecord, TowerRepository } from './towerRepository.js';
 
 /** The adapters the service is given, by the part of them it uses (tests hand in fakes). */
 export type TowerStore = Pick<TowerRepository, 'list' | 'find' | 'insert' | 'insertMany' | 'update' | 'delete'>;
+export type TowerSectors = Pick<SectorStore, 'listAll' | 'listOf' | 'insertMany' | 'existingPatternIds'>;
 export type CoverageCommits = Pick<CoverageChanges, 'commit'>;
 
 const NOT_FOUND = 'Tower not found';
 
 /**
  * Rules for towers: defaults and field checks (the schemas of common/api/towers.ts apply the
- * defaults and checks), bulk import row by row. Towers feed every coverage check's wireless answer,
- * so every write commits through CoverageChanges and moves the coverage revision.
+ * defaults and checks), bulk import row by row with their sectors. Towers feed every coverage
+ * check's wireless answer, so every write commits through CoverageChanges and moves the coverage
+ * revision. A tower is answered with its sectors (SectorService changes them).
  */
 export class TowerService {
   constructor(
     private readonly repo: TowerStore,
     private readonly clock: Clock,
     private readonly coverage: CoverageCommits,
+    private readonly sectors: TowerSectors,
   ) {}
 
   async list(): Promise<Tower[]> {
-    return (await this.repo.list()).map(toApi);
+    const [towers, sectors] = await Promise.all([this.repo.list(), this.sectors.listAll()]);
+    const byTower = new Map<number, Sector[]>();
+    for (const sector of sectors) {
+      const list = byTower.get(sector.tower_id) ?? [];
+      list.push(sectorToApi(sector));
+      byTower.set(sector.tower_id, list);
+    }
+    return towers.map((record) => toApi(record, byTower.get(record.id) ?? []));
   }
 
   async get(id: number): Promise<Tower> {
     const record = await this.repo.find(id);
     if (!record) throw new NotFoundError(NOT_FOUND);
-    return toApi(record);
+    return toApi(record, await this.sectors.listOf(id));
   }
 
   async create(input: TowerInput): Promise<Tower> {
     const record = this.newRecord(input);
-    return toApi(await this.coverage.commit((trx) => this.repo.insert(record, trx)));
+    return toApi(await this.coverage.commit((trx) => this.repo.insert(record, trx)), []);
   }
 
   /** Changes the given fields; absent ones keep their stored value. */
   async update(id: number, input: TowerUpdate): Promise<Tower> {
     const changes: TowerChanges = { ...definedOnly(input), updated_at: this.clock.now().toISOString() };
-    const updated = await this.coverage.commit(async (trx) => {
+    return this.coverage.commit(async (trx) => {
       const record = await this.repo.update(id, changes, trx);
       if (!record) throw new NotFoundError(NOT_FOUND);
-      return record;
+      return toApi(record, await this.sectors.listOf(id, trx));
     });
-    return toApi(updated);
   }
 
   async delete(id: number): Promise<void> {
@@ -56,33 +69,32 @@ export class TowerService {
   }
 
   /**
-   * Checks each row with the rules of a single tower. The valid rows are stored together in one
-   * transaction (one coverage revision); the invalid ones are not stored and are reported, each
-   * problem with the row's index and name and the field it concerns.
+   * Checks each row with the rules of a single tower or sector (bulkImportPlan.ts: tower rows with
+   * nested sectors, sector rows naming their tower). The valid towers and their sectors are stored
+   * together in one transaction (one coverage revision); the rest are not stored and are reported,
+   * each problem with the row's index and name and the field it concerns.
    */
   async bulkImport(rows: readonly unknown[]): Promise<BulkImportResult> {
-    const records: NewTowerRecord[] = [];
-    const errors: BulkImportResult['errors'] = [];
-    let rejected = 0;
-    rows.forEach((row, index) => {
-      if (row === null || typeof row !== 'object' || Array.isArray(row)) {
-        rejected += 1;
-        errors.push({ index, name: null, field: 'tower', message: 'Each tower must be an object with name, latitude, longitude and height_meters' });
-        return;
-      }
-      const parsed = towerInput.safeParse(row);
-      if (parsed.success) {
-        records.push(this.newRecord(parsed.data));
-        return;
-      }
-      rejected += 1;
-      const name = nameOf(row);
-      for (const issue of parsed.error.issues) {
-        errors.push({ index, name, field: issue.path.map(String).join('.') || 'tower', message: issue.message });
-      }
-    });
-    const imported = records.length === 0 ? 0 : await this.coverage.commit((trx) => this.repo.insertMany(records, trx));
-    return { imported_count: imported, error_count: rejected, errors };
+    const parsed = planBulkImport(rows);
+    const plan = withKnownPatterns(parsed, await this.sectors.existingPatternIds(patternIdsOf(parsed)), PATTERN_NOT_FOUND);
+    const stored = plan.towers.length === 0 ? { towers: 0, sectors: 0 } : await this.coverage.commit((trx) => this.storePlanned(plan.towers, trx));
+    return { imported_count: stored.towers, imported_sector_count: stored.sectors, error_count: plan.rejectedRows.size, errors: plan.errors };
+  }
+
+  /** Towers without sectors in chunks; a tower with sectors alone, for its id. */
+  private async storePlanned(towers: readonly PlannedTower[], trx: DbTransaction): Promise<{ towers: number; sectors: number }> {
+    const now = this.clock.now().toISOString();
+    let storedTowers = await this.repo.insertMany(
+      towers.filter((tower) => tower.sectors.length === 0).map((tower) => this.newRecord(tower.input)),
+      trx,
+    );
+    const sectors = [];
+    for (const tower of towers.filter((t) => t.sectors.length > 0)) {
+      const record = await this.repo.insert(this.newRecord(tower.input), trx);
+      storedTowers += 1;
+      sectors.push(...tower.sectors.map((sector) => newSectorRecord(record, sector.input, now)));
+    }
+    return { towers: storedTowers, sectors: sectors.length === 0 ? 0 : await this.sectors.insertMany(sectors, trx) };
   }
 
   private newRecord(input: TowerInput): NewTowerRecord {
@@ -106,20 +118,9 @@ export class TowerService {
   }
 }
 
-/** The API's tower is the record as it is. */
-function toApi(record: TowerRecord): Tower {
-  return { ...record };
-}
-
-/** Longest row name an error report repeats. */
-const REPORTED_NAME_MAX = 200;
-
-/** A row's name for its error report: trimmed text (cut to REPORTED_NAME_MAX), or null when it has none. */
-function nameOf(row: object): string | null {
-  const name = (row as { name?: unknown }).name;
-  if (typeof name !== 'string' && typeof name !== 'number') return null;
-  const text = String(name).trim().slice(0, REPORTED_NAME_MAX);
-  return text === '' ? null : text;
+/** The API's tower is the record as it is, with its sectors. */
+function toApi(record: TowerRecord, sectors: ReadonlyArray<Sector | SectorRecord>): Tower {
+  return { ...record, sectors: sectors.map(sectorToApi) };
 }
 
 function definedOnly<T extends object>(value: T): Partial<T> {

@@ -99,7 +99,7 @@ export function BulkImportDialog({ onClose, onResult }: BulkImportDialogProps) {
     setOutcome(null);
     bulkImport.mutate(parsed.rows, {
       onSuccess: (envelope) => {
-        const result = envelope.data ?? { imported_count: 0, error_count: 0, errors: [] };
+        const result = envelope.data ?? { imported_count: 0, imported_sector_count: 0, error_count: 0, errors: [] };
         const message = envelope.message ?? towersImportedMessage(result.imported_count);
         if (result.errors.length > 0) console.warn('Bulk import rejected rows', result.errors);
         if (result.error_count === 0) {

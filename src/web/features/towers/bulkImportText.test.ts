@@ -78,6 +78,39 @@ describe('bulk import CSV', () => {
     });
   });
 
+  it('keeps the sector columns, so a sector row reaches the server with the tower it names', () => {
+    const result = parseTowerCsv(
+      'name,latitude,longitude,height_meters,sector_of,azimuth_deg,downtilt_deg,antenna_pattern_id,height_m\nMast,-34,18.5,30,,,,,\nNorth,,,,Mast,0,2,2,35\n',
+    );
+    expect(result).toEqual({
+      rows: [
+        {
+          name: 'Mast',
+          latitude: '-34',
+          longitude: '18.5',
+          height_meters: '30',
+          sector_of: '',
+          azimuth_deg: '',
+          downtilt_deg: '',
+          antenna_pattern_id: '',
+          height_m: '',
+        },
+        {
+          name: 'North',
+          latitude: '',
+          longitude: '',
+          height_meters: '',
+          sector_of: 'Mast',
+          azimuth_deg: '0',
+          downtilt_deg: '2',
+          antenna_pattern_id: '2',
+          height_m: '35',
+        },
+      ],
+      warnings: [],
+    });
+  });
+
   it('refuses a file without the required columns, and reports lines that do not fit the header', () => {
     expect(parseTowerCsv('name,lat,lng\nA,1,2')).toEqual({
       error: 'The CSV header row must include name, latitude, longitude, height_meters (missing: latitude, longitude, height_meters)',

@@ -5,7 +5,14 @@ import { countText } from '../../../common/countText.js';
 export const INVALID_JSON = 'Invalid JSON format';
 export const NOT_AN_ARRAY = 'Data must be an array of tower objects';
 
-/** The CSV header row of a tower inventory, in this order (optional columns may be left out). */
+/**
+ * The columns a sector row adds: `sector_of` names the tower (its code, else its name) and makes
+ * the row a sector, whose `name`, `frequency_ghz`, `power_dbm` and `active` are the sector's own.
+ * A CSV without them is a list of towers, as before.
+ */
+export const SECTOR_CSV_COLUMNS = ['sector_of', 'azimuth_deg', 'downtilt_deg', 'antenna_pattern_id', 'height_m'] as const;
+
+/** The CSV header row of a tower inventory, in this order (optional columns may be left out), then the sector columns. */
 export const TOWER_CSV_COLUMNS = [
   'name',
   'latitude',
@@ -19,6 +26,7 @@ export const TOWER_CSV_COLUMNS = [
   'description',
   'active',
   'installed_date',
+  ...SECTOR_CSV_COLUMNS,
 ] as const;
 
 /** What each tower should include. */

@@ -21,7 +21,7 @@ export interface TowerFormValues {
 }
 
 /** The JSON body of POST /api/towers and PUT /api/towers/{id}: a tower without its id and times. */
-export type TowerPayload = Omit<Tower, 'id' | 'created_at' | 'updated_at'>;
+export type TowerPayload = Omit<Tower, 'id' | 'created_at' | 'updated_at' | 'sectors'>;
 
 /**
  * The tower form, checked as the server checks it: the form uses the very field rules of

@@ -65,6 +65,7 @@ export function tower(fields: Partial<Tower> & Pick<Tower, 'id'>): Tower {
     installed_date: null,
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
+    sectors: [],
     ...fields,
   };
 }
