@@ -13,3 +13,10 @@ export const EMBED_ZOOM_RANGE = { min: 1, max: 18 } as const;
 export const START_VIEW_FIT = { paddingPx: 40, minZoom: EMBED_ZOOM_RANGE.min, maxZoom: 13 } as const;
 /** The viewport the server fits the coverage into for the start view's centre and zoom (a laptop's window); each map fits the box into its own size. */
 export const START_VIEW_NOMINAL_VIEWPORT = { width: 1280, height: 800 } as const;
+/**
+ * The coverage tiles' overview zooms (0 to this): the server draws their polygons simplified
+ * (server/coverage/overviewTile.ts) and keeps their tiles apart from street level's, and the maps
+ * join their outlines mitred rather than round; all so that a view of a whole country's thousands
+ * of polygons draws at once.
+ */
+export const COVERAGE_OVERVIEW_MAX_ZOOM = 7;

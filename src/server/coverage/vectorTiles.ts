@@ -1,17 +1,21 @@
 import type { FeatureCollection } from 'geojson';
 import { LRUCache } from 'lru-cache';
 import { fromGeojsonVt } from 'vt-pbf';
+import { COVERAGE_OVERVIEW_MAX_ZOOM } from '../../common/mapDefaults.js';
+import { lightenOverviewTile } from './overviewTile.js';
 import { TrimmedTileIndex } from './trimmedTileIndex.js';
 
 /** The source-layer name the map styles refer to. */
 export const COVERAGE_TILE_LAYER = 'coverage';
 
 /**
- * Tiles up to this zoom are the overview: few, large and slow to cut (on the 10,000-polygon
- * benchmark map a zoom 4 tile is 1.1 MB and takes 140 ms, a zoom 10 tile 9 KB and under 1 ms), and
- * every map that opens asks for them.
+ * Tiles up to this zoom are the overview: few, large and slow to cut, and every map that opens asks
+ * for them. Their polygons are simplified to what the zoom shows (lightenOverviewTile): on the
+ * 10,000-polygon benchmark map a zoom 5 tile of 1.1 MB and 530,000 points becomes 180 KB and
+ * 30,000, and takes no longer to make (about 100 ms: simplifying costs what encoding fewer points
+ * saves); a zoom 10 tile is 9 KB and takes under 1 ms.
  */
-export const OVERVIEW_MAX_ZOOM = 7;
+export const OVERVIEW_MAX_ZOOM = COVERAGE_OVERVIEW_MAX_ZOOM;
 
 /**
  * geojson-vt's first pass, kept for the set's life: tiles are cut down to zoom 9 where they hold
@@ -34,7 +38,7 @@ export interface TileSetBounds {
 }
 
 /**
- * 24 MB of overview tiles (the whole benchmark map's up to zoom 7 take 11.5 MB), 8 MB of deeper
+ * 24 MB of overview tiles (the whole benchmark map's up to zoom 7 take 5.7 MB), 8 MB of deeper
  * ones and about 30 MB of tiles cut on request (at about 20 bytes a point, typed arrays included)
  * per tile set: the coverage map has one, the wireless overlay's worker another. Deeper tiles go
  * to a cache of their own so that a visitor panning at street level never pushes the overview out.
@@ -81,7 +85,8 @@ export class VectorTileSet {
     const key = `${z}/${x}/${y}`;
     const cached = cache.get(key);
     if (cached !== undefined) return cached === EMPTY_TILE ? null : cached;
-    const tile = this.index.getTile(z, x, y);
+    const cut = this.index.getTile(z, x, y);
+    const tile = cut && z <= OVERVIEW_MAX_ZOOM ? lightenOverviewTile(cut, z) : cut;
     // pbf writes into a buffer it doubles as it goes and answers a view of it: keep an exact copy.
     const encoded = tile && tile.features.length > 0 ? fromGeojsonVt({ [this.layerName]: tile }, { version: 2 }).slice() : null;
     // A tile larger than the whole cache is answered but not kept (lru-cache refuses it).

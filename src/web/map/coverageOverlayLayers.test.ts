@@ -1,5 +1,6 @@
 import type { FilterSpecification, LayerSpecification } from 'maplibre-gl';
 import { describe, expect, it } from 'vitest';
+import { COVERAGE_OVERVIEW_MAX_ZOOM } from '../../common/mapDefaults.js';
 import { COVERAGE_SOURCE_LAYER, coverageOverlayLayers, coverageSource } from './coverageOverlayLayers.js';
 
 const lines = () => coverageOverlayLayers().filter((layer): layer is Extract<LayerSpecification, { type: 'line' }> => layer.type === 'line');
@@ -12,6 +13,16 @@ function matches(filter: FilterSpecification | undefined, status: unknown): bool
   if (op === '!') return !matches(a as FilterSpecification, status);
   if (op === 'in') return (b as [string, unknown[]])[1].includes(status);
   throw new Error(`unexpected filter ${op}`);
+}
+
+/** Evaluates a layout value at a zoom: a constant, or the ['step', ['zoom'], ...] the overlay uses. */
+function atZoom(value: unknown, zoom: number): unknown {
+  if (!Array.isArray(value)) return value;
+  const [op, input, first, ...stops] = value as [string, unknown, unknown, ...unknown[]];
+  if (op !== 'step' || JSON.stringify(input) !== '["zoom"]') throw new Error(`unexpected expression ${JSON.stringify(value)}`);
+  let result = first;
+  for (let i = 0; i < stops.length; i += 2) if (zoom >= (stops[i] as number)) result = stops[i + 1];
+  return result;
 }
 
 describe('coverage overlay layers', () => {
@@ -66,5 +77,20 @@ describe('coverage overlay layers', () => {
       expect(opacity).toBeLessThan(0.5);
     }
     expect(coverageSource('https://maps.example').tiles).toEqual(['https://maps.example/api/coverage_tiles/{z}/{x}/{y}.pbf']);
+  });
+
+  it('joins outlines mitred at the overview zooms, where a country view holds thousands of polygons, and round deeper', () => {
+    const deeper = COVERAGE_OVERVIEW_MAX_ZOOM + 1;
+    for (const layer of lines()) {
+      const join = layer.layout?.['line-join'];
+      expect(
+        [0, 5, deeper - 0.01].map((zoom) => atZoom(join, zoom)),
+        layer.id,
+      ).toEqual(['miter', 'miter', 'miter']);
+      expect(
+        [deeper, 12, 22].map((zoom) => atZoom(join, zoom)),
+        layer.id,
+      ).toEqual(['round', 'round', 'round']);
+    }
   });
 });
