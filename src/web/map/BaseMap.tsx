@@ -38,6 +38,46 @@ function lngLatBounds(bounds: MapBounds): [[number, number], [number, number]] {
 }
 
 /**
+ * A MapLibre map in `container` at the first render's view, with the camera written on the
+ * element after every move and the zoom buttons; `onReady` gets it once its style has loaded.
+ * Null when MapLibre cannot start (no WebGL).
+ */
+function startMap(
+  container: HTMLDivElement,
+  initial: Pick<BaseMapProps, 'center' | 'zoom' | 'bounds' | 'style'>,
+  onReady: (map: MapLibreMap) => void,
+): MapLibreMap | null {
+  let instance: MapLibreMap;
+  try {
+    instance = new MapLibreMap({
+      container,
+      style: initial.style,
+      center: [initial.center.lng, initial.center.lat],
+      zoom: initial.zoom,
+      ...(initial.bounds ? { bounds: lngLatBounds(initial.bounds), fitBoundsOptions: FIT_OPTIONS } : {}),
+      attributionControl: { compact: true },
+    });
+  } catch (error) {
+    // Without WebGL MapLibre cannot start: the caller says so rather than leave an empty box.
+    console.error('The map could not be created', error);
+    return null;
+  }
+  const showCamera = () => {
+    const { lat, lng } = instance.getCenter();
+    container.dataset.center = `${lat.toFixed(5)},${lng.toFixed(5)}`;
+    container.dataset.zoom = instance.getZoom().toFixed(2);
+  };
+  showCamera();
+  instance.on('moveend', showCamera);
+  lightenSoftwareRendering(instance);
+  instance.addControl(new NavigationControl({ showCompass: false }), 'bottom-right');
+  // 'style.load' rather than 'load': 'load' waits for the first tiles, and a tile server that
+  // never answers would otherwise keep the overlay, the marker and map clicks away.
+  instance.once('style.load', () => onReady(instance));
+  return instance;
+}
+
+/**
  * A MapLibre map filling its parent. Later changes of center, zoom, bounds or style are applied to the live
  * map. The camera is written on the map's element after every move (data-center "lat,lng" and
  * data-zoom), where tests and anyone inspecting the page can read it. A new style replaces every layer, so children that add layers must re-add them on the map's
@@ -54,38 +94,17 @@ export function BaseMap({ center, zoom, bounds = null, style, label, children }:
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
-    const { center: initialCenter, zoom: initialZoom, bounds: initialBounds, style: initialStyle } = initialProps.current;
-    let instance: MapLibreMap;
-    try {
-      instance = new MapLibreMap({
-        container,
-        style: initialStyle,
-        center: [initialCenter.lng, initialCenter.lat],
-        zoom: initialZoom,
-        ...(initialBounds ? { bounds: lngLatBounds(initialBounds), fitBoundsOptions: FIT_OPTIONS } : {}),
-        attributionControl: { compact: true },
-      });
-    } catch (error) {
-      // Without WebGL MapLibre cannot start; say so rather than leave an empty box.
-      console.error('The map could not be created', error);
-      setUnavailable(true);
-      return;
-    }
-    const showCamera = () => {
-      const { lat, lng } = instance.getCenter();
-      container.dataset.center = `${lat.toFixed(5)},${lng.toFixed(5)}`;
-      container.dataset.zoom = instance.getZoom().toFixed(2);
-    };
-    showCamera();
-    instance.on('moveend', showCamera);
-    lightenSoftwareRendering(instance);
-    instance.addControl(new NavigationControl({ showCompass: false }), 'bottom-right');
-    // 'style.load' rather than 'load': 'load' waits for the first tiles, and a tile server that
-    // never answers would otherwise keep the overlay, the marker and map clicks away.
-    instance.once('style.load', () => setMap(instance));
+    let instance: MapLibreMap | null = null;
+    // MapLibre's start (the WebGL context, the style, the controls) runs as a task of its own
+    // rather than inside React's commit: each stays shorter, and input between them is answered.
+    const start = window.setTimeout(() => {
+      instance = startMap(container, initialProps.current, setMap);
+      if (!instance) setUnavailable(true);
+    }, 0);
     return () => {
+      window.clearTimeout(start);
       setMap(null);
-      instance.remove();
+      instance?.remove();
     };
   }, []);
 
