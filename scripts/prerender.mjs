@@ -25,9 +25,10 @@ const { prerenderPublicPages } = await import(pathToFileURL(path.join(ssrDir, 'p
 const template = fs.readFileSync(path.join(webDir, 'index.html'), 'utf8');
 if (!template.includes(PLACEHOLDER)) throw new Error(`dist/web/index.html has no ${PLACEHOLDER}`);
 
-for (const [name, html] of Object.entries(prerenderPublicPages())) {
+const pages = prerenderPublicPages();
+for (const [name, html] of Object.entries(pages)) {
   // A function as the replacement, so a "$" in the page is not read as a pattern.
   const page = template.replace(PLACEHOLDER, () => `<div id="root" data-prerendered="${name}">${html}</div>`);
   fs.writeFileSync(path.join(webDir, `${name}.html`), page);
 }
-console.log(`prerendered ${Object.keys(prerenderPublicPages()).join(', ')} into ${path.relative(process.cwd(), webDir)}`);
+console.log(`prerendered ${Object.keys(pages).join(', ')} into ${path.relative(process.cwd(), webDir)}`);
