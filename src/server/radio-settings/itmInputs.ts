@@ -1,11 +1,8 @@
 import type { ItmSettings } from '../../common/api/radioSettings.js';
-import { type ItmPointToPointInput, RadioClimate } from '../../geo/rf/itm/parameters.js';
+import { RadioClimate } from '../../geo/rf/itm/parameters.js';
+import type { ItmSettingsInput } from '../../geo/rf/propagationSettings.js';
 
-/** The parameters of the radio settings that ITM takes for every path. */
-export type ItmSettingsInput = Pick<
-  ItmPointToPointInput,
-  'relativePermittivity' | 'conductivitySPerM' | 'surfaceRefractivityN' | 'climate' | 'polarization' | 'timeFraction' | 'locationFraction' | 'situationFraction'
->;
+export type { ItmSettingsInput };
 
 /** The radio settings' ITM parameters as the model takes them: the climate's number, percentages as fractions. */
 export function itmInputsOf(itm: ItmSettings): ItmSettingsInput {
