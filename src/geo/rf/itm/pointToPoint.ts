@@ -9,7 +9,7 @@
  * (positive: weaker than the transmitted signal); variabilities are fractions (0.5 = 50 %).
  */
 import { effectiveEarthCurvaturePerM, groundImpedance, surfaceRefractivityN, waveNumberPerM } from './atmosphereAndGround.js';
-import { type ItmErrorName, type ItmPointToPointInput, type ItmWarningName, ItmError, validateInputs, warningNames } from './parameters.js';
+import { type ItmErrorName, type ItmParameters, type ItmPointToPointInput, type ItmWarningName, ItmError, validateInputs, warningNames } from './parameters.js';
 import { pathGeometry } from './pathGeometry.js';
 import { type AttenuationRegion, referenceAttenuation } from './referenceAttenuation.js';
 import { profileGeometry } from './terrainProfile.js';
@@ -88,36 +88,9 @@ export function itmPointToPoint(input: ItmPointToPointInput): ItmResult {
   const validated = validateInputs(input);
   if (!validated.ok) return refused(validated.error);
   const p = validated.parameters;
-  const ns = surfaceRefractivityN(p.surfaceRefractivityN, meanPathElevationM(p.profileM));
-  const curvaturePerM = effectiveEarthCurvaturePerM(ns);
-  const heightsM: [number, number] = [p.txHeightM, p.rxHeightM];
-  const profile = profileGeometry(p.profileM, p.spacingM, heightsM, curvaturePerM);
-  const waveNumber = waveNumberPerM(p.frequencyMHz);
-  const geometry = pathGeometry({
-    waveNumber,
-    curvaturePerM,
-    surfaceRefractivity: ns,
-    groundImpedance: groundImpedance(p.relativePermittivity, p.conductivitySPerM, p.frequencyMHz, p.polarization),
-    heightsM,
-    effectiveHeightsM: profile.effectiveHeightsM,
-    horizonDistanceM: profile.distanceM,
-    horizonThetaRad: profile.thetaRad,
-    deltaHM: profile.deltaHM,
-  });
-  const reference = referenceAttenuation(geometry, profile.pathM);
-  if ('error' in reference) return refused(reference.error);
-  const variable = attenuationWithVariability({
-    referenceAttenuationDb: reference.attenuationDb,
-    pathM: profile.pathM,
-    waveNumber,
-    effectiveHeightsM: profile.effectiveHeightsM,
-    deltaHM: profile.deltaHM,
-    climate: p.climate,
-    mode: p.variabilityMode,
-    timeFraction: p.timeFraction,
-    locationFraction: p.locationFraction,
-    situationFraction: p.situationFraction,
-  });
+  const path = predictPath(p);
+  if ('error' in path) return refused(path.error);
+  const { profile, geometry, reference, variable } = path;
   const freeSpaceDb = freeSpaceLossDb(profile.pathM, p.frequencyMHz);
   const warnings = validated.warnings | reference.warnings | variable.warnings;
   return {
@@ -131,12 +104,62 @@ export function itmPointToPoint(input: ItmPointToPointInput): ItmResult {
       region: reference.region,
       referenceAttenuationDb: reference.attenuationDb,
       pathM: profile.pathM,
-      surfaceRefractivityN: ns,
-      effectiveEarthRadiusM: 1 / curvaturePerM,
+      surfaceRefractivityN: geometry.surfaceRefractivity,
+      effectiveEarthRadiusM: 1 / geometry.curvaturePerM,
       terrainIrregularityM: profile.deltaHM,
       effectiveHeightsM: profile.effectiveHeightsM,
       horizonDistancesM: profile.distanceM,
       horizonAnglesRad: profile.thetaRad,
     },
   };
+}
+
+/**
+ * The loss alone (dB, as itmPointToPoint's lossDb) of the path `parameters` describe with another
+ * terrain profile, or null where ITM refuses the path. For sweeps that ask ITM about many paths
+ * sharing every other input: `parameters` are validateInputs' answer for one of them, so each path
+ * skips the checks (and the warnings) that do not depend on its profile; a profile of under 3 points
+ * is refused, as validateInputs refuses it.
+ */
+export function itmLossDb(parameters: ItmParameters, profileM: ArrayLike<number>): number | null {
+  if (profileM.length < 3) return null;
+  const p = { ...parameters, profileM };
+  const path = predictPath(p);
+  if ('error' in path) return null;
+  return freeSpaceLossDb(path.profile.pathM, p.frequencyMHz) + path.variable.attenuationDb;
+}
+
+/** Everything ITM works out for a validated path, or the error that refuses it. */
+function predictPath(p: ItmParameters) {
+  const surfaceN = surfaceRefractivityN(p.surfaceRefractivityN, meanPathElevationM(p.profileM));
+  const curvaturePerM = effectiveEarthCurvaturePerM(surfaceN);
+  const heightsM: [number, number] = [p.txHeightM, p.rxHeightM];
+  const profile = profileGeometry(p.profileM, p.spacingM, heightsM, curvaturePerM);
+  const waveNumber = waveNumberPerM(p.frequencyMHz);
+  const geometry = pathGeometry({
+    waveNumber,
+    curvaturePerM,
+    surfaceRefractivity: surfaceN,
+    groundImpedance: groundImpedance(p.relativePermittivity, p.conductivitySPerM, p.frequencyMHz, p.polarization),
+    heightsM,
+    effectiveHeightsM: profile.effectiveHeightsM,
+    horizonDistanceM: profile.distanceM,
+    horizonThetaRad: profile.thetaRad,
+    deltaHM: profile.deltaHM,
+  });
+  const reference = referenceAttenuation(geometry, profile.pathM);
+  if ('error' in reference) return reference;
+  const variable = attenuationWithVariability({
+    referenceAttenuationDb: reference.attenuationDb,
+    pathM: profile.pathM,
+    waveNumber,
+    effectiveHeightsM: profile.effectiveHeightsM,
+    deltaHM: profile.deltaHM,
+    climate: p.climate,
+    mode: p.variabilityMode,
+    timeFraction: p.timeFraction,
+    locationFraction: p.locationFraction,
+    situationFraction: p.situationFraction,
+  });
+  return { profile, geometry, reference, variable };
 }
