@@ -19,8 +19,8 @@
 import { EARTH_RADIUS_M } from '../sphere.js';
 import type { AntennaPattern } from './antenna/antennaPattern.js';
 import { type AntennaMount, antennaPatternDb } from './antenna/antennaPatternDb.js';
-import { type ItmParameters, validateInputs } from './itm/parameters.js';
-import { itmLossDb } from './itm/pointToPoint.js';
+import { validateInputs } from './itm/parameters.js';
+import { type ItmPathInputs, itmLossDb, itmPathInputs } from './itm/pointToPoint.js';
 import { elevationAngleDeg, type PropagationSettings } from './propagationSettings.js';
 import { EFFECTIVE_EARTH_FACTOR, freeSpacePathLossDb, knifeEdgeLossDb, SPEED_OF_LIGHT_M_S } from './radio.js';
 
@@ -158,7 +158,6 @@ export function computeFootprint(input: FootprintInput): Footprint {
   for (let r = 0; r < rays; r++) {
     const { steps, stepRow, stepCol, stepM } = ray(r);
     const bearingDeg = antenna ? (Math.atan2(stepCol * cellM.lng, stepRow * cellM.lat) * 180) / Math.PI : 0;
-    const itmRay = itm && { ...itm, spacingM: stepM };
     let maxAngle = -Infinity;
     let candidateCount = 0;
     for (let s = 1; s <= steps; s++) {
@@ -190,12 +189,12 @@ export function computeFootprint(input: FootprintInput): Footprint {
             if (ratio < worst) worst = ratio;
           }
         }
-        if (clear || itmRay) {
+        if (clear || itm) {
           const budgetDbm = antenna ? budgetToward(bearingDeg, elevationAngleDeg(distanceM, towerTopM, groundM + receiverM)) : budgetToward(0, 0);
           let lossDb: number | null = null;
-          if (itmRay) {
+          if (itm) {
             profile[s] = groundM;
-            lossDb = itmLossDb(itmRay, profile.subarray(0, s + 1));
+            lossDb = itmLossDb(itm, profile.subarray(0, s + 1), stepM);
           }
           if (lossDb !== null) dbm = budgetDbm - lossDb;
           else {
@@ -233,7 +232,7 @@ export function computeFootprint(input: FootprintInput): Footprint {
 }
 
 /** ITM's inputs shared by every cell of a sweep, validated once; null when ITM refuses them (every cell then takes the stand-in). */
-function itmSweepParameters(propagation: PropagationSettings, tower: FootprintTower, receiverM: number): ItmParameters | null {
+function itmSweepParameters(propagation: PropagationSettings, tower: FootprintTower, receiverM: number): ItmPathInputs | null {
   const validated = validateInputs({
     ...propagation.itm,
     profileM: [0, 0, 0],
@@ -242,7 +241,7 @@ function itmSweepParameters(propagation: PropagationSettings, tower: FootprintTo
     rxHeightM: receiverM,
     frequencyMHz: tower.frequencyHz / 1e6,
   });
-  return validated.ok ? validated.parameters : null;
+  return validated.ok ? itmPathInputs(validated.parameters) : null;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { validateInputs } from './parameters.js';
-import { freeSpaceLossDb, itmLossDb, itmPointToPoint, meanPathElevationM } from './pointToPoint.js';
+import { freeSpaceLossDb, itmLossDb, itmPathInputs, itmPointToPoint, meanPathElevationM } from './pointToPoint.js';
 import { NTIA_DRIVER_EXAMPLE_PFL, NTIA_P2P_EXAMPLES } from './testing/ntiaExamples.js';
 
 describe('itmPointToPoint', () => {
@@ -101,12 +101,13 @@ describe('itmPointToPoint', () => {
     const base = { spacingM: 90, txHeightM: 30, rxHeightM: 6, frequencyMHz: 5800 };
     const validated = validateInputs({ ...base, profileM: [0, 0, 0] });
     if (!validated.ok) throw new Error('inputs refused');
+    const inputs = itmPathInputs(validated.parameters);
     for (const points of [3, 20, 111]) {
       const profileM = Array.from({ length: points }, (_, i) => 300 + 120 * Math.sin(i / 7) + 40 * Math.cos(i / 3));
       const full = itmPointToPoint({ ...base, profileM });
       expect(full.ok).toBe(true);
-      if (full.ok) expect(itmLossDb(validated.parameters, profileM)).toBe(full.lossDb);
+      if (full.ok) expect(itmLossDb(inputs, profileM, 90)).toBe(full.lossDb);
     }
-    expect(itmLossDb(validated.parameters, [0, 0])).toBeNull();
+    expect(itmLossDb(inputs, [0, 0], 90)).toBeNull();
   });
 });

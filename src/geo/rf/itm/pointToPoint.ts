@@ -8,7 +8,7 @@
  * level at equal spacing in metres; antenna heights metres above ground; frequency MHz; losses dB
  * (positive: weaker than the transmitted signal); variabilities are fractions (0.5 = 50 %).
  */
-import { effectiveEarthCurvaturePerM, groundImpedance, surfaceRefractivityN, waveNumberPerM } from './atmosphereAndGround.js';
+import { type Complex, effectiveEarthCurvaturePerM, groundImpedance, surfaceRefractivityN, waveNumberPerM } from './atmosphereAndGround.js';
 import { type ItmErrorName, type ItmParameters, type ItmPointToPointInput, type ItmWarningName, ItmError, validateInputs, warningNames } from './parameters.js';
 import { pathGeometry } from './pathGeometry.js';
 import { type AttenuationRegion, referenceAttenuation } from './referenceAttenuation.js';
@@ -88,7 +88,8 @@ export function itmPointToPoint(input: ItmPointToPointInput): ItmResult {
   const validated = validateInputs(input);
   if (!validated.ok) return refused(validated.error);
   const p = validated.parameters;
-  const path = predictPath(p);
+  const inputs = itmPathInputs(p);
+  const path = predictPath(p, p.profileM, p.spacingM, inputs.waveNumber, inputs.groundImpedance);
   if ('error' in path) return refused(path.error);
   const { profile, geometry, reference, variable } = path;
   const freeSpaceDb = freeSpaceLossDb(profile.pathM, p.frequencyMHz);
@@ -114,33 +115,48 @@ export function itmPointToPoint(input: ItmPointToPointInput): ItmResult {
   };
 }
 
+/** The inputs a sweep's paths share, validated once, with what ITM derives from them alone. */
+export interface ItmPathInputs {
+  parameters: ItmParameters;
+  waveNumber: number;
+  groundImpedance: Complex;
+}
+
 /**
- * The loss alone (dB, as itmPointToPoint's lossDb) of the path `parameters` describe with another
- * terrain profile, or null where ITM refuses the path. For sweeps that ask ITM about many paths
- * sharing every other input: `parameters` are validateInputs' answer for one of them, so each path
- * skips the checks (and the warnings) that do not depend on its profile; a profile of under 3 points
- * is refused, as validateInputs refuses it.
+ * ITM's inputs for many paths that differ only in their profile, from validateInputs' answer for
+ * one of them: itmLossDb then skips, per path, the checks and the work that do not depend on it.
  */
-export function itmLossDb(parameters: ItmParameters, profileM: ArrayLike<number>): number | null {
-  if (profileM.length < 3) return null;
-  const p = { ...parameters, profileM };
-  const path = predictPath(p);
+export function itmPathInputs(parameters: ItmParameters): ItmPathInputs {
+  return {
+    parameters,
+    waveNumber: waveNumberPerM(parameters.frequencyMHz),
+    groundImpedance: groundImpedance(parameters.relativePermittivity, parameters.conductivitySPerM, parameters.frequencyMHz, parameters.polarization),
+  };
+}
+
+/**
+ * The loss alone (dB, as itmPointToPoint's lossDb) of a path with these shared inputs and this
+ * profile (elevations from the transmitter's ground point, `spacingM` apart), or null where ITM
+ * refuses the path; a profile of under 3 points is refused, as validateInputs refuses it.
+ */
+export function itmLossDb(inputs: ItmPathInputs, profileM: ArrayLike<number>, spacingM: number): number | null {
+  if (profileM.length < 3 || !(spacingM > 0)) return null;
+  const path = predictPath(inputs.parameters, profileM, spacingM, inputs.waveNumber, inputs.groundImpedance);
   if ('error' in path) return null;
-  return freeSpaceLossDb(path.profile.pathM, p.frequencyMHz) + path.variable.attenuationDb;
+  return freeSpaceLossDb(path.profile.pathM, inputs.parameters.frequencyMHz) + path.variable.attenuationDb;
 }
 
 /** Everything ITM works out for a validated path, or the error that refuses it. */
-function predictPath(p: ItmParameters) {
-  const surfaceN = surfaceRefractivityN(p.surfaceRefractivityN, meanPathElevationM(p.profileM));
+function predictPath(p: ItmParameters, profileM: ArrayLike<number>, spacingM: number, waveNumber: number, impedance: Complex) {
+  const surfaceN = surfaceRefractivityN(p.surfaceRefractivityN, meanPathElevationM(profileM));
   const curvaturePerM = effectiveEarthCurvaturePerM(surfaceN);
   const heightsM: [number, number] = [p.txHeightM, p.rxHeightM];
-  const profile = profileGeometry(p.profileM, p.spacingM, heightsM, curvaturePerM);
-  const waveNumber = waveNumberPerM(p.frequencyMHz);
+  const profile = profileGeometry(profileM, spacingM, heightsM, curvaturePerM);
   const geometry = pathGeometry({
     waveNumber,
     curvaturePerM,
     surfaceRefractivity: surfaceN,
-    groundImpedance: groundImpedance(p.relativePermittivity, p.conductivitySPerM, p.frequencyMHz, p.polarization),
+    groundImpedance: impedance,
     heightsM,
     effectiveHeightsM: profile.effectiveHeightsM,
     horizonDistanceM: profile.distanceM,

@@ -117,7 +117,8 @@ export function terrainIrregularityM(profileM: ArrayLike<number>, spacingM: numb
   // tenth-smallest, picked without sorting (the sort was most of an ITM call's time; a footprint
   // makes one call a cell).
   const upper = selectInPlace(samples, count - tenth);
-  const lower = selectInPlace(samples, tenth - 1);
+  // Selection leaves the smaller values before the one it picked: the lower decile is among them.
+  const lower = selectInPlace(samples.subarray(0, count - tenth), tenth - 1);
   const spread = upper - lower;
   return spread / (1 - 0.8 * Math.exp(-(toM - fromM) / 50e3));
 }
@@ -127,7 +128,8 @@ const irregularitySamples = new Float64Array(245);
 
 /**
  * The value that would stand at index `k` of `values` sorted ascending (Hoare's selection, in
- * place: `values` is reordered). The same number a sort gives, so Δh is unchanged to the bit.
+ * place: `values` is reordered so that no value before index k is greater). The same number a sort
+ * gives, so Δh is unchanged to the bit.
  */
 export function selectInPlace(values: Float64Array, k: number): number {
   let left = 0;
