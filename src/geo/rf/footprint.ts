@@ -141,6 +141,8 @@ export function computeFootprint(input: FootprintInput): Footprint {
   const curved = new Float64Array(longestRay);
   const profile = new Float64Array(longestRay);
   profile[0] = towerGroundM;
+  // The profile up to each sample, as views made once (ITM reads its length).
+  const profileTo = itm ? Array.from({ length: longestRay }, (_, s) => profile.subarray(0, s + 1)) : [];
   const candidates = new Int32Array(longestRay);
 
   const edge = edgeCells(rows, cols);
@@ -194,7 +196,7 @@ export function computeFootprint(input: FootprintInput): Footprint {
           let lossDb: number | null = null;
           if (itm) {
             profile[s] = groundM;
-            lossDb = itmLossDb(itm, profile.subarray(0, s + 1), stepM);
+            lossDb = itmLossDb(itm, profileTo[s]!, stepM);
           }
           if (lossDb !== null) dbm = budgetDbm - lossDb;
           else {

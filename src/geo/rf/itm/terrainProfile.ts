@@ -98,7 +98,7 @@ export function terrainIrregularityM(profileM: ArrayLike<number>, spacingM: numb
   const tenth = Math.min(Math.max(4, Math.trunc(0.1 * (end - position + 8))), 25);
   const count = 10 * tenth - 5;
   const step = (end - position) / (count - 1);
-  const samples = irregularitySamples.subarray(0, count);
+  const { samples, belowUpper } = IRREGULARITY_SAMPLES[tenth]!;
   // Linear interpolation at `index + position`, position in (-1, 0].
   let index = Math.trunc(position + 1);
   position -= index;
@@ -118,13 +118,23 @@ export function terrainIrregularityM(profileM: ArrayLike<number>, spacingM: numb
   // makes one call a cell).
   const upper = selectInPlace(samples, count - tenth);
   // Selection leaves the smaller values before the one it picked: the lower decile is among them.
-  const lower = selectInPlace(samples.subarray(0, count - tenth), tenth - 1);
+  const lower = selectInPlace(belowUpper, tenth - 1);
   const spread = upper - lower;
   return spread / (1 - 0.8 * Math.exp(-(toM - fromM) / 50e3));
 }
 
-/** Room for the at most 245 resampled points of terrainIrregularityM, reused across calls (JavaScript runs one call at a time). */
-const irregularitySamples = new Float64Array(245);
+/**
+ * Room for the 10·k − 5 resampled points of terrainIrregularityM (k = 4..25, by index k), and the
+ * part of it below the upper decile, reused across calls (JavaScript runs one call at a time): views
+ * made once, as a footprint makes a call a cell.
+ */
+const IRREGULARITY_SAMPLES = (() => {
+  const buffer = new Float64Array(245);
+  return Array.from({ length: 26 }, (_, tenth) => ({
+    samples: buffer.subarray(0, Math.max(0, 10 * tenth - 5)),
+    belowUpper: buffer.subarray(0, Math.max(0, 9 * tenth - 5)),
+  }));
+})();
 
 /**
  * The value that would stand at index `k` of `values` sorted ascending (Hoare's selection, in
