@@ -85,6 +85,18 @@ describe('analyseLink', () => {
     expect(result.path_loss_db!.free_space).toBeCloseTo(freeSpacePathLossDb(5_000, 2.4e9), 1);
   });
 
+  it('is served by a sector that sees the target before a stronger one that does not', () => {
+    // A ridge 20 m above the plain half way: the ray from 60 m up passes 13 m over it, the one from 10 m up 12 m under it.
+    const ridge: PathTerrain = { ...PLAIN, terrainM: PLAIN.terrainM.map((h, i) => (i === 25 ? 120 : h)) };
+    const hidden = { ...sector(1, 'Low and loud', 90), heightM: 10, powerDbm: 40 };
+    const seeing = { ...sector(2, 'High', 90), heightM: 60 };
+    const { result } = analyseLink(TOWER, [hidden, seeing], TARGET, ridge, 6, RADIO);
+    expect(result).toMatchObject({ sector_name: 'High', has_line_of_sight: true });
+    const alone = analyseLink(TOWER, [hidden], TARGET, ridge, 6, RADIO).result;
+    expect(alone.has_line_of_sight).toBe(false);
+    expect(alone.signal_strength!).toBeGreaterThan(result.signal_strength!);
+  });
+
   it('answers a tower whose sectors are all inactive as radiating nothing', () => {
     const { result, profile } = analyseLink(TOWER, [], TARGET, PLAIN, 6, RADIO);
     expect(result).toMatchObject({

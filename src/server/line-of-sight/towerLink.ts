@@ -124,7 +124,7 @@ interface Emitter {
  * (docs/radio-model.md): the straight ray over terrain + clutter + earth bulge (k = 4/3), the first
  * Fresnel zone, the loss under the settings' model (pathLoss), and the received signal
  * power + gain toward the target + CPE gain − loss. A tower with sectors is served by the active
- * sector with the best signal, each analysed from its own height and frequency with its pattern's
+ * sector that sees the target with the best signal (by the best signal when none sees it), each analysed from its own height and frequency with its pattern's
  * gain toward the target; all inactive, it radiates nothing (silentLink).
  */
 export function analyseLink(
@@ -179,7 +179,9 @@ export function analyseLink(
       });
     }
   }
-  const best = emitters.reduce((a, b) => (b.signalDbm > a.signalDbm ? b : a));
+  // Line of sight first, then signal: the rule the footprints unite sectors by, so that a sector
+  // with a strong signal over a hill never hides a weaker one that sees the target.
+  const best = emitters.reduce((a, b) => (servesBetter(b, a) ? b : a));
   const { loss } = best;
   const analysis = loss.analysis;
   const signal = best.signalDbm;
@@ -225,4 +227,10 @@ export function analyseLink(
       fresnel_m: round(analysis.fresnelM[i]!, 2),
     }));
   return { result, profile };
+}
+
+/** Whether emitter `a` serves a target better than `b`: line of sight first, then the stronger signal. */
+function servesBetter(a: Emitter, b: Emitter): boolean {
+  if (a.loss.analysis.clear !== b.loss.analysis.clear) return a.loss.analysis.clear;
+  return a.signalDbm > b.signalDbm;
 }
