@@ -100,4 +100,33 @@ describe.each(databaseKinds())('the line-of-sight link under the radio settings 
     expect(cluttered.path_loss_db.clutter).toBeGreaterThan(0);
     expect((await send('GET', `/api/line-of-sight/check?${query}`)).towers_with_los).toBe(0);
   });
+
+  it('names the CPE profile that serves the spot: the default when it can, else the next that can', async () => {
+    const id = await setup();
+    const feasibility = () => send('GET', `/api/wireless_feasibility?${query}`);
+    const roofOnly = await feasibility();
+    expect(roofOnly).toMatchObject({ wireless_available: true, cpe_profile: { name: 'Roof antenna', gain_dbi: 23, is_default: true } });
+    expect(roofOnly.message).not.toContain('needs');
+    const roofSignal: number = roofOnly.tower_distances[0].signal_strength;
+
+    // The roof antenna now asks 3 dB more than it gets; the dish's 7 dB more gain clears the same bar.
+    const bar = roofSignal + 3;
+    const dish = { name: 'Long-range dish', gain_dbi: 30, height_m: 8, least_usable_signal_dbm: bar, is_default: false };
+    await saveSettings({ cpe_profiles: [{ ...ROOF, least_usable_signal_dbm: bar }, dish] });
+    const dishServed = await feasibility();
+    expect(dishServed).toMatchObject({ wireless_available: true, cpe_profile: { name: 'Long-range dish', gain_dbi: 30, height_m: 8, is_default: false } });
+    expect(dishServed.message).toMatch(/, but it needs a long-range dish\.$/);
+    // The explicit height=2 holds for every profile: only the gain differs.
+    expect(dishServed.tower_distances[0].signal_strength).toBeCloseTo(roofSignal + 7, 1);
+
+    await saveSettings({
+      cpe_profiles: [
+        { ...ROOF, least_usable_signal_dbm: bar },
+        { ...dish, least_usable_signal_dbm: roofSignal + 10 },
+      ],
+    });
+    const none = await feasibility();
+    expect(none).toMatchObject({ wireless_available: false, cpe_profile: null, estimated_speed: 'No Service' });
+    expect(none.message).toBe('A wireless tower is in range, but the signal here is too weak for service.');
+  });
 });

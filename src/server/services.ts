@@ -144,7 +144,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     revisions,
     layers: layerRepo,
     providers: coverageProviders,
-    wireless: new TowerWireless(towerRepo, lineOfSight, footprints, config.footprints.receiverM),
+    wireless: new TowerWireless(towerRepo, lineOfSight, footprints),
     pollMs: config.coveragePollMs,
     log,
   });

@@ -41,6 +41,12 @@ export const wirelessFeasibility = z.object({
   ),
   estimated_speed: z.string(),
   message: z.string(),
+  /**
+   * The customer antenna (radio settings' CPE profile) that makes the spot serviceable: the default
+   * profile when it does, else the first other profile in the settings' order that does; null
+   * when none does.
+   */
+  cpe_profile: z.object({ name: z.string(), gain_dbi: z.number(), height_m: z.number(), is_default: z.boolean() }).nullable().optional(),
   /** The terrain the answer rests on; absent when the check could not run. */
   terrain_source: z.enum(TERRAIN_SOURCES).optional(),
 });
@@ -55,6 +61,7 @@ export const WIRELESS_UNAVAILABLE: WirelessFeasibility = {
   tower_distances: [],
   estimated_speed: 'No Service',
   message: 'Wireless feasibility check unavailable',
+  cpe_profile: null,
 };
 
 /** The coverage check result (docs/api.md, "The coverage check result"). */

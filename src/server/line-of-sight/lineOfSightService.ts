@@ -4,7 +4,8 @@ import { isUsableSignal, signalBand } from '../../common/signalBands.js';
 import type { ChannelWidthMHz } from '../../geo/rf/wifiSpeed.js';
 import { estimatedPhyRateMbps } from '../../geo/rf/wifiSpeed.js';
 import type { LatLng } from '../../geo/sphere.js';
-import type { RadioSettings } from '../../common/api/radioSettings.js';
+import type { CpeProfile, RadioSettings } from '../../common/api/radioSettings.js';
+import { antennaPhrase } from '../../common/antennaPhrase.js';
 import { NotFoundError } from '../errors.js';
 import type { FootprintReading } from '../footprints/footprintService.js';
 import { defaultCpeProfile, propagationSettingsOf } from '../radio-settings/itmInputs.js';
@@ -93,26 +94,34 @@ export class LineOfSightService {
     return withProfile(await this.link(tower, target, heightM, context));
   }
 
-  /** The wireless part of a coverage check from the active towers now. */
+  /** The wireless part of a coverage check from the active towers now, for an antenna `heightM` above the ground. */
   async feasibility(target: LatLng, heightM: number): Promise<WirelessFeasibility> {
     return this.feasibilityOf(await this.deps.towers.listActive(), target, heightM);
   }
 
   /**
-   * The same from a given list of towers (the coverage engine keeps one per coverage revision). With
-   * `footprints`, a tower whose predicted footprint is ready is read from it (a lookup); the others
-   * are analysed over the terrain as without.
+   * The same from a given list of towers (the coverage engine keeps one per coverage revision).
+   * The CPE profiles are tried in turn (profilesInTurn): the first that some tower serves answers,
+   * with its gain and least usable signal, at `heightM` when given, else at the profile's own
+   * height. With `footprints` and no `heightM`, the default profile's links are read from the
+   * towers' predicted footprints where ready (they are computed for it); every other link is
+   * analysed over the terrain.
    */
-  async feasibilityOf(towers: readonly LinkTower[], target: LatLng, heightM: number, footprints?: FootprintLookup): Promise<WirelessFeasibility> {
+  async feasibilityOf(towers: readonly LinkTower[], target: LatLng, heightM: number | null, footprints?: FootprintLookup): Promise<WirelessFeasibility> {
     const reaching = towers.filter((tower) => inRange(tower, towerDistanceM(tower, target)));
-    const readings = reaching.map((tower) => footprints?.read(tower, target) ?? null);
-    const context = once(() => this.contextOf(reaching.filter((_, i) => readings[i] === null)));
-    const assess = async (tower: LinkTower, i: number): Promise<LosTowerResult> => {
-      const reading = readings[i];
-      return reading ? footprintLink(tower, target, reading) : (await this.link(tower, target, heightM, context)).result;
-    };
-    const links = (await Promise.all(reaching.map(assess))).sort(byPreference);
-    const best = links.find(isServiceable);
+    const profiles = reaching.length > 0 ? profilesInTurn(await this.deps.settings.current()) : [];
+    let links: LosTowerResult[] = [];
+    let best: LosTowerResult | undefined;
+    let profile: CpeProfile | null = null;
+    for (const [i, candidate] of profiles.entries()) {
+      const tried = await this.profileLinks(reaching, target, candidate, heightM, i === 0 && heightM === null ? footprints : undefined);
+      if (i === 0) links = tried;
+      const found = tried.find((link) => servesWith(link, candidate));
+      if (found) {
+        [links, best, profile] = [tried, found, candidate];
+        break;
+      }
+    }
     const rate = best ? estimatedPhyRateMbps(best.signal_strength!, this.deps.radio.channelWidthMHz) : null;
     return {
       wireless_available: best !== undefined,
@@ -132,9 +141,27 @@ export class LineOfSightService {
         sector_name: link.sector_name,
       })),
       estimated_speed: best && rate ? `Up to ${Math.round(rate)} Mbps` : 'No Service',
-      message: feasibilityMessage(best, links),
+      message: feasibilityMessage(best, links, profile),
+      cpe_profile: profile && { name: profile.name, gain_dbi: profile.gain_dbi, height_m: profile.height_m, is_default: profile.is_default },
       terrain_source: await this.weakestSource(links, target),
     };
+  }
+
+  /** The links of `reaching` for one CPE profile, best first: from `footprints` where they answer, the rest analysed. */
+  private async profileLinks(
+    reaching: readonly LinkTower[],
+    target: LatLng,
+    profile: CpeProfile,
+    heightM: number | null,
+    footprints: FootprintLookup | undefined,
+  ): Promise<LosTowerResult[]> {
+    const readings = reaching.map((tower) => footprints?.read(tower, target) ?? null);
+    const context = once(async () => withCpeGain(await this.contextOf(reaching.filter((_, i) => readings[i] === null)), profile.gain_dbi));
+    const assess = async (tower: LinkTower, i: number): Promise<LosTowerResult> => {
+      const reading = readings[i];
+      return reading ? footprintLink(tower, target, reading) : (await this.link(tower, target, heightM ?? profile.height_m, context)).result;
+    };
+    return (await Promise.all(reaching.map(assess))).sort(byPreference);
   }
 
   /** Every link analysed first, the profiles built after (see AnalysedLink). */
@@ -246,11 +273,27 @@ function withProfile(link: AnalysedLink): LosTowerResult {
   return { ...link.result, profile: link.profile() };
 }
 
-/** What a visitor is told about wireless service at their address. */
-function feasibilityMessage(best: LosTowerResult | undefined, links: LosTowerResult[]): string {
+/** The CPE profiles in the order a check tries them: the default, then the others as the settings list them. */
+export function profilesInTurn(settings: Pick<RadioSettings, 'cpe_profiles'>): CpeProfile[] {
+  const first = defaultCpeProfile(settings);
+  return [first, ...settings.cpe_profiles.filter((profile) => profile !== first)];
+}
+
+/** A link that can carry service to a customer antenna: clear line of sight and a signal above the profile's least usable one. */
+function servesWith(link: LosTowerResult, profile: CpeProfile): boolean {
+  return link.in_range && link.has_line_of_sight && link.signal_strength !== null && link.signal_strength > profile.least_usable_signal_dbm;
+}
+
+function withCpeGain(context: LinkContext, cpeDbi: number): LinkContext {
+  return { ...context, radio: { ...context.radio, cpeDbi } };
+}
+
+/** What a visitor is told about wireless service at their address; a profile other than the default is named. */
+function feasibilityMessage(best: LosTowerResult | undefined, links: LosTowerResult[], profile: CpeProfile | null): string {
   if (best) {
     const quality = signalBand(best.signal_strength).toLowerCase();
-    return `Wireless service is available from ${best.tower_name}, ${best.distance_km.toFixed(1)} km away, with ${/^[aeiou]/.test(quality) ? 'an' : 'a'} ${quality} signal.`;
+    const available = `Wireless service is available from ${best.tower_name}, ${best.distance_km.toFixed(1)} km away, with ${/^[aeiou]/.test(quality) ? 'an' : 'a'} ${quality} signal`;
+    return profile && !profile.is_default ? `${available}, but it needs ${antennaPhrase(profile.name)}.` : `${available}.`;
   }
   if (links.length === 0) return 'No wireless tower reaches this location yet.';
   if (links.some((link) => link.has_line_of_sight)) return 'A wireless tower is in range, but the signal here is too weak for service.';
