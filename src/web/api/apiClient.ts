@@ -101,12 +101,7 @@ function failureOf(envelope: ApiEnvelope<unknown>, status: number): ApiError {
 }
 
 function isFieldError(value: unknown): value is FieldError {
-  return (
-    value !== null &&
-    typeof value === 'object' &&
-    typeof (value as FieldError).field === 'string' &&
-    typeof (value as FieldError).message === 'string'
-  );
+  return value !== null && typeof value === 'object' && typeof (value as FieldError).field === 'string' && typeof (value as FieldError).message === 'string';
 }
 
 /** Uploads (KML files of up to 50 MB, logos) may take far longer than ordinary calls. */

@@ -93,7 +93,8 @@ export function SectorDialog({ sector, towerId, patterns, tower, onClose, onKeep
     );
   });
 
-  const heightHint = tower.antennaHeightM === null ? "Blank: the tower's height plus its antenna height" : `Blank: ${formatNumber(tower.antennaHeightM)} m, the tower's`;
+  const heightHint =
+    tower.antennaHeightM === null ? "Blank: the tower's height plus its antenna height" : `Blank: ${formatNumber(tower.antennaHeightM)} m, the tower's`;
 
   return (
     <Dialog open onClose={save.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth scroll="paper">
@@ -107,7 +108,15 @@ export function SectorDialog({ sector, towerId, patterns, tower, onClose, onKeep
         <form id={formId} noValidate onSubmit={(event) => void onSubmit(event)}>
           <Grid container spacing={2}>
             <Grid size={12}>
-              <FormTextField control={control} name="name" label="Sector Name" required autoFocus fullWidth helperText="e.g. North, or the access point's name" />
+              <FormTextField
+                control={control}
+                name="name"
+                label="Sector Name"
+                required
+                autoFocus
+                fullWidth
+                helperText="e.g. North, or the access point's name"
+              />
             </Grid>
             <Grid size={{ xs: 12, sm: 6 }}>
               <FormTextField

@@ -14,10 +14,11 @@ import type { AntennaPatternSummary } from '../../../common/api/antennaPatterns.
 import { MAX_SECTORS_PER_TOWER, SECTOR_LIMIT_MESSAGE } from '../../../common/api/sectors.js';
 import { errorMessage } from '../../api/ApiError.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
+import { beamText } from '../../ui/antennaBeamText.js';
 import { EditDeleteActions } from '../../ui/EditDeleteActions.js';
 import { useAntennaPatterns } from '../settings/index.js';
 import { SectorDialog, type TowerRadio } from './SectorDialog.js';
-import { beamText, type SectorPayload } from './sectorForm.js';
+import type { SectorPayload } from './sectorForm.js';
 import { formatNumber } from './towerFormat.js';
 import { useDeleteSector } from './towerQueries.js';
 
@@ -153,7 +154,9 @@ export function SectorsTable({ towerId, rows, tower, onKeptChange, onResult }: S
           onClose={() => setEditor(null)}
           onKeep={(sector) => {
             const row = editor.row;
-            onKeptChange(row ? rows.map((other) => (other.key === row.key ? { ...other, sector } : other)) : [...rows, { key: `kept-${(nextKey.current += 1)}`, sector }]);
+            onKeptChange(
+              row ? rows.map((other) => (other.key === row.key ? { ...other, sector } : other)) : [...rows, { key: `kept-${(nextKey.current += 1)}`, sector }],
+            );
           }}
           onSaved={(message) => onResult('success', message)}
         />

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AntennaPatternSummary } from '../../../common/api/antennaPatterns.js';
 import type { Sector } from '../../../common/api/sectors.js';
 import { sectorInput } from '../../../common/api/sectors.js';
+import { beamText } from '../../ui/antennaBeamText.js';
 import { textFieldRule } from '../../ui/textFieldRule.js';
 import { formatNumber } from './towerFormat.js';
 
@@ -130,9 +131,4 @@ export function sectorServerErrors(
 /** "Generic 90° sector: 16.3 dBi, 90° × 6° beam" (horizontal × vertical half-power beamwidths). */
 export function patternLabel(pattern: Pick<AntennaPatternSummary, 'name' | 'peak_gain_dbi' | 'horizontal_beamwidth_deg' | 'vertical_beamwidth_deg'>): string {
   return `${pattern.name}: ${formatNumber(pattern.peak_gain_dbi, 1)} dBi, ${beamText(pattern.horizontal_beamwidth_deg)} × ${beamText(pattern.vertical_beamwidth_deg)} beam`;
-}
-
-/** "65°", or "omni" for a cut that never falls 3 dB. */
-export function beamText(widthDeg: number): string {
-  return widthDeg >= 360 ? 'omni' : `${formatNumber(widthDeg, 1)}°`;
 }
