@@ -36,6 +36,9 @@ interface AntennaPatternsCardProps {
   onResult: (severity: NoticeSeverity, message: string) => void;
 }
 
+/** Columns a phone leaves out: their figures go under the name instead. */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 /** The antenna pattern library: the built-ins and uploads, each with its polar plots; upload and delete. */
 export function AntennaPatternsCard({ onResult }: AntennaPatternsCardProps) {
   const patterns = useAntennaPatterns();
@@ -75,9 +78,11 @@ export function AntennaPatternsCard({ onResult }: AntennaPatternsCardProps) {
               <TableHead>
                 <TableRow>
                   <TableCell>Name</TableCell>
-                  <TableCell>Format</TableCell>
-                  <TableCell align="right">Gain</TableCell>
-                  <TableCell>Beamwidth (H × V)</TableCell>
+                  <TableCell sx={WIDE_ONLY}>Format</TableCell>
+                  <TableCell align="right" sx={WIDE_ONLY}>
+                    Gain
+                  </TableCell>
+                  <TableCell sx={WIDE_ONLY}>Beamwidth (H × V)</TableCell>
                   <TableCell>Used by</TableCell>
                   <TableCell align="right">Actions</TableCell>
                 </TableRow>
@@ -91,12 +96,15 @@ export function AntennaPatternsCard({ onResult }: AntennaPatternsCardProps) {
                         Id {pattern.id}
                         {pattern.file_name && `, ${pattern.file_name}`}
                       </Typography>
+                      <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+                        {gainText(pattern.peak_gain_dbi)}, {beamwidthText(pattern)}
+                      </Typography>
                     </TableCell>
-                    <TableCell>{FORMAT_LABELS[pattern.format]}</TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {Number(pattern.peak_gain_dbi.toFixed(1))} dBi
+                    <TableCell sx={WIDE_ONLY}>{FORMAT_LABELS[pattern.format]}</TableCell>
+                    <TableCell align="right" sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>
+                      {gainText(pattern.peak_gain_dbi)}
                     </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{beamwidthText(pattern)}</TableCell>
+                    <TableCell sx={{ ...WIDE_ONLY, whiteSpace: 'nowrap' }}>{beamwidthText(pattern)}</TableCell>
                     <TableCell>{pattern.sector_count === 0 ? 'No sectors' : countText(pattern.sector_count, 'sector')}</TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       <Tooltip title="Plot" describeChild>
@@ -142,6 +150,8 @@ export function AntennaPatternsCard({ onResult }: AntennaPatternsCardProps) {
     </SettingsCard>
   );
 }
+
+const gainText = (dbi: number) => `${Number(dbi.toFixed(1))} dBi`;
 
 /** The horizontal and vertical cuts of one pattern, side by side (one above the other on a phone). */
 function PatternPlots({ pattern }: { pattern: AntennaPatternSummary }) {

@@ -6,8 +6,10 @@ import { directionOf, PLOT_FLOOR_DB, PLOT_RINGS_DB, polarPath, radiusOf } from '
 
 const SIZE = 240;
 const CENTRE = SIZE / 2;
-/** Room outside the rim for the angle labels. */
+/** Room outside the rim for the angle labels above and below it. */
 const RIM = SIZE / 2 - 34;
+/** More room left and right, where the labels run sideways ("Behind", "Ahead"). */
+const SIDE_ROOM = 24;
 const SPOKES_DEG = [0, 30, 60, 90, 120, 150, 180, 210, 240, 270, 300, 330];
 
 /** How each cut is seen, under its title. */
@@ -65,7 +67,14 @@ export function PatternPolarPlot({ cut, tableDb, title, summary }: PatternPolarP
           {VIEW[cut]}; dB below the peak
         </Typography>
       </Box>
-      <svg viewBox={`0 0 ${SIZE} ${SIZE}`} width="100%" style={{ maxWidth: SIZE }} role="img" aria-labelledby={titleId} aria-description={summary}>
+      <svg
+        viewBox={`${-SIDE_ROOM} 0 ${SIZE + 2 * SIDE_ROOM} ${SIZE}`}
+        width="100%"
+        style={{ maxWidth: SIZE + 2 * SIDE_ROOM }}
+        role="img"
+        aria-labelledby={titleId}
+        aria-description={summary}
+      >
         {PLOT_RINGS_DB.map((db) => (
           <circle key={db} cx={CENTRE} cy={CENTRE} r={radiusOf(db, RIM)} fill="none" stroke={grid} strokeWidth={db === 0 ? 1.5 : 1} />
         ))}

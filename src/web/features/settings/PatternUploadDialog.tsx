@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useRef, useState } from 'react';
 import type { AntennaPatternDetail } from '../../../common/api/antennaPatterns.js';
 import { errorMessage } from '../../api/ApiError.js';
+import { visuallyHidden } from '../../ui/visuallyHidden.js';
 import { useUploadAntennaPattern } from './antennaPatternQueries.js';
 import { gainMayBeNeeded, PATTERN_FILE_ACCEPT } from './antennaPatternText.js';
 
@@ -87,7 +88,8 @@ export function PatternUploadDialog({ onClose, onUploaded }: PatternUploadDialog
               <input
                 ref={inputRef}
                 type="file"
-                hidden
+                style={visuallyHidden}
+                tabIndex={-1}
                 multiple
                 accept={PATTERN_FILE_ACCEPT}
                 aria-label="Pattern files"

@@ -4,18 +4,13 @@ import WifiTethering from '@mui/icons-material/WifiTethering';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -238,52 +233,46 @@ function RadioModelForm({ saved, onResult }: { saved: RadioSettings; onResult: (
           {profilesError}
         </Alert>
       )}
-      <TableContainer sx={{ mt: 1 }}>
-        <Table size="small" aria-labelledby={profilesHeadingId} sx={{ '& td, & th': { px: 0.75, verticalAlign: 'top' }, minWidth: 640 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Name</TableCell>
-              <TableCell>Gain</TableCell>
-              <TableCell>Height</TableCell>
-              <TableCell>Least usable signal</TableCell>
-              <TableCell align="center">Default</TableCell>
-              <TableCell align="right">Remove</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {profiles.fields.map((field, index) => (
-              <TableRow key={field.id}>
-                <TableCell sx={{ minWidth: 160 }}>
-                  <FormTextField control={control} name={`cpe_profiles.${index}.name`} label={`Profile ${index + 1} name`} size="small" fullWidth />
-                </TableCell>
-                <TableCell sx={{ width: 110 }}>
-                  <FormTextField
-                    control={control}
-                    name={`cpe_profiles.${index}.gain_dbi`}
-                    label="Gain"
-                    size="small"
-                    slotProps={{ ...unit('dBi'), htmlInput: decimal }}
-                  />
-                </TableCell>
-                <TableCell sx={{ width: 100 }}>
-                  <FormTextField
-                    control={control}
-                    name={`cpe_profiles.${index}.height_m`}
-                    label="Height"
-                    size="small"
-                    slotProps={{ ...unit('m'), htmlInput: decimal }}
-                  />
-                </TableCell>
-                <TableCell sx={{ width: 130 }}>
-                  <FormTextField
-                    control={control}
-                    name={`cpe_profiles.${index}.least_usable_signal_dbm`}
-                    label="Least signal"
-                    size="small"
-                    slotProps={{ ...unit('dBm'), htmlInput: decimal }}
-                  />
-                </TableCell>
-                <TableCell align="center">
+      <Box role="list" aria-labelledby={profilesHeadingId} sx={{ mt: 1 }}>
+        {profiles.fields.map((field, index) => (
+          <Grid key={field.id} role="listitem" container spacing={1.5} sx={{ alignItems: 'flex-start', py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+            <Grid size={{ xs: 12, md: 4 }}>
+              <FormTextField control={control} name={`cpe_profiles.${index}.name`} label={`Profile ${index + 1} name`} size="small" fullWidth />
+            </Grid>
+            <Grid size={{ xs: 4, md: 2 }}>
+              <FormTextField
+                control={control}
+                name={`cpe_profiles.${index}.gain_dbi`}
+                label="Gain"
+                size="small"
+                fullWidth
+                slotProps={{ ...unit('dBi'), htmlInput: decimal }}
+              />
+            </Grid>
+            <Grid size={{ xs: 4, md: 2 }}>
+              <FormTextField
+                control={control}
+                name={`cpe_profiles.${index}.height_m`}
+                label="Height"
+                size="small"
+                fullWidth
+                slotProps={{ ...unit('m'), htmlInput: decimal }}
+              />
+            </Grid>
+            <Grid size={{ xs: 4, md: 2 }}>
+              <FormTextField
+                control={control}
+                name={`cpe_profiles.${index}.least_usable_signal_dbm`}
+                label="Least usable signal"
+                size="small"
+                fullWidth
+                slotProps={{ ...unit('dBm'), htmlInput: decimal }}
+              />
+            </Grid>
+            <Grid size={{ xs: 12, md: 2 }} sx={{ display: 'flex', alignItems: 'center', justifyContent: { xs: 'space-between', md: 'flex-end' } }}>
+              <FormControlLabel
+                label="Default"
+                control={
                   <Radio
                     checked={defaults[index] ?? false}
                     onChange={() => {
@@ -293,25 +282,23 @@ function RadioModelForm({ saved, onResult }: { saved: RadioSettings; onResult: (
                     }}
                     slotProps={{ input: { 'aria-label': `Profile ${index + 1} is the default` } }}
                   />
-                </TableCell>
-                <TableCell align="right">
-                  <Tooltip title="Remove" describeChild>
-                    <span>
-                      <IconButton
-                        aria-label={`Remove profile ${index + 1}`}
-                        disabled={profiles.fields.length <= CPE_PROFILE_RANGE.min}
-                        onClick={() => profiles.replace(withoutProfile(getValues('cpe_profiles'), index))}
-                      >
-                        <DeleteOutline />
-                      </IconButton>
-                    </span>
-                  </Tooltip>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+                }
+              />
+              <Tooltip title="Remove" describeChild>
+                <span>
+                  <IconButton
+                    aria-label={`Remove profile ${index + 1}`}
+                    disabled={profiles.fields.length <= CPE_PROFILE_RANGE.min}
+                    onClick={() => profiles.replace(withoutProfile(getValues('cpe_profiles'), index))}
+                  >
+                    <DeleteOutline />
+                  </IconButton>
+                </span>
+              </Tooltip>
+            </Grid>
+          </Grid>
+        ))}
+      </Box>
 
       <Typography variant="body2" sx={{ mt: 2 }}>
         Saving recomputes the wireless footprints of every tower with these settings.

@@ -39,6 +39,9 @@ interface SectorsTableProps {
   onResult: (severity: 'success' | 'error', message: string) => void;
 }
 
+/** Columns a phone leaves out: their values go under the sector's name instead. */
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 /**
  * The tower dialog's sectors: a table with add, edit and delete. A stored tower's sectors are saved
  * at once; a new tower's are kept here and saved after the tower is created.
@@ -123,9 +126,9 @@ export function SectorsTable({ towerId, rows, tower, onKeptChange, onResult }: S
                 <TableCell>Azimuth</TableCell>
                 <TableCell>Down-tilt</TableCell>
                 <TableCell>Pattern</TableCell>
-                <TableCell>Radio</TableCell>
-                <TableCell>Height</TableCell>
-                <TableCell>Status</TableCell>
+                <TableCell sx={WIDE_ONLY}>Radio</TableCell>
+                <TableCell sx={WIDE_ONLY}>Height</TableCell>
+                <TableCell sx={WIDE_ONLY}>Status</TableCell>
                 <TableCell align="right">Actions</TableCell>
               </TableRow>
             </TableHead>
@@ -191,9 +194,16 @@ function SectorTableRow({
   const frequency = sector.frequency_ghz === undefined ? `${tower.frequency_ghz} GHz` : `${formatNumber(sector.frequency_ghz, 3)} GHz`;
   const power = sector.power_dbm === undefined ? `${tower.power_dbm} dBm` : `${formatNumber(sector.power_dbm)} dBm`;
   const towerHeight = tower.antennaHeightM === null ? "tower's" : `${formatNumber(tower.antennaHeightM)} m (tower's)`;
+  const height = sector.height_m === null ? towerHeight : `${formatNumber(sector.height_m)} m`;
+  const status = sector.active ? 'Active' : 'Inactive';
   return (
     <TableRow>
-      <TableCell sx={{ fontWeight: 500 }}>{sector.name}</TableCell>
+      <TableCell sx={{ fontWeight: 500 }}>
+        {sector.name}
+        <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+          {frequency}, {power}, {height}, {status}
+        </Typography>
+      </TableCell>
       <TableCell>{formatNumber(sector.azimuth_deg, 1)}°</TableCell>
       <TableCell>{formatNumber(sector.downtilt_deg, 1)}°</TableCell>
       <TableCell>
@@ -208,14 +218,14 @@ function SectorTableRow({
           `Pattern ${sector.antenna_pattern_id}`
         )}
       </TableCell>
-      <TableCell>
+      <TableCell sx={WIDE_ONLY}>
         {frequency}
         <Typography variant="caption" component="div" color="text.secondary">
           {power}
         </Typography>
       </TableCell>
-      <TableCell>{sector.height_m === null ? towerHeight : `${formatNumber(sector.height_m)} m`}</TableCell>
-      <TableCell>{sector.active ? 'Active' : 'Inactive'}</TableCell>
+      <TableCell sx={WIDE_ONLY}>{height}</TableCell>
+      <TableCell sx={WIDE_ONLY}>{status}</TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
         <EditDeleteActions itemName={`sector ${sector.name}`} onEdit={onEdit} onDelete={onDelete} />
       </TableCell>

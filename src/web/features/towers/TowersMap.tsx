@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { GeoJSONSource, MapLayerMouseEvent } from 'maplibre-gl';
+import type { GeoJSONSource, MapLayerMouseEvent, MapMouseEvent } from 'maplibre-gl';
 import { Popup } from 'maplibre-gl';
 import { useEffect, useMemo } from 'react';
 import type { Tower } from '../../../common/api/towers.js';
@@ -50,7 +50,7 @@ export function TowersMap({ towers }: { towers: readonly Tower[] }) {
         <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
           Tower map
         </Typography>
-        <Stack direction="row" spacing={2} aria-label="Map legend" role="list">
+        <Stack direction="row" spacing={2} useFlexGap aria-label="Map legend" role="list" sx={{ flexWrap: 'wrap', rowGap: 0.5 }}>
           <LegendDot color={TOWER_COLORS.active} label="Active" />
           <LegendDot color={TOWER_COLORS.inactive} label="Inactive" />
           {towers.some((tower) => tower.sectors.length > 0) && <LegendDot color={SECTOR_COLOR} label="Sector (half-power beam)" />}
@@ -78,7 +78,9 @@ export function TowersMap({ towers }: { towers: readonly Tower[] }) {
 function LegendDot({ color, label }: { color: string; label: string }) {
   return (
     <Stack direction="row" spacing={0.75} role="listitem" sx={{ alignItems: 'center' }}>
-      <Box sx={{ width: 12, height: 12, borderRadius: '50%', bgcolor: color, border: '2px solid #fff', boxShadow: '0 0 0 1px rgba(0,0,0,0.2)' }} />
+      <Box
+        sx={{ flexShrink: 0, width: 12, height: 12, borderRadius: '50%', bgcolor: color, border: '2px solid #fff', boxShadow: '0 0 0 1px rgba(0,0,0,0.2)' }}
+      />
       <Typography variant="body2">{label}</Typography>
     </Stack>
   );
@@ -108,7 +110,12 @@ function TowerLayers({ towers }: { towers: readonly Tower[] }) {
     add();
     map.on('style.load', add);
 
-    const popup = new Popup({ closeButton: false, offset: 10 });
+    // Closed by a click on neither a tower nor a wedge (below): MapLibre's own close-on-click would
+    // also close it on the click that should move it to another tower or sector.
+    const popup = new Popup({ closeButton: false, closeOnClick: false, offset: 10 });
+    const closeElsewhere = (event: MapMouseEvent) => {
+      if (map.queryRenderedFeatures(event.point, { layers: [TOWER_POINTS_LAYER_ID, SECTOR_WEDGES_LAYER_ID] }).length === 0) popup.remove();
+    };
     const showName = (event: MapLayerMouseEvent) => {
       const feature = event.features?.[0];
       if (!feature || feature.geometry.type !== 'Point') return;
@@ -140,6 +147,7 @@ function TowerLayers({ towers }: { towers: readonly Tower[] }) {
     };
     map.on('click', TOWER_POINTS_LAYER_ID, showName);
     map.on('click', SECTOR_WEDGES_LAYER_ID, showSector);
+    map.on('click', closeElsewhere);
     for (const layer of [TOWER_POINTS_LAYER_ID, SECTOR_WEDGES_LAYER_ID]) {
       map.on('mouseenter', layer, pointer);
       map.on('mouseleave', layer, plain);
@@ -148,6 +156,7 @@ function TowerLayers({ towers }: { towers: readonly Tower[] }) {
       map.off('style.load', add);
       map.off('click', TOWER_POINTS_LAYER_ID, showName);
       map.off('click', SECTOR_WEDGES_LAYER_ID, showSector);
+      map.off('click', closeElsewhere);
       for (const layer of [TOWER_POINTS_LAYER_ID, SECTOR_WEDGES_LAYER_ID]) {
         map.off('mouseenter', layer, pointer);
         map.off('mouseleave', layer, plain);
