@@ -176,6 +176,23 @@ describe.runIf(browserAvailable())('sectors, antenna patterns and the radio mode
       expect(await popup.count(), `bearing ${bearing}`).toBe(0);
     }
     await shot(page, 'towers-map-sector-1280');
+
+    // Bulk import: sector rows are explained, and counted apart from the towers.
+    await page.getByRole('button', { name: 'Bulk Import' }).first().click();
+    const bulk = page.getByRole('dialog', { name: 'Bulk Import Towers' });
+    expect(await bulk.getByRole('region', { name: 'Sectors (optional)' }).textContent()).toContain('sector_of');
+    await bulk
+      .getByRole('textbox', { name: 'Tower data (JSON)' })
+      .fill(
+        `[{"name": "Kommetjie", "code": "KM-1", "latitude": -34.14, "longitude": 18.33, "height_meters": 20, "sectors": [{"name": "West", "azimuth_deg": 270, "antenna_pattern_id": ${vendor.id}}]},\n` +
+          `{"sector_of": "KM-1", "name": "South", "azimuth_deg": 180, "antenna_pattern_id": 2}]`,
+      );
+    await bulk.getByText('1 tower and 2 sectors ready to import', { exact: true }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'bulk import with sectors');
+    await bulk.getByRole('button', { name: 'Import Towers' }).click();
+    await bulk.waitFor({ state: 'hidden' });
+    const imported = ((await api('GET', '/api/towers')).data as Array<{ name: string; sectors: Array<{ name: string }> }>).find((t) => t.name === 'Kommetjie');
+    expect(imported?.sectors.map((sector) => sector.name).sort()).toEqual(['South', 'West']);
     await page.setViewportSize({ width: 390, height: 844 });
     await map.scrollIntoViewIfNeeded();
     await shot(page, 'towers-map-sector-phone');

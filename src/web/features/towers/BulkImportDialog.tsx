@@ -153,7 +153,7 @@ export function BulkImportDialog({ onClose, onResult }: BulkImportDialogProps) {
             <code>antenna_pattern_id</code> (the id of a pattern in Settings, Antenna patterns) and <code>height_m</code> (blank: the tower&apos;s). In JSON,
             list them in the tower&apos;s <code>sectors</code>. A tower is imported with all its sectors or not at all.
           </Typography>
-          <FormatExample title="CSV example with sectors" code={SECTOR_CSV_EXAMPLE} />
+          <FormatExample title="Example with sectors (CSV)" code={SECTOR_CSV_EXAMPLE} />
         </Box>
 
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>

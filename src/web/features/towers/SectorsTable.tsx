@@ -124,7 +124,7 @@ export function SectorsTable({ towerId, rows, tower, onKeptChange, onResult }: S
               <TableRow>
                 <TableCell>Name</TableCell>
                 <TableCell>Azimuth</TableCell>
-                <TableCell>Down-tilt</TableCell>
+                <TableCell sx={WIDE_ONLY}>Down-tilt</TableCell>
                 <TableCell>Pattern</TableCell>
                 <TableCell sx={WIDE_ONLY}>Radio</TableCell>
                 <TableCell sx={WIDE_ONLY}>Height</TableCell>
@@ -196,16 +196,17 @@ function SectorTableRow({
   const towerHeight = tower.antennaHeightM === null ? "tower's" : `${formatNumber(tower.antennaHeightM)} m (tower's)`;
   const height = sector.height_m === null ? towerHeight : `${formatNumber(sector.height_m)} m`;
   const status = sector.active ? 'Active' : 'Inactive';
+  const tilt = `${formatNumber(sector.downtilt_deg, 1)}°`;
   return (
     <TableRow>
       <TableCell sx={{ fontWeight: 500 }}>
         {sector.name}
         <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
-          {frequency}, {power}, {height}, {status}
+          {tilt} down-tilt, {frequency}, {power}, {height}, {status}
         </Typography>
       </TableCell>
       <TableCell>{formatNumber(sector.azimuth_deg, 1)}°</TableCell>
-      <TableCell>{formatNumber(sector.downtilt_deg, 1)}°</TableCell>
+      <TableCell sx={WIDE_ONLY}>{tilt}</TableCell>
       <TableCell>
         {pattern ? (
           <>
