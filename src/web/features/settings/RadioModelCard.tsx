@@ -239,7 +239,7 @@ function RadioModelForm({ saved, onResult }: { saved: RadioSettings; onResult: (
             <Grid size={{ xs: 12, md: 4 }}>
               <FormTextField control={control} name={`cpe_profiles.${index}.name`} label={`Profile ${index + 1} name`} size="small" fullWidth />
             </Grid>
-            <Grid size={{ xs: 4, md: 2 }}>
+            <Grid size={{ xs: 6, sm: 4, md: 2 }}>
               <FormTextField
                 control={control}
                 name={`cpe_profiles.${index}.gain_dbi`}
@@ -249,7 +249,7 @@ function RadioModelForm({ saved, onResult }: { saved: RadioSettings; onResult: (
                 slotProps={{ ...unit('dBi'), htmlInput: decimal }}
               />
             </Grid>
-            <Grid size={{ xs: 4, md: 2 }}>
+            <Grid size={{ xs: 6, sm: 4, md: 2 }}>
               <FormTextField
                 control={control}
                 name={`cpe_profiles.${index}.height_m`}
@@ -259,7 +259,7 @@ function RadioModelForm({ saved, onResult }: { saved: RadioSettings; onResult: (
                 slotProps={{ ...unit('m'), htmlInput: decimal }}
               />
             </Grid>
-            <Grid size={{ xs: 4, md: 2 }}>
+            <Grid size={{ xs: 12, sm: 4, md: 2 }}>
               <FormTextField
                 control={control}
                 name={`cpe_profiles.${index}.least_usable_signal_dbm`}
