@@ -18,6 +18,7 @@ import * as lookup from './lookup.js';
 import * as publicBurst from './publicBurst.js';
 import * as publicMap from './publicMap.js';
 import * as reports from './reports.js';
+import * as sectorFootprint from './sectorFootprint.js';
 import * as terrainMemory from './terrainMemory.js';
 import * as terrainUploads from './terrainUploads.js';
 
@@ -38,6 +39,7 @@ const BENCHES: Record<string, BenchModule> = {
   reports,
   lighthouse,
   footprints,
+  sectorFootprint,
   databaseOutage,
   publicBurst,
 };

@@ -4,17 +4,17 @@ import { join } from 'node:path';
 
 /**
  * Writes the 1-arc-second tile whose south-west corner is (south, west) into `dir` (SRTM name,
- * 3601² big-endian int16): a 300 m plateau with hills of 1-3 km wavelength and up to ±230 m, so
- * that some paths are clear and some blocked. Returns the file's path.
+ * 3601² big-endian int16; `side` 1201 for the same hills at 3 arc-seconds): a 300 m plateau with
+ * hills of 1-3 km wavelength and up to ±230 m, so that some paths are clear and some blocked.
+ * Returns the file's path.
  */
-export function writeHillTile(dir: string, south: number, west: number): string {
-  const side = 3601;
+export function writeHillTile(dir: string, south: number, west: number, side: 3601 | 1201 = 3601): string {
   const bytes = Buffer.alloc(side * side * 2);
-  const metresPerSample = 30.87;
+  const metresPerSample = (30.87 * 3600) / (side - 1);
   for (let row = 0; row < side; row++) {
-    const y = (row + (south + 90) * 3600) * metresPerSample;
+    const y = (row + (south + 90) * (side - 1)) * metresPerSample;
     for (let col = 0; col < side; col++) {
-      const x = (col + (west + 180) * 3600) * metresPerSample;
+      const x = (col + (west + 180) * (side - 1)) * metresPerSample;
       const height = 300 + 150 * Math.sin(x / 1300) * Math.cos(y / 1700) + 80 * Math.sin((x + y) / 2900);
       bytes.writeInt16BE(Math.round(height), (row * side + col) * 2);
     }

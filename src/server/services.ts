@@ -28,6 +28,7 @@ import { LeadService } from './leads/leadService.js';
 import { createSmtpMailer } from './leads/mailer.js';
 import { SearchLogRepository } from './leads/searchLogRepository.js';
 import { LineOfSightService } from './line-of-sight/lineOfSightService.js';
+import { PatternCache } from './line-of-sight/patternCache.js';
 import { TowerWireless } from './line-of-sight/towerWireless.js';
 import { MapStartRepository } from './map-start/mapStartRepository.js';
 import { MapStartService } from './map-start/mapStartService.js';
@@ -97,7 +98,8 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
   const sectorRepo = new SectorRepository(db.kysely);
   const towers = new TowerService(towerRepo, clock, coverageChanges, sectorRepo);
   const sectors = new SectorService(sectorRepo, towerRepo, clock, coverageChanges);
-  const antennaPatterns = new AntennaPatternService(new AntennaPatternRepository(db.kysely), transactions, clock);
+  const patternRepo = new AntennaPatternRepository(db.kysely);
+  const antennaPatterns = new AntennaPatternService(patternRepo, transactions, clock);
 
   const tileMemory = new TileMemory(config.terrain.memoryBytes);
   const hgtDirectory = new HgtDirectory(config.terrain.dir, tileMemory);
@@ -109,7 +111,25 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     new FlatElevationSource(),
   ]);
   const terrainTiles = new TerrainTiles(hgtDirectory, coverageChanges);
-  const lineOfSight = new LineOfSightService(towerRepo, terrain, config.radio);
+  // Read once per coverage revision the engine answers from (a save moves it, and every process
+  // rebuilds, then reads them again); declared before the engine, which it asks only when read.
+  const radioSettings = new RadioSettingsService({
+    repository: new RadioSettingsRepository(db.kysely),
+    coverage: coverageChanges,
+    builtRevision: (): number | null => coverage.revision,
+    roof: { gainDbi: config.radio.cpeDbi, heightM: config.footprints.receiverM },
+    clock,
+    log,
+  });
+  // Every link: the towers, their sectors and patterns, the terrain, and the radio settings' model, clutter and CPE gain.
+  const lineOfSight = new LineOfSightService({
+    towers: towerRepo,
+    sectors: sectorRepo,
+    patterns: new PatternCache(patternRepo),
+    terrain,
+    settings: radioSettings,
+    radio: config.radio,
+  });
   const footprints = new FootprintService({
     repository: new FootprintRepository(db.kysely),
     searches: new SearchLogRepository(db.kysely),
@@ -129,15 +149,6 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     log,
   });
   coverageChanges.listen(() => coverage.refresh());
-  // Read once per coverage revision: a save moves it, and every process rebuilds, then reads them again.
-  const radioSettings = new RadioSettingsService({
-    repository: new RadioSettingsRepository(db.kysely),
-    coverage: coverageChanges,
-    builtRevision: () => coverage.revision,
-    roof: { gainDbi: config.radio.cpeDbi, heightM: config.footprints.receiverM },
-    clock,
-    log,
-  });
 
   const myMaps = new MyMapsSync({
     providers,

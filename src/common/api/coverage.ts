@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SERVICE_STATUSES } from '../serviceStatus.js';
 import { numberField, text } from './fields.js';
-import { TERRAIN_SOURCES } from './lineOfSight.js';
+import { linkServingFields, pathLossDb, TERRAIN_SOURCES } from './lineOfSight.js';
 
 export const coverageProvider = z.object({
   id: z.number(),
@@ -31,6 +31,12 @@ export const wirelessFeasibility = z.object({
       has_line_of_sight: z.boolean().optional(),
       /** dBm. */
       signal_strength: z.number().nullable().optional(),
+      /** As in a line-of-sight result; null where a stored footprint answered. */
+      path_loss_db: pathLossDb.nullable().optional(),
+      propagation_mode: linkServingFields.propagation_mode.optional(),
+      antenna_pattern_db: linkServingFields.antenna_pattern_db.optional(),
+      sector_id: linkServingFields.sector_id.optional(),
+      sector_name: linkServingFields.sector_name.optional(),
     }),
   ),
   estimated_speed: z.string(),

@@ -60,4 +60,15 @@ describe('footprintBandAreas', () => {
     footprint.signalDeciDbm.fill(-900);
     expect(footprintBandAreas(footprint)).toEqual([]);
   });
+
+  it('draws only the cells that see the tower when the footprint says which do (ITM gives the others a signal too)', () => {
+    const footprint = rings();
+    const lineOfSight = new Uint8Array(200);
+    // Only the cells south of the centre row see the tower.
+    for (let cell = 0; cell < 20 * 40; cell++) lineOfSight[cell >> 3]! |= 1 << (cell & 7);
+    const areas = footprintBandAreas({ ...footprint, lineOfSight });
+    const lats = areas.flatMap((area) => area.geometry.coordinates.flat(2).map((point) => point[1]!));
+    expect(lats.length).toBeGreaterThan(0);
+    expect(Math.max(...lats)).toBeCloseTo(-33 + 19.5 * 0.001, 6);
+  });
 });

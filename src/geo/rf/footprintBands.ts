@@ -1,7 +1,7 @@
 import { contours } from 'd3-contour';
 import type { Feature, MultiPolygon, Position } from 'geojson';
 import { signalBand, type SignalBand } from '../../common/signalBands.js';
-import { NO_SIGNAL, type Footprint } from './footprint.js';
+import { isLineOfSight, NO_SIGNAL, type Footprint } from './footprint.js';
 
 /** The bands a footprint draws, weakest first; Unusable is not drawn. */
 export const FOOTPRINT_BANDS = ['Poor', 'Fair', 'Good', 'Excellent'] as const satisfies readonly SignalBand[];
@@ -15,7 +15,7 @@ export interface FootprintBandProperties {
 }
 
 /**
- * A footprint's cells as nested areas, one MultiPolygon per band ([lng, lat] degrees, GeoJSON ring
+ * A footprint's cells that see the tower as nested areas, one MultiPolygon per band ([lng, lat] degrees, GeoJSON ring
  * order): the Poor area holds every cell of Poor signal or better, the Fair area those of Fair or
  * better, and so on, so drawing them weakest first shows each cell in its own band. Marching
  * squares over the band ranks (d3-contour, no interpolation) draws each boundary between a cell
@@ -27,7 +27,8 @@ export function footprintBandAreas(footprint: Footprint): Feature<MultiPolygon, 
   const ranks = new Float64Array(rows * cols);
   for (let cell = 0; cell < rows * cols; cell++) {
     const value = footprint.signalDeciDbm[cell]!;
-    if (value === NO_SIGNAL) continue;
+    // Serviceable is line of sight and a usable signal: under ITM a hidden cell has a signal too.
+    if (value === NO_SIGNAL || !isLineOfSight(footprint, cell)) continue;
     ranks[cell] = FOOTPRINT_BANDS.indexOf(signalBand(value / 10) as FootprintBand) + 1;
   }
   const traced = contours()

@@ -1,14 +1,18 @@
 import type { Footprint, FootprintInput } from '../../geo/rf/footprint.js';
 import { runWorker } from '../workerThreads.js';
 
-/** What the worker computes: the sweep's input without the progress callback. */
+/**
+ * What the worker computes: the sweep's input without the progress callback. Plain data (structured
+ * clone): the heights, the tower, and the optional `propagation` settings and sector `antenna`
+ * (pattern tables as arrays) as computeFootprint takes them.
+ */
 export type FootprintJob = Omit<FootprintInput, 'onProgress'>;
 
 /** The worker's messages: the share of the work done, then one answer. */
 export type FootprintProgress = { kind: 'progress'; done: number };
 export type FootprintAnswer = { kind: 'done'; footprint: Footprint; areasJson: string } | { kind: 'failed'; message: string };
 
-/** A footprint is a second or less of work; anything this slow is broken. */
+/** A footprint is at most seconds of work (ITM on 1-arc-second terrain); anything this slow is broken. */
 const TIMEOUT_MS = 120_000;
 
 /**

@@ -28,7 +28,7 @@ const STATE_COLUMNS = ['tower_id', 'status', 'progress', 'inputs_key', 'error', 
 /** The grids are stored little-endian, as this machine's typed arrays are (x86 and ARM). */
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
-/** SQL for tower footprints; a footprint's grid is stored deflated (about 1/20 of its 2 bytes a cell). */
+/** SQL for tower footprints; a footprint's grids are stored deflated (about 1/20 of their 2¼ bytes a cell). */
 export class FootprintRepository {
   constructor(private readonly db: Executor) {}
 
@@ -100,7 +100,7 @@ export class FootprintRepository {
         rows: footprint.rows,
         cols: footprint.cols,
         signal: deflate(footprint.signalDeciDbm),
-        fresnel60: deflate(footprint.fresnel60),
+        fresnel60: deflate(bitGrids(footprint)),
         areas: areasJson,
         computed_ms: Math.round(computedMs),
         updated_at: now,
@@ -147,10 +147,13 @@ function toStored(row: TowerFootprintsTable): StoredFootprint {
   const rows = row.rows ?? 0;
   const cols = row.cols ?? 0;
   const signalBytes = inflateSync(row.signal ?? new Uint8Array());
-  const fresnel60 = inflateSync(row.fresnel60 ?? new Uint8Array());
-  if (signalBytes.byteLength !== rows * cols * 2 || fresnel60.byteLength !== Math.ceil((rows * cols) / 8)) {
+  const bits = inflateSync(row.fresnel60 ?? new Uint8Array());
+  const bitBytes = Math.ceil((rows * cols) / 8);
+  if (signalBytes.byteLength !== rows * cols * 2 || (bits.byteLength !== bitBytes && bits.byteLength !== 2 * bitBytes)) {
     throw new Error(`the stored footprint of tower ${row.tower_id} does not match its ${rows} x ${cols} grid`);
   }
+  const fresnel60 = bits.subarray(0, bitBytes);
+  const lineOfSight = bits.byteLength === 2 * bitBytes ? bits.subarray(bitBytes) : undefined;
   return {
     ...toState(row),
     areasJson: row.areas ?? '{"type":"FeatureCollection","features":[]}',
@@ -163,8 +166,22 @@ function toStored(row: TowerFootprintsTable): StoredFootprint {
       cols,
       signalDeciDbm: new Int16Array(signalBytes.buffer, signalBytes.byteOffset, rows * cols),
       fresnel60,
+      ...(lineOfSight && { lineOfSight }),
     },
   };
+}
+
+/**
+ * The bit grids as the `fresnel60` column holds them: the Fresnel bits, then the line-of-sight
+ * bits when the footprint has them (computed with propagation settings). The length tells which:
+ * rows written before there were line-of-sight bits hold the Fresnel bits alone, and read back so.
+ */
+function bitGrids(footprint: Footprint): Uint8Array {
+  if (!footprint.lineOfSight) return footprint.fresnel60;
+  const both = new Uint8Array(2 * footprint.fresnel60.byteLength);
+  both.set(footprint.fresnel60);
+  both.set(footprint.lineOfSight, footprint.fresnel60.byteLength);
+  return both;
 }
 
 function deflate(array: Int16Array | Uint8Array): Uint8Array {

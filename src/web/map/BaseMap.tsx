@@ -1,13 +1,11 @@
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { Map as MapLibreMap, NavigationControl } from 'maplibre-gl';
-import type { StyleSpecification } from 'maplibre-gl';
+import type { Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { MapBounds } from '../../common/api/mapStart.js';
-import { START_VIEW_FIT } from '../../common/mapDefaults.js';
 import type { LatLng } from './mapTypes.js';
 import { MapContext } from './MapContext.js';
-import { lightenSoftwareRendering } from './softwareRendering.js';
+import { FIT_OPTIONS, lngLatBounds, scheduleMapStart } from './mapTasks.js';
 
 export interface BaseMapProps {
   center: LatLng;
@@ -27,56 +25,6 @@ export interface BaseMapProps {
   children?: ReactNode;
 }
 
-/** MapLibre's fitBounds options for a start view's box. */
-const FIT_OPTIONS = { padding: START_VIEW_FIT.paddingPx, maxZoom: START_VIEW_FIT.maxZoom } as const;
-
-function lngLatBounds(bounds: MapBounds): [[number, number], [number, number]] {
-  return [
-    [bounds.west, bounds.south],
-    [bounds.east, bounds.north],
-  ];
-}
-
-/**
- * A MapLibre map in `container` at the first render's view, with the camera written on the
- * element after every move and the zoom buttons; `onReady` gets it once its style has loaded.
- * Null when MapLibre cannot start (no WebGL).
- */
-function startMap(
-  container: HTMLDivElement,
-  initial: Pick<BaseMapProps, 'center' | 'zoom' | 'bounds' | 'style'>,
-  onReady: (map: MapLibreMap) => void,
-): MapLibreMap | null {
-  let instance: MapLibreMap;
-  try {
-    instance = new MapLibreMap({
-      container,
-      style: initial.style,
-      center: [initial.center.lng, initial.center.lat],
-      zoom: initial.zoom,
-      ...(initial.bounds ? { bounds: lngLatBounds(initial.bounds), fitBoundsOptions: FIT_OPTIONS } : {}),
-      attributionControl: { compact: true },
-    });
-  } catch (error) {
-    // Without WebGL MapLibre cannot start: the caller says so rather than leave an empty box.
-    console.error('The map could not be created', error);
-    return null;
-  }
-  const showCamera = () => {
-    const { lat, lng } = instance.getCenter();
-    container.dataset.center = `${lat.toFixed(5)},${lng.toFixed(5)}`;
-    container.dataset.zoom = instance.getZoom().toFixed(2);
-  };
-  showCamera();
-  instance.on('moveend', showCamera);
-  lightenSoftwareRendering(instance);
-  instance.addControl(new NavigationControl({ showCompass: false }), 'bottom-right');
-  // 'style.load' rather than 'load': 'load' waits for the first tiles, and a tile server that
-  // never answers would otherwise keep the overlay, the marker and map clicks away.
-  instance.once('style.load', () => onReady(instance));
-  return instance;
-}
-
 /**
  * A MapLibre map filling its parent. Later changes of center, zoom, bounds or style are applied to the live
  * map. The camera is written on the map's element after every move (data-center "lat,lng" and
@@ -94,17 +42,11 @@ export function BaseMap({ center, zoom, bounds = null, style, label, children }:
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
-    let instance: MapLibreMap | null = null;
-    // MapLibre's start (the WebGL context, the style, the controls) runs as a task of its own
-    // rather than inside React's commit: each stays shorter, and input between them is answered.
-    const start = window.setTimeout(() => {
-      instance = startMap(container, initialProps.current, setMap);
-      if (!instance) setUnavailable(true);
-    }, 0);
+    // MapLibre's start (the WebGL context, the style, the controls) runs as a task of its own (mapTasks.ts).
+    const undo = scheduleMapStart(container, initialProps.current, { onReady: setMap, onUnavailable: () => setUnavailable(true) });
     return () => {
-      window.clearTimeout(start);
       setMap(null);
-      instance?.remove();
+      undo();
     };
   }, []);
 

@@ -1,40 +1,25 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useMapInstance } from './MapContext.js';
-import { WIRELESS_FILL_LAYER_ID, WIRELESS_SOURCE_ID, wirelessOverlayLayers, wirelessSource } from './wirelessOverlayLayers.js';
+import { scheduleWirelessOverlay, showWirelessOverlay } from './mapTasks.js';
 
 /**
  * The towers' predicted wireless coverage from the server's vector tiles, under the coverage
- * overlay, shown or hidden by `visible`. Not interactive; a tile that fails leaves a gap.
+ * overlay (mapTasks.ts adds it), shown or hidden by `visible`. Not interactive; a tile that fails
+ * leaves a gap.
  */
 export function WirelessOverlay({ visible }: { visible: boolean }) {
   const map = useMapInstance();
+  // Read when the layer is added, a task later: the visibility as it is then.
+  const visibleNow = useRef(visible);
+  useEffect(() => {
+    visibleNow.current = visible;
+  }, [visible]);
+
+  useEffect(() => scheduleWirelessOverlay(map, () => visibleNow.current), [map]);
 
   useEffect(() => {
-    const add = () => {
-      if (map.getSource(WIRELESS_SOURCE_ID)) return;
-      map.addSource(WIRELESS_SOURCE_ID, wirelessSource(window.location.origin));
-      // Below the first layer of the coverage overlay when it is there, so the providers' own areas stay on top.
-      const before = map.getLayer('coverage-fill') ? 'coverage-fill' : undefined;
-      for (const layer of wirelessOverlayLayers(true)) map.addLayer(layer, before);
-    };
-    add();
-    map.on('style.load', add);
-    return () => {
-      map.off('style.load', add);
-      try {
-        if (map.getLayer(WIRELESS_FILL_LAYER_ID)) map.removeLayer(WIRELESS_FILL_LAYER_ID);
-        if (map.getSource(WIRELESS_SOURCE_ID)) map.removeSource(WIRELESS_SOURCE_ID);
-      } catch {
-        // The map itself is being removed; its layers go with it.
-      }
-    };
-  }, [map]);
-
-  useEffect(() => {
-    const apply = () => {
-      if (map.getLayer(WIRELESS_FILL_LAYER_ID)) map.setLayoutProperty(WIRELESS_FILL_LAYER_ID, 'visibility', visible ? 'visible' : 'none');
-    };
-    apply();
+    showWirelessOverlay(map, visible);
+    const apply = () => showWirelessOverlay(map, visible);
     map.on('style.load', apply);
     return () => {
       map.off('style.load', apply);

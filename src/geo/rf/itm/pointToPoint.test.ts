@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { freeSpaceLossDb, itmPointToPoint, meanPathElevationM } from './pointToPoint.js';
+import { validateInputs } from './parameters.js';
+import { freeSpaceLossDb, itmLossDb, itmPathInputs, itmPointToPoint, meanPathElevationM } from './pointToPoint.js';
 import { NTIA_DRIVER_EXAMPLE_PFL, NTIA_P2P_EXAMPLES } from './testing/ntiaExamples.js';
 
 describe('itmPointToPoint', () => {
@@ -94,5 +95,19 @@ describe('itmPointToPoint', () => {
       expect(result.mode).toBe('double_horizon_diffraction');
       expect(result.details.horizonDistancesM).toEqual([3000, 3000]);
     });
+  });
+
+  it("itmLossDb gives itmPointToPoint's loss for another profile with the same inputs, and null where it refuses", () => {
+    const base = { spacingM: 90, txHeightM: 30, rxHeightM: 6, frequencyMHz: 5800 };
+    const validated = validateInputs({ ...base, profileM: [0, 0, 0] });
+    if (!validated.ok) throw new Error('inputs refused');
+    const inputs = itmPathInputs(validated.parameters);
+    for (const points of [3, 20, 111]) {
+      const profileM = Array.from({ length: points }, (_, i) => 300 + 120 * Math.sin(i / 7) + 40 * Math.cos(i / 3));
+      const full = itmPointToPoint({ ...base, profileM });
+      expect(full.ok).toBe(true);
+      if (full.ok) expect(itmLossDb(inputs, profileM, 90)).toBe(full.lossDb);
+    }
+    expect(itmLossDb(inputs, [0, 0], 90)).toBeNull();
   });
 });

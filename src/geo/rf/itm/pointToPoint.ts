@@ -8,8 +8,8 @@
  * level at equal spacing in metres; antenna heights metres above ground; frequency MHz; losses dB
  * (positive: weaker than the transmitted signal); variabilities are fractions (0.5 = 50 %).
  */
-import { effectiveEarthCurvaturePerM, groundImpedance, surfaceRefractivityN, waveNumberPerM } from './atmosphereAndGround.js';
-import { type ItmErrorName, type ItmPointToPointInput, type ItmWarningName, ItmError, validateInputs, warningNames } from './parameters.js';
+import { type Complex, effectiveEarthCurvaturePerM, groundImpedance, surfaceRefractivityN, waveNumberPerM } from './atmosphereAndGround.js';
+import { type ItmErrorName, type ItmParameters, type ItmPointToPointInput, type ItmWarningName, ItmError, validateInputs, warningNames } from './parameters.js';
 import { pathGeometry } from './pathGeometry.js';
 import { type AttenuationRegion, referenceAttenuation } from './referenceAttenuation.js';
 import { profileGeometry } from './terrainProfile.js';
@@ -88,36 +88,10 @@ export function itmPointToPoint(input: ItmPointToPointInput): ItmResult {
   const validated = validateInputs(input);
   if (!validated.ok) return refused(validated.error);
   const p = validated.parameters;
-  const ns = surfaceRefractivityN(p.surfaceRefractivityN, meanPathElevationM(p.profileM));
-  const curvaturePerM = effectiveEarthCurvaturePerM(ns);
-  const heightsM: [number, number] = [p.txHeightM, p.rxHeightM];
-  const profile = profileGeometry(p.profileM, p.spacingM, heightsM, curvaturePerM);
-  const waveNumber = waveNumberPerM(p.frequencyMHz);
-  const geometry = pathGeometry({
-    waveNumber,
-    curvaturePerM,
-    surfaceRefractivity: ns,
-    groundImpedance: groundImpedance(p.relativePermittivity, p.conductivitySPerM, p.frequencyMHz, p.polarization),
-    heightsM,
-    effectiveHeightsM: profile.effectiveHeightsM,
-    horizonDistanceM: profile.distanceM,
-    horizonThetaRad: profile.thetaRad,
-    deltaHM: profile.deltaHM,
-  });
-  const reference = referenceAttenuation(geometry, profile.pathM);
-  if ('error' in reference) return refused(reference.error);
-  const variable = attenuationWithVariability({
-    referenceAttenuationDb: reference.attenuationDb,
-    pathM: profile.pathM,
-    waveNumber,
-    effectiveHeightsM: profile.effectiveHeightsM,
-    deltaHM: profile.deltaHM,
-    climate: p.climate,
-    mode: p.variabilityMode,
-    timeFraction: p.timeFraction,
-    locationFraction: p.locationFraction,
-    situationFraction: p.situationFraction,
-  });
+  const inputs = itmPathInputs(p);
+  const path = predictPath(p, p.profileM, p.spacingM, inputs.waveNumber, inputs.groundImpedance);
+  if ('error' in path) return refused(path.error);
+  const { profile, geometry, reference, variable } = path;
   const freeSpaceDb = freeSpaceLossDb(profile.pathM, p.frequencyMHz);
   const warnings = validated.warnings | reference.warnings | variable.warnings;
   return {
@@ -131,12 +105,77 @@ export function itmPointToPoint(input: ItmPointToPointInput): ItmResult {
       region: reference.region,
       referenceAttenuationDb: reference.attenuationDb,
       pathM: profile.pathM,
-      surfaceRefractivityN: ns,
-      effectiveEarthRadiusM: 1 / curvaturePerM,
+      surfaceRefractivityN: geometry.surfaceRefractivity,
+      effectiveEarthRadiusM: 1 / geometry.curvaturePerM,
       terrainIrregularityM: profile.deltaHM,
       effectiveHeightsM: profile.effectiveHeightsM,
       horizonDistancesM: profile.distanceM,
       horizonAnglesRad: profile.thetaRad,
     },
   };
+}
+
+/** The inputs a sweep's paths share, validated once, with what ITM derives from them alone. */
+export interface ItmPathInputs {
+  parameters: ItmParameters;
+  waveNumber: number;
+  groundImpedance: Complex;
+}
+
+/**
+ * ITM's inputs for many paths that differ only in their profile, from validateInputs' answer for
+ * one of them: itmLossDb then skips, per path, the checks and the work that do not depend on it.
+ */
+export function itmPathInputs(parameters: ItmParameters): ItmPathInputs {
+  return {
+    parameters,
+    waveNumber: waveNumberPerM(parameters.frequencyMHz),
+    groundImpedance: groundImpedance(parameters.relativePermittivity, parameters.conductivitySPerM, parameters.frequencyMHz, parameters.polarization),
+  };
+}
+
+/**
+ * The loss alone (dB, as itmPointToPoint's lossDb) of a path with these shared inputs and this
+ * profile (elevations from the transmitter's ground point, `spacingM` apart), or null where ITM
+ * refuses the path; a profile of under 3 points is refused, as validateInputs refuses it.
+ */
+export function itmLossDb(inputs: ItmPathInputs, profileM: ArrayLike<number>, spacingM: number): number | null {
+  if (profileM.length < 3 || !(spacingM > 0)) return null;
+  const path = predictPath(inputs.parameters, profileM, spacingM, inputs.waveNumber, inputs.groundImpedance);
+  if ('error' in path) return null;
+  return freeSpaceLossDb(path.profile.pathM, inputs.parameters.frequencyMHz) + path.variable.attenuationDb;
+}
+
+/** Everything ITM works out for a validated path, or the error that refuses it. */
+function predictPath(p: ItmParameters, profileM: ArrayLike<number>, spacingM: number, waveNumber: number, impedance: Complex) {
+  const surfaceN = surfaceRefractivityN(p.surfaceRefractivityN, meanPathElevationM(profileM));
+  const curvaturePerM = effectiveEarthCurvaturePerM(surfaceN);
+  const heightsM: [number, number] = [p.txHeightM, p.rxHeightM];
+  const profile = profileGeometry(profileM, spacingM, heightsM, curvaturePerM);
+  const geometry = pathGeometry({
+    waveNumber,
+    curvaturePerM,
+    surfaceRefractivity: surfaceN,
+    groundImpedance: impedance,
+    heightsM,
+    effectiveHeightsM: profile.effectiveHeightsM,
+    horizonDistanceM: profile.distanceM,
+    horizonThetaRad: profile.thetaRad,
+    deltaHM: profile.deltaHM,
+  });
+  const reference = referenceAttenuation(geometry, profile.pathM);
+  if ('error' in reference) return reference;
+  const variable = attenuationWithVariability({
+    referenceAttenuationDb: reference.attenuationDb,
+    pathM: profile.pathM,
+    waveNumber,
+    effectiveHeightsM: profile.effectiveHeightsM,
+    deltaHM: profile.deltaHM,
+    climate: p.climate,
+    mode: p.variabilityMode,
+    timeFraction: p.timeFraction,
+    locationFraction: p.locationFraction,
+    situationFraction: p.situationFraction,
+  });
+  return { profile, geometry, reference, variable };
 }

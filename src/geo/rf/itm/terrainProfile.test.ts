@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findHorizons, fitLine, profileGeometry, terrainIrregularityM } from './terrainProfile.js';
+import { findHorizons, fitLine, profileGeometry, selectInPlace, terrainIrregularityM } from './terrainProfile.js';
 
 const GAMMA = 117.75e-9;
 const zeros = (points: number) => new Array<number>(points).fill(0);
@@ -83,5 +83,20 @@ describe('terrain profile', () => {
     expect(g.distanceM).toEqual([5000, 5000]);
     expect(g.effectiveHeightsM[0]).toBeGreaterThan(10 + 30);
     expect(g.effectiveHeightsM[1]).toBeGreaterThan(10 + 30);
+  });
+
+  it('selectInPlace picks what a sort would put at each index, repeated values and all', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    for (const length of [1, 2, 5, 35, 245]) {
+      const values = Float64Array.from({ length }, () => Math.round(random() * 20) - 10);
+      const sorted = Float64Array.from(values).sort();
+      for (let k = 0; k < length; k++) {
+        const shuffled = Float64Array.from(values);
+        expect(selectInPlace(shuffled, k)).toBe(sorted[k]);
+        // Nothing greater before the picked one, so a lower quantile can be picked from that part alone.
+        expect(Math.max(...shuffled.subarray(0, k))).toBeLessThanOrEqual(sorted[k]!);
+      }
+    }
   });
 });

@@ -1,0 +1,163 @@
+/**
+ * The map's own work, MapLibre's start and the overlays' sources and layers, run as browser tasks
+ * of their own that begin here rather than inside React's render and commit. Two reasons:
+ * - Each task stays shorter, and input between them is answered.
+ * - The browser counts a task's time against the script whose function began it (what Lighthouse's
+ *   "CPU by script" reports). Begun from a React task, MapLibre's WebGL start and layers were counted
+ *   as the entry chunk's. vite.config.ts gives this module a chunk of its own ('map-tasks'), so the
+ *   entry chunk's figure is React's and the page's own work, and this chunk's is the map's.
+ * The components (BaseMap, CoverageOverlay, WirelessOverlay) only schedule these and undo them.
+ */
+import { Map as MapLibreMap, NavigationControl } from 'maplibre-gl';
+import type { StyleSpecification } from 'maplibre-gl';
+import type { MapBounds } from '../../common/api/mapStart.js';
+import { START_VIEW_FIT } from '../../common/mapDefaults.js';
+import { COVERAGE_SOURCE_ID, COVERAGE_SOURCE_LAYER, coverageOverlayLayers, coverageSource } from './coverageOverlayLayers.js';
+import type { LatLng } from './mapTypes.js';
+import { lightenSoftwareRendering } from './softwareRendering.js';
+import { WIRELESS_FILL_LAYER_ID, WIRELESS_SOURCE_ID, wirelessOverlayLayers, wirelessSource } from './wirelessOverlayLayers.js';
+
+/** performance.mark name set when coverage is first drawn. */
+export const COVERAGE_DRAWN_MARK = 'coverage-overlay-drawn';
+
+/** MapLibre's fitBounds options for a start view's box. */
+export const FIT_OPTIONS = { padding: START_VIEW_FIT.paddingPx, maxZoom: START_VIEW_FIT.maxZoom } as const;
+
+export function lngLatBounds(bounds: MapBounds): [[number, number], [number, number]] {
+  return [
+    [bounds.west, bounds.south],
+    [bounds.east, bounds.north],
+  ];
+}
+
+/** The view and style a map starts from. */
+export interface MapStart {
+  center: LatLng;
+  zoom: number;
+  bounds: MapBounds | null;
+  style: StyleSpecification;
+}
+
+/** What the caller hears of a start: the map once its style has loaded, or that it cannot start (no WebGL). */
+export interface MapStartListener {
+  onReady: (map: MapLibreMap) => void;
+  onUnavailable: () => void;
+}
+
+/** Stops whatever a schedule… function began and takes back what it added. */
+export type Undo = () => void;
+
+/**
+ * Starts a MapLibre map in `container` in a task of its own: the camera written on the element
+ * after every move (data-center "lat,lng" and data-zoom) and the zoom buttons. The undo cancels a
+ * start not yet run, or removes the map.
+ */
+export function scheduleMapStart(container: HTMLDivElement, start: MapStart, listener: MapStartListener): Undo {
+  const started: { map: MapLibreMap | null } = { map: null };
+  const timer = window.setTimeout(runMapStart, 0, container, start, listener, started);
+  return () => {
+    window.clearTimeout(timer);
+    started.map?.remove();
+  };
+}
+
+function runMapStart(container: HTMLDivElement, start: MapStart, listener: MapStartListener, started: { map: MapLibreMap | null }): void {
+  let map: MapLibreMap;
+  try {
+    map = new MapLibreMap({
+      container,
+      style: start.style,
+      center: [start.center.lng, start.center.lat],
+      zoom: start.zoom,
+      ...(start.bounds ? { bounds: lngLatBounds(start.bounds), fitBoundsOptions: FIT_OPTIONS } : {}),
+      attributionControl: { compact: true },
+    });
+  } catch (error) {
+    // Without WebGL MapLibre cannot start: the caller says so rather than leave an empty box.
+    console.error('The map could not be created', error);
+    listener.onUnavailable();
+    return;
+  }
+  started.map = map;
+  const showCamera = () => {
+    const { lat, lng } = map.getCenter();
+    container.dataset.center = `${lat.toFixed(5)},${lng.toFixed(5)}`;
+    container.dataset.zoom = map.getZoom().toFixed(2);
+  };
+  showCamera();
+  map.on('moveend', showCamera);
+  lightenSoftwareRendering(map);
+  map.addControl(new NavigationControl({ showCompass: false }), 'bottom-right');
+  // 'style.load' rather than 'load': 'load' waits for the first tiles, and a tile server that
+  // never answers would otherwise keep the overlay, the marker and map clicks away.
+  map.once('style.load', () => listener.onReady(map));
+}
+
+/**
+ * Adds the coverage polygons (the server's vector tiles, styled by service status) in a task of
+ * their own, again after every new basemap style, and marks COVERAGE_DRAWN_MARK the first time
+ * they are on screen. Not interactive: a click anywhere reaches the map.
+ */
+export function scheduleCoverageOverlay(map: MapLibreMap): Undo {
+  const add = () => {
+    if (map.getSource(COVERAGE_SOURCE_ID)) return;
+    map.addSource(COVERAGE_SOURCE_ID, coverageSource(window.location.origin));
+    for (const layer of coverageOverlayLayers()) map.addLayer(layer);
+  };
+  // A user-timing mark the first time coverage is on screen (read by bench/publicMap.ts and any
+  // real-user monitoring): the map is idle, so every visible tile is loaded and drawn.
+  const markDrawn = () => {
+    if (map.querySourceFeatures(COVERAGE_SOURCE_ID, { sourceLayer: COVERAGE_SOURCE_LAYER }).length === 0) return;
+    if (performance.getEntriesByName(COVERAGE_DRAWN_MARK).length === 0) performance.mark(COVERAGE_DRAWN_MARK);
+    map.off('idle', markDrawn);
+  };
+  const timer = window.setTimeout(add, 0);
+  // A new basemap style drops every source and layer; put the overlay back on top of it.
+  map.on('style.load', add);
+  map.on('idle', markDrawn);
+  return () => {
+    window.clearTimeout(timer);
+    map.off('idle', markDrawn);
+    map.off('style.load', add);
+    removeQuietly(() => {
+      for (const layer of coverageOverlayLayers()) if (map.getLayer(layer.id)) map.removeLayer(layer.id);
+      if (map.getSource(COVERAGE_SOURCE_ID)) map.removeSource(COVERAGE_SOURCE_ID);
+    });
+  };
+}
+
+/**
+ * Adds the towers' predicted wireless coverage in a task of its own, under the coverage overlay
+ * when it is there (the providers' own areas stay on top), hidden until `showWirelessOverlay`.
+ */
+export function scheduleWirelessOverlay(map: MapLibreMap, visible: () => boolean): Undo {
+  const add = () => {
+    if (map.getSource(WIRELESS_SOURCE_ID)) return;
+    map.addSource(WIRELESS_SOURCE_ID, wirelessSource(window.location.origin));
+    const before = map.getLayer('coverage-fill') ? 'coverage-fill' : undefined;
+    for (const layer of wirelessOverlayLayers(visible())) map.addLayer(layer, before);
+  };
+  const timer = window.setTimeout(add, 0);
+  map.on('style.load', add);
+  return () => {
+    window.clearTimeout(timer);
+    map.off('style.load', add);
+    removeQuietly(() => {
+      if (map.getLayer(WIRELESS_FILL_LAYER_ID)) map.removeLayer(WIRELESS_FILL_LAYER_ID);
+      if (map.getSource(WIRELESS_SOURCE_ID)) map.removeSource(WIRELESS_SOURCE_ID);
+    });
+  };
+}
+
+/** Shows or hides the wireless overlay once it is on the map (before that, its layer is added as `visible` says). */
+export function showWirelessOverlay(map: MapLibreMap, visible: boolean): void {
+  if (map.getLayer(WIRELESS_FILL_LAYER_ID)) map.setLayoutProperty(WIRELESS_FILL_LAYER_ID, 'visibility', visible ? 'visible' : 'none');
+}
+
+function removeQuietly(remove: () => void): void {
+  try {
+    remove();
+  } catch {
+    // The map itself is being removed; its layers go with it.
+  }
+}
