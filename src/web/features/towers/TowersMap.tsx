@@ -100,15 +100,25 @@ function TowerLayers({ towers }: { towers: readonly Tower[] }) {
 
   // Sources and layers, added once and again after a new style (which drops them).
   useEffect(() => {
+    const towerLayers = [...towerAreaLayers(), ...sectorWedgeLayers(), towerPointLayer()];
     const add = () => {
       if (map.getSource(TOWER_POINTS_SOURCE_ID)) return;
       map.addSource(TOWER_AREAS_SOURCE_ID, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
       map.addSource(SECTOR_WEDGES_SOURCE_ID, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
       map.addSource(TOWER_POINTS_SOURCE_ID, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
-      for (const layer of [...towerAreaLayers(), ...sectorWedgeLayers(), towerPointLayer()]) map.addLayer(layer);
+      for (const layer of towerLayers) map.addLayer(layer);
     };
     add();
     map.on('style.load', add);
+    // The footprint overlay is added a task later (map/mapTasks.ts), on top of what is there: keep
+    // the circles, wedges and dots above it, in their order.
+    const ownIds = towerLayers.map((layer) => layer.id);
+    const keepOnTop = () => {
+      const ids = map.getLayersOrder();
+      const onTop = ids.slice(-ownIds.length).every((id, i) => id === ownIds[i]);
+      if (!onTop) for (const id of ownIds) if (map.getLayer(id)) map.moveLayer(id);
+    };
+    map.on('styledata', keepOnTop);
 
     // Closed by a click on neither a tower nor a wedge (below): MapLibre's own close-on-click would
     // also close it on the click that should move it to another tower or sector.
@@ -154,6 +164,7 @@ function TowerLayers({ towers }: { towers: readonly Tower[] }) {
     }
     return () => {
       map.off('style.load', add);
+      map.off('styledata', keepOnTop);
       map.off('click', TOWER_POINTS_LAYER_ID, showName);
       map.off('click', SECTOR_WEDGES_LAYER_ID, showSector);
       map.off('click', closeElsewhere);
