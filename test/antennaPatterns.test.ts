@@ -42,6 +42,14 @@ describe.each(databaseKinds())('antenna patterns on %s', (kind) => {
       ['Generic small dish (5° beam)', 'builtin', true, null, 0],
     ]);
     expect(patterns[0]).not.toHaveProperty('horizontal_db');
+    // The 3GPP model falls 3 dB at half its beamwidth in both cuts: the sectors' 6° vertical beam; the dish's 5°
+    // read from its 1° table, 12·(d/5)² being 1.92 dB at 2° and 4.32 dB at 3°: 3 dB at 2.45°, so 4.9° wide.
+    expect(patterns.map((p) => [p.horizontal_beamwidth_deg, p.vertical_beamwidth_deg])).toEqual([
+      [120, 6],
+      [60, 6],
+      [90, 6],
+      [4.9, 4.9],
+    ]);
     const sector90 = patterns.find((p) => p.name === 'Generic 90° sector')!;
     expect(sector90.peak_gain_dbi).toBe(16.3);
     const detail = (await send('GET', `/api/antenna_patterns/${sector90.id}`)).json().data;
@@ -77,6 +85,8 @@ describe.each(databaseKinds())('antenna patterns on %s', (kind) => {
     expect(stored.horizontal_db).toEqual(read.horizontalDb);
     expect(stored.vertical_db).toEqual(read.verticalDb);
     expect(stored.vertical_db[30]).toBeCloseTo(3, 10);
+    // 3 dB down at ±30° in both cuts.
+    expect(stored).toMatchObject({ horizontal_beamwidth_deg: 60, vertical_beamwidth_deg: 60 });
   });
 
   it('uploads a Radio Mobile .ant with the gain given beside it, and asks for the gain without', async () => {

@@ -25,6 +25,13 @@ export const antennaPatternSummary = z.object({
   tilt_azimuth_deg: z.number(),
   /** Built-in patterns come with the server and cannot be deleted. */
   builtin: z.boolean(),
+  /**
+   * Half-power (−3 dB) beamwidth of the horizontal cut, degrees, to a tenth; 360 for a cut that
+   * never falls 3 dB below its peak (an omni). The Towers map draws a sector's wedge this wide.
+   */
+  horizontal_beamwidth_deg: z.number(),
+  /** The same of the vertical cut, degrees. */
+  vertical_beamwidth_deg: z.number(),
   /** Sectors that use it. */
   sector_count: z.number(),
   created_at: z.string(),

@@ -37,11 +37,14 @@ const SUMMARY_COLUMNS = ['id', 'name', 'format', 'file_name', 'peak_gain_dbi', '
 export class AntennaPatternRepository {
   constructor(private readonly db: Executor) {}
 
-  /** Every pattern, built-ins first, then by name; without the tables. */
-  async list(): Promise<PatternSummaryRecord[]> {
+  /**
+   * Every pattern, built-ins first, then by name, with its tables (the list answers each pattern's
+   * beamwidths, worked out from them; a library holds tens of patterns, 5.8 KB each).
+   */
+  async list(): Promise<PatternRecord[]> {
     const rows = await this.db
       .selectFrom('antenna_patterns')
-      .select(SUMMARY_COLUMNS)
+      .select([...SUMMARY_COLUMNS, 'horizontal_db', 'vertical_db'])
       .select((eb) =>
         eb
           .selectFrom('tower_sectors')
@@ -53,7 +56,7 @@ export class AntennaPatternRepository {
       .orderBy('name')
       .orderBy('id')
       .execute();
-    return rows.map((row) => ({ ...row, sector_count: toCount(row.sector_count ?? 0) }));
+    return rows.map(({ sector_count, ...row }) => toRecord(row, toCount(sector_count ?? 0)));
   }
 
   async find(id: number, trx?: Executor): Promise<PatternRecord | undefined> {

@@ -1,11 +1,12 @@
 import type { AntennaPatternDetail, AntennaPatternSummary } from '../../common/api/antennaPatterns.js';
 import { countText } from '../../common/countText.js';
+import { halfPowerBeam } from '../../geo/rf/antenna/halfPowerBeam.js';
 import { PatternFileError } from '../../geo/rf/antenna/patternFileError.js';
 import { readAntennaPattern } from '../../geo/rf/antenna/readAntennaPattern.js';
 import type { Clock } from '../clock.js';
 import type { Transactions } from '../db/transactions.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
-import type { AntennaPatternRepository, PatternRecord, PatternSummaryRecord, PatternUser } from './antennaPatternRepository.js';
+import type { AntennaPatternRepository, PatternRecord, PatternUser } from './antennaPatternRepository.js';
 
 export type PatternStore = Pick<AntennaPatternRepository, 'list' | 'find' | 'insert' | 'usersOf' | 'delete'>;
 
@@ -93,7 +94,10 @@ export function inUseMessage(patternName: string, users: readonly PatternUser[])
   return `Antenna pattern "${patternName}" is used by ${countText(users.length, 'sector')} (${named.join(', ')}): give them another pattern or delete them first`;
 }
 
-function summaryOf(record: PatternSummaryRecord): AntennaPatternSummary {
+/** Beamwidths are answered to a tenth of a degree: they label a list and size a wedge on a map. */
+const beamwidthOf = (tableDb: readonly number[]) => Math.round(halfPowerBeam(tableDb).widthDeg * 10) / 10;
+
+function summaryOf(record: PatternRecord): AntennaPatternSummary {
   return {
     id: record.id,
     name: record.name,
@@ -103,6 +107,8 @@ function summaryOf(record: PatternSummaryRecord): AntennaPatternSummary {
     tilt_deg: record.tilt_deg,
     tilt_azimuth_deg: record.tilt_azimuth_deg,
     builtin: record.builtin_key !== null,
+    horizontal_beamwidth_deg: beamwidthOf(record.horizontal_db),
+    vertical_beamwidth_deg: beamwidthOf(record.vertical_db),
     sector_count: record.sector_count,
     created_at: record.created_at,
   };

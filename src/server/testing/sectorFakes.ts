@@ -61,7 +61,7 @@ export function memoryPatterns(initial: PatternRecord[] = []): MemoryPatterns {
   return {
     rows,
     users,
-    list: async () => [...rows.values()].map(({ horizontal_db: _h, vertical_db: _v, ...summary }) => summary),
+    list: async () => [...rows.values()],
     find: async (id: number) => rows.get(id),
     insert: async (record) => {
       const stored: PatternRecord = { ...record, id: nextId++, sector_count: 0, builtin_key: null };

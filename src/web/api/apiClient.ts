@@ -1,7 +1,7 @@
 import type { ApiEnvelope } from '../../common/api/envelope.js';
 import { ADMIN_LOGIN_PATH } from '../auth/adminPaths.js';
 import { clearToken, readToken } from '../auth/tokenStore.js';
-import { ApiError } from './ApiError.js';
+import { ApiError, type FieldError } from './ApiError.js';
 
 const API_BASE = '/api';
 
@@ -89,14 +89,19 @@ function parseEnvelope<T>(text: string, status: number): ApiEnvelope<T> {
   return { success: false, message: `Unexpected response from the server (HTTP ${status}).` };
 }
 
-/** The human part of a failure envelope: its message, plus the optional `error` detail some routes add. */
+/** The human part of a failure envelope: its message, the optional `error` detail some routes add, and the fields a validation refusal names. */
 function failureOf(envelope: ApiEnvelope<unknown>, status: number): ApiError {
-  const extra = (envelope as { error?: unknown }).error;
+  const { error: extra, errors } = envelope as { error?: unknown; errors?: unknown };
   return new ApiError(
     envelope.message ?? `The request failed (HTTP ${status}).`,
     status,
     typeof extra === 'string' && extra !== envelope.message ? extra : undefined,
+    Array.isArray(errors) ? errors.filter(isFieldError) : [],
   );
+}
+
+function isFieldError(value: unknown): value is FieldError {
+  return value !== null && typeof value === 'object' && typeof (value as FieldError).field === 'string' && typeof (value as FieldError).message === 'string';
 }
 
 /** Uploads (KML files of up to 50 MB, logos) may take far longer than ordinary calls. */

@@ -5,6 +5,8 @@
 export const QUERY_KEYS = {
   providers: ['providers'],
   coverageLayers: ['coverage-layers'],
+  /** The antenna pattern library: a sector saved or deleted changes a pattern's count of users. */
+  antennaPatterns: ['antenna-patterns'],
   /** Every report read from /api/reports (dashboard, leads inbox, reports): a lead's change refreshes them all. */
   reports: ['reports'],
 } as const;

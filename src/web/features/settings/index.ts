@@ -1,4 +1,6 @@
-// What other features use of settings: its screen (admin router) and the embedding settings
-// (the embed code generator shows which sites may embed the map).
+// What other features use of settings: its screen (admin router), the embedding settings
+// (the embed code generator shows which sites may embed the map) and the antenna pattern library
+// (the tower dialog's sectors pick a pattern from it, the Towers map sizes their wedges by it).
 export { SettingsPage } from './SettingsPage.js';
 export { useEmbedSettings } from './embedSettingsQueries.js';
+export { useAntennaPatterns } from './antennaPatternQueries.js';

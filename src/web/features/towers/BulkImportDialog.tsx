@@ -12,13 +12,15 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { type BulkImportResult, towersImportedMessage } from '../../../common/api/towers.js';
-import { countText } from '../../../common/countText.js';
 import { errorMessage } from '../../api/ApiError.js';
 import { visuallyHidden } from '../../ui/visuallyHidden.js';
 import {
   parseImportJson,
   parseTowerCsv,
+  readyToImportText,
   REQUIRED_TOWER_FIELDS,
+  SECTOR_CSV_COLUMNS,
+  SECTOR_CSV_EXAMPLE,
   rowsToJsonText,
   TOWER_CSV_COLUMNS,
   TOWER_CSV_EXAMPLE,
@@ -49,6 +51,7 @@ interface Outcome {
 export function BulkImportDialog({ onClose, onResult }: BulkImportDialogProps) {
   const titleId = useId();
   const textId = useId();
+  const sectorsId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const bulkImport = useBulkImportTowers();
   const [text, setText] = useState('');
@@ -65,10 +68,10 @@ export function BulkImportDialog({ onClose, onResult }: BulkImportDialogProps) {
     if (outcome) outcomeRef.current?.scrollIntoView({ block: 'start' });
   }, [outcome]);
 
-  /** The preview count: how many rows the text holds, when it is a JSON list. */
-  const readyCount = useMemo(() => {
+  /** The preview: how many towers and sectors the text holds, when it is a JSON list. */
+  const readyText = useMemo(() => {
     const parsed = text.trim() === '' ? null : parseImportJson(text);
-    return parsed && 'rows' in parsed ? parsed.rows.length : null;
+    return parsed && 'rows' in parsed ? readyToImportText(parsed.rows) : null;
   }, [text]);
 
   const editText = (value: string) => {
@@ -139,6 +142,19 @@ export function BulkImportDialog({ onClose, onResult }: BulkImportDialogProps) {
           <FormatExample title="JSON example" code={TOWER_JSON_EXAMPLE} />
           <FormatExample title="CSV example" code={TOWER_CSV_EXAMPLE} />
         </Stack>
+        <Box component="section" aria-labelledby={sectorsId} sx={{ mb: 2 }}>
+          <Typography id={sectorsId} variant="subtitle2" component="h3" sx={{ mb: 0.5 }}>
+            Sectors (optional)
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            A tower without sectors has one omni antenna. In a CSV, each sector is a row of its own whose <code>sector_of</code> names a tower of the same file
+            (its code, else its name); its <code>name</code>, <code>frequency_ghz</code>, <code>power_dbm</code> and <code>active</code> are the sector&apos;s,
+            with <code>azimuth_deg</code> (where it points, clockwise from north), <code>downtilt_deg</code> (positive is below the horizon),{' '}
+            <code>antenna_pattern_id</code> (the id of a pattern in Settings, Antenna patterns) and <code>height_m</code> (blank: the tower&apos;s). In JSON,
+            list them in the tower&apos;s <code>sectors</code>. A tower is imported with all its sectors or not at all.
+          </Typography>
+          <FormatExample title="Example with sectors (CSV)" code={SECTOR_CSV_EXAMPLE} />
+        </Box>
 
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
           <Button
@@ -171,8 +187,9 @@ export function BulkImportDialog({ onClose, onResult }: BulkImportDialogProps) {
             <Typography variant="body2" color="text.secondary" sx={{ minWidth: 0 }}>
               With a header row:{' '}
               <Box component="code" sx={{ fontFamily: MONOSPACE, fontSize: 12, overflowWrap: 'anywhere' }}>
-                {TOWER_CSV_COLUMNS.join(',')}
+                {TOWER_CSV_COLUMNS.filter((column) => !(SECTOR_CSV_COLUMNS as readonly string[]).includes(column)).join(',')}
               </Box>
+              , then the sector columns if any.
             </Typography>
           )}
         </Stack>
@@ -204,7 +221,7 @@ export function BulkImportDialog({ onClose, onResult }: BulkImportDialogProps) {
           slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: MONOSPACE, fontSize: 13 } } }}
         />
         <Typography role="status" variant="body2" sx={{ mt: 1, fontWeight: 500, minHeight: '1.5em' }}>
-          {readyCount !== null && `${countText(readyCount, 'tower')} ready to import`}
+          {readyText}
         </Typography>
       </DialogContent>
       <DialogActions>

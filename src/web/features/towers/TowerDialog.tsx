@@ -6,14 +6,17 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import InputAdornment from '@mui/material/InputAdornment';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId, useState } from 'react';
+import { type Control, useForm, useWatch } from 'react-hook-form';
 import type { Tower } from '../../../common/api/towers.js';
 import { errorMessage } from '../../api/ApiError.js';
 import { FormSwitch } from '../../ui/FormSwitch.js';
 import { FormTextField } from '../../ui/FormTextField.js';
 import { NEW_TOWER_FORM, type TowerFormOutput, type TowerFormValues, towerForm, towerPayload, towerToForm } from './towerForm.js';
-import { useSaveTower } from './towerQueries.js';
+import type { TowerRadio } from './SectorDialog.js';
+import { storedSectorPayload } from './sectorForm.js';
+import { type SectorRow, SectorsTable } from './SectorsTable.js';
+import { useSaveSector, useSaveTower, useTowers } from './towerQueries.js';
 
 const CREATED_FALLBACK = 'Tower created successfully';
 const UPDATED_FALLBACK = 'Tower updated successfully';
@@ -35,17 +38,26 @@ export function TowerDialog({ tower, onClose, onResult }: TowerDialogProps) {
   const titleId = useId();
   const formId = useId();
   const save = useSaveTower();
+  const saveSector = useSaveSector();
   const { control, handleSubmit } = useForm<TowerFormValues, unknown, TowerFormOutput>({
     resolver: zodResolver(towerForm),
     defaultValues: tower ? towerToForm(tower) : NEW_TOWER_FORM,
   });
+  /** A new tower's sectors, saved once it is created. */
+  const [keptSectors, setKeptSectors] = useState<SectorRow[]>([]);
+  const sectorRows = useStoredSectorRows(tower) ?? keptSectors;
+  const towerRadio = useTowerRadio(control);
+  const saving = save.isPending || saveSector.isPending;
 
   const onSubmit = handleSubmit((values) => {
     save.mutate(
       { id: tower?.id, body: towerPayload(values) },
       {
-        onSuccess: (envelope) => {
-          onResult('success', envelope.message ?? (editing ? UPDATED_FALLBACK : CREATED_FALLBACK));
+        onSuccess: async (envelope) => {
+          const createdId = envelope.data?.id;
+          const failed = editing || createdId === undefined ? [] : await saveKeptSectors(createdId);
+          if (failed.length > 0) onResult('error', failed.join('; '));
+          else onResult('success', envelope.message ?? (editing ? UPDATED_FALLBACK : CREATED_FALLBACK));
           onClose();
         },
         onError: (error) => onResult('error', errorMessage(error, SAVE_FAILED)),
@@ -53,8 +65,21 @@ export function TowerDialog({ tower, onClose, onResult }: TowerDialogProps) {
     );
   });
 
+  /** The kept sectors, one after another (the server holds the tower's row for each); what failed, as messages. */
+  const saveKeptSectors = async (towerId: number): Promise<string[]> => {
+    const failed: string[] = [];
+    for (const { sector } of keptSectors) {
+      try {
+        await saveSector.mutateAsync({ towerId, body: sector });
+      } catch (error) {
+        failed.push(`Tower created, but sector "${sector.name}" was not saved: ${errorMessage(error, 'Failed to save sector')}`);
+      }
+    }
+    return failed;
+  };
+
   return (
-    <Dialog open onClose={save.isPending ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth scroll="paper">
+    <Dialog open onClose={saving ? undefined : onClose} aria-labelledby={titleId} maxWidth="md" fullWidth scroll="paper">
       <DialogTitle id={titleId}>{editing ? 'Edit Tower' : 'Add New Tower'}</DialogTitle>
       <DialogContent dividers>
         <form id={formId} noValidate onSubmit={onSubmit}>
@@ -153,15 +178,32 @@ export function TowerDialog({ tower, onClose, onResult }: TowerDialogProps) {
             </Grid>
           </Grid>
         </form>
+        {/* Outside the tower's form: a sector dialog's submit must not reach it through React's tree. */}
+        <SectorsTable towerId={tower?.id ?? null} rows={sectorRows} tower={towerRadio} onKeptChange={setKeptSectors} onResult={onResult} />
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={save.isPending}>
+        <Button onClick={onClose} disabled={saving}>
           Cancel
         </Button>
-        <Button type="submit" form={formId} variant="contained" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : editing ? 'Update Tower' : 'Add Tower'}
+        <Button type="submit" form={formId} variant="contained" disabled={saving}>
+          {saving ? 'Saving...' : editing ? 'Update Tower' : 'Add Tower'}
         </Button>
       </DialogActions>
     </Dialog>
   );
+}
+
+/** A stored tower's sectors as the tower list holds them now (it is asked again after each sector's change); null for a new tower. */
+function useStoredSectorRows(tower: Tower | null): SectorRow[] | null {
+  const towers = useTowers();
+  if (!tower) return null;
+  const current = towers.data?.find((candidate) => candidate.id === tower.id) ?? tower;
+  return current.sectors.map((sector) => ({ key: `sector-${sector.id}`, id: sector.id, sector: storedSectorPayload(sector) }));
+}
+
+/** What a sector left blank takes from the tower, as the tower form holds it now. */
+function useTowerRadio(control: Control<TowerFormValues, unknown, TowerFormOutput>): TowerRadio {
+  const [height, antennaHeight, frequency, power] = useWatch({ control, name: ['height_meters', 'antenna_height_meters', 'frequency_ghz', 'power_dbm'] });
+  const total = Number(height) + Number(antennaHeight || 0);
+  return { frequency_ghz: frequency, power_dbm: power, antennaHeightM: height.trim() !== '' && Number.isFinite(total) ? total : null };
 }

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { sectorInput } from '../../../common/api/sectors.js';
 import { towerInput } from '../../../common/api/towers.js';
-import { INVALID_JSON, NOT_AN_ARRAY, parseImportJson, parseTowerCsv, rowsToJsonText, TOWER_CSV_EXAMPLE, TOWER_JSON_EXAMPLE } from './bulkImportText.js';
+import {
+  countImportRows,
+  INVALID_JSON,
+  NOT_AN_ARRAY,
+  parseImportJson,
+  parseTowerCsv,
+  readyToImportText,
+  rowsToJsonText,
+  SECTOR_CSV_EXAMPLE,
+  TOWER_CSV_EXAMPLE,
+  TOWER_JSON_EXAMPLE,
+} from './bulkImportText.js';
 
 describe('bulk import JSON', () => {
   it('takes a JSON list of towers', () => {
@@ -131,5 +143,32 @@ describe('bulk import examples', () => {
     // The server's own rule for each row (POST /api/towers/bulk-import checks every row with it).
     const stored = (rows: unknown[]) => rows.map((row) => towerInput.parse(row));
     expect(stored(csv.rows)).toEqual(stored(json.rows));
+  });
+});
+
+describe('bulk import counts', () => {
+  it('counts sector rows and nested sectors as sectors, apart from the towers', () => {
+    const rows = [
+      { name: 'Signal Hill', code: 'SH-1', sectors: [{ name: 'East' }] },
+      { name: 'North', sector_of: 'SH-1' },
+      { name: 'Blaauwberg', sector_of: '' },
+      { name: 'South', sector_of: 'SH-1' },
+    ];
+    expect(countImportRows(rows)).toEqual({ towers: 2, sectors: 3 });
+    expect(readyToImportText(rows)).toBe('2 towers and 3 sectors ready to import');
+    expect(readyToImportText([{ name: 'A' }])).toBe('1 tower ready to import');
+  });
+
+  it('shows a CSV example with sectors: one tower and two sector rows, each as the server takes it', () => {
+    const csv = parseTowerCsv(SECTOR_CSV_EXAMPLE);
+    if (!('rows' in csv)) throw new Error('the example does not parse');
+    expect(csv.warnings).toEqual([]);
+    expect(countImportRows(csv.rows)).toEqual({ towers: 1, sectors: 2 });
+    const [tower, ...sectors] = csv.rows;
+    expect(towerInput.parse(tower).name).toBe('Signal Hill');
+    expect(sectors.map(({ sector_of: _, ...sector }) => sectorInput.parse(sector))).toMatchObject([
+      { name: 'North', azimuth_deg: 0, downtilt_deg: 2, antenna_pattern_id: 2 },
+      { name: 'South', azimuth_deg: 180, downtilt_deg: 2, antenna_pattern_id: 2 },
+    ]);
   });
 });

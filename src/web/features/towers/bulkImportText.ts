@@ -45,7 +45,39 @@ export const TOWER_CSV_EXAMPLE = `name,latitude,longitude,height_meters,coverage
 Signal Hill,-33.918,18.403,18,,SH-1,
 Blaauwberg,-33.804,18.465,24,12,BB-2,false`;
 
+/** The same tower with two sectors, as a CSV: the tower row, then a row per sector naming it in `sector_of`. */
+export const SECTOR_CSV_EXAMPLE = `name,latitude,longitude,height_meters,code,sector_of,azimuth_deg,downtilt_deg,antenna_pattern_id
+Signal Hill,-33.918,18.403,18,SH-1,,,,
+North,,,,,SH-1,0,2,2
+South,,,,,SH-1,180,2,2`;
+
 export type ImportRows = { rows: unknown[] } | { error: string };
+
+/**
+ * What a list of import rows holds: towers, and sectors (the rows naming their tower in
+ * `sector_of`, and the sectors nested in a tower row's `sectors` list).
+ */
+export function countImportRows(rows: readonly unknown[]): { towers: number; sectors: number } {
+  let towers = 0;
+  let sectors = 0;
+  for (const row of rows) {
+    const record = row !== null && typeof row === 'object' ? (row as Record<string, unknown>) : {};
+    const sectorOf = record[SECTOR_CSV_COLUMNS[0]];
+    if (sectorOf !== undefined && sectorOf !== null && String(sectorOf).trim() !== '') {
+      sectors += 1;
+      continue;
+    }
+    towers += 1;
+    if (Array.isArray(record.sectors)) sectors += record.sectors.length;
+  }
+  return { towers, sectors };
+}
+
+/** "2 towers ready to import", or "1 tower and 3 sectors ready to import". */
+export function readyToImportText(rows: readonly unknown[]): string {
+  const { towers, sectors } = countImportRows(rows);
+  return `${countText(towers, 'tower')}${sectors > 0 ? ` and ${countText(sectors, 'sector')}` : ''} ready to import`;
+}
 
 /** The rows in the dialog's JSON text, or the message saying why there are none ("Invalid JSON format", "Data must be an array of tower objects"). */
 export function parseImportJson(text: string): ImportRows {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { towerAreas, towerBounds, towerPoints } from './towerMapLayers.js';
+import { sectorWedges, towerAreas, towerBounds, towerPoints } from './towerMapLayers.js';
 
 const tower = (id: number, latitude: number, longitude: number, active = true) => ({ id, name: `T${id}`, latitude, longitude, active, coverage_radius_km: 10 });
 
@@ -29,5 +29,52 @@ describe('tower map data', () => {
     expect(north).toBeCloseTo(1 + tenKmInDegrees, 9);
     expect(west).toBeCloseTo(18 - tenKmInDegrees, 9);
     expect(east).toBeCloseTo(19.5 + tenKmInDegrees / Math.cos(Math.PI / 180), 9);
+  });
+});
+
+describe('sector wedges', () => {
+  const KM_PER_DEGREE = (Math.PI / 180) * 6371;
+  const sector = (id: number, azimuth_deg: number, antenna_pattern_id: number, active = true) => ({
+    id,
+    tower_id: 1,
+    name: `S${id}`,
+    azimuth_deg,
+    downtilt_deg: 2,
+    antenna_pattern_id,
+    frequency_ghz: 5.8,
+    power_dbm: 20,
+    height_m: null,
+    active,
+    created_at: '',
+    updated_at: '',
+  });
+  const beamwidths = new Map([
+    [2, 60],
+    [9, 360],
+  ]);
+  const wedgesOf = (sectors: ReturnType<typeof sector>[], active = true) =>
+    sectorWedges([{ ...tower(1, 0, 0, active), sectors }], (id) => beamwidths.get(id)).features;
+
+  it('draws a wedge from the tower, centred on the azimuth and as wide as the half-power beam, out to the coverage radius', () => {
+    const [feature] = wedgesOf([sector(7, 90, 2)]);
+    expect(feature!.properties).toEqual({ tower_id: 1, tower_name: 'T1', sector_id: 7, name: 'S7', azimuth_deg: 90, beamwidth_deg: 60, downtilt_deg: 2 });
+    const ring = feature!.geometry.coordinates[0]!;
+    expect(ring[0]).toEqual([0, 0]);
+    expect(ring.at(-1)).toEqual([0, 0]);
+    // The arc runs clockwise from bearing 60° to 120°, 10 km out, through the azimuth (east) in the middle.
+    const reach = 10 / KM_PER_DEGREE;
+    expect(ring[1]![0]).toBeCloseTo(reach * Math.sin(Math.PI / 3), 6);
+    expect(ring[1]![1]).toBeCloseTo(reach * Math.cos(Math.PI / 3), 6);
+    expect(ring.at(-2)![1]).toBeCloseTo(-reach * Math.cos(Math.PI / 3), 6);
+    const middle = ring[Math.floor(ring.length / 2)]!;
+    expect(middle[0]).toBeCloseTo(reach, 6);
+    expect(middle[1]).toBeCloseTo(0, 9);
+  });
+
+  it('draws an omni beam as the whole circle, and no wedge for an inactive sector or tower or a pattern not known yet', () => {
+    const [omni] = wedgesOf([sector(1, 45, 9)]);
+    expect(omni!.geometry.coordinates[0]).toEqual(towerAreas([tower(1, 0, 0)]).features[0]!.geometry.coordinates[0]);
+    expect(wedgesOf([sector(1, 45, 2, false), sector(2, 45, 5)])).toEqual([]);
+    expect(wedgesOf([sector(1, 45, 2)], false)).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import type { FeatureCollection, Point, Polygon } from 'geojson';
+import type { Feature, FeatureCollection, Point, Polygon } from 'geojson';
 import type { CircleLayerSpecification, ExpressionSpecification, FillLayerSpecification, LineLayerSpecification, LngLatBoundsLike } from 'maplibre-gl';
 import type { Tower } from '../../../common/api/towers.js';
 
@@ -8,6 +8,11 @@ export const TOWER_COLORS = { active: '#1976d2', inactive: '#9e9e9e' } as const;
 export const TOWER_POINTS_SOURCE_ID = 'towers';
 export const TOWER_AREAS_SOURCE_ID = 'tower-areas';
 export const TOWER_POINTS_LAYER_ID = 'tower-points';
+export const SECTOR_WEDGES_SOURCE_ID = 'sector-wedges';
+export const SECTOR_WEDGES_LAYER_ID = 'sector-wedges-fill';
+
+/** Sector wedges: orange, apart from the blue of the towers and the green of the footprints. */
+export const SECTOR_COLOR = '#ef6c00';
 
 /** Properties of each tower feature (GeoJSON coordinates are [lng, lat]). */
 export interface TowerFeatureProperties {
@@ -52,17 +57,83 @@ export function towerAreas(towers: readonly TowerFields[]): FeatureCollection<Po
 }
 
 function circle(latitude: number, longitude: number, radiusKm: number): Array<[number, number]> {
-  const toRad = Math.PI / 180;
-  const lat1 = latitude * toRad;
-  const lng1 = longitude * toRad;
-  const angular = radiusKm / EARTH_RADIUS_KM;
   const ring: Array<[number, number]> = [];
-  for (let step = 0; step <= CIRCLE_STEPS; step += 1) {
-    const bearing = ((step % CIRCLE_STEPS) / CIRCLE_STEPS) * 2 * Math.PI;
-    const lat2 = Math.asin(Math.sin(lat1) * Math.cos(angular) + Math.cos(lat1) * Math.sin(angular) * Math.cos(bearing));
-    const lng2 = lng1 + Math.atan2(Math.sin(bearing) * Math.sin(angular) * Math.cos(lat1), Math.cos(angular) - Math.sin(lat1) * Math.sin(lat2));
-    ring.push([lng2 / toRad, lat2 / toRad]);
+  for (let step = 0; step <= CIRCLE_STEPS; step += 1) ring.push(destination(latitude, longitude, ((step % CIRCLE_STEPS) / CIRCLE_STEPS) * 360, radiusKm));
+  return ring;
+}
+
+const TO_RAD = Math.PI / 180;
+
+/** [lng, lat] of the point `distanceKm` from (latitude, longitude) along the great circle leaving at `bearingDeg` (clockwise from north). */
+function destination(latitude: number, longitude: number, bearingDeg: number, distanceKm: number): [number, number] {
+  const lat1 = latitude * TO_RAD;
+  const lng1 = longitude * TO_RAD;
+  const bearing = bearingDeg * TO_RAD;
+  const angular = distanceKm / EARTH_RADIUS_KM;
+  const lat2 = Math.asin(Math.sin(lat1) * Math.cos(angular) + Math.cos(lat1) * Math.sin(angular) * Math.cos(bearing));
+  const lng2 = lng1 + Math.atan2(Math.sin(bearing) * Math.sin(angular) * Math.cos(lat1), Math.cos(angular) - Math.sin(lat1) * Math.sin(lat2));
+  return [lng2 / TO_RAD, lat2 / TO_RAD];
+}
+
+/** Properties of each sector wedge: which sector, where it points and how wide its half-power beam is (degrees). */
+export interface SectorWedgeProperties {
+  tower_id: number;
+  tower_name: string;
+  sector_id: number;
+  name: string;
+  azimuth_deg: number;
+  beamwidth_deg: number;
+  downtilt_deg: number;
+}
+
+/** Greatest angle between two vertices of a wedge's arc, degrees. */
+const ARC_STEP_DEG = 2;
+
+/**
+ * Each active sector of each active tower as a wedge from the tower, centred on the sector's azimuth
+ * and as wide as its pattern's horizontal half-power beamwidth (`beamwidthOf` its pattern id; a
+ * pattern not known yet draws no wedge), out to the tower's coverage radius: the reach the server
+ * analyses, so the wedge shows the slice of the tower's circle the sector serves. A beam of 360°
+ * (an omni pattern) is the whole circle.
+ */
+export function sectorWedges(
+  towers: readonly Pick<Tower, 'id' | 'name' | 'latitude' | 'longitude' | 'active' | 'coverage_radius_km' | 'sectors'>[],
+  beamwidthOf: (patternId: number) => number | undefined,
+): FeatureCollection<Polygon, SectorWedgeProperties> {
+  const features: Array<Feature<Polygon, SectorWedgeProperties>> = [];
+  for (const tower of towers) {
+    if (!tower.active) continue;
+    for (const sector of tower.sectors) {
+      const width = beamwidthOf(sector.antenna_pattern_id);
+      if (!sector.active || width === undefined) continue;
+      features.push({
+        type: 'Feature',
+        id: sector.id,
+        geometry: { type: 'Polygon', coordinates: [wedge(tower.latitude, tower.longitude, sector.azimuth_deg, width, tower.coverage_radius_km)] },
+        properties: {
+          tower_id: tower.id,
+          tower_name: tower.name,
+          sector_id: sector.id,
+          name: sector.name,
+          azimuth_deg: sector.azimuth_deg,
+          beamwidth_deg: width,
+          downtilt_deg: sector.downtilt_deg,
+        },
+      });
+    }
   }
+  return { type: 'FeatureCollection', features };
+}
+
+/** The closed ring of a wedge: the tower, the arc from azimuth − width/2 to azimuth + width/2 clockwise, back to the tower. */
+function wedge(latitude: number, longitude: number, azimuthDeg: number, widthDeg: number, radiusKm: number): Array<[number, number]> {
+  if (widthDeg >= 360) return circle(latitude, longitude, radiusKm);
+  const steps = Math.max(2, Math.ceil(widthDeg / ARC_STEP_DEG));
+  const start = azimuthDeg - widthDeg / 2;
+  const centre: [number, number] = [longitude, latitude];
+  const ring: Array<[number, number]> = [centre];
+  for (let step = 0; step <= steps; step += 1) ring.push(destination(latitude, longitude, start + (widthDeg * step) / steps, radiusKm));
+  ring.push(centre);
   return ring;
 }
 
@@ -128,4 +199,12 @@ export function towerPointLayer(): CircleLayerSpecification {
       'circle-stroke-width': 2,
     },
   };
+}
+
+/** Sector wedges: a light fill and a solid edge, over the coverage circles and under the tower points. */
+export function sectorWedgeLayers(): [FillLayerSpecification, LineLayerSpecification] {
+  return [
+    { id: SECTOR_WEDGES_LAYER_ID, type: 'fill', source: SECTOR_WEDGES_SOURCE_ID, paint: { 'fill-color': SECTOR_COLOR, 'fill-opacity': 0.18 } },
+    { id: 'sector-wedges-line', type: 'line', source: SECTOR_WEDGES_SOURCE_ID, paint: { 'line-color': SECTOR_COLOR, 'line-opacity': 0.8, 'line-width': 1.5 } },
+  ];
 }

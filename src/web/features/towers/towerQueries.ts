@@ -1,9 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TowerFootprintState } from '../../../common/api/footprints.js';
+import type { Sector } from '../../../common/api/sectors.js';
 import type { BulkImportResult, Tower } from '../../../common/api/towers.js';
 import { apiData, apiRequest } from '../../api/apiClient.js';
+import { QUERY_KEYS } from '../../api/queryKeys.js';
 import { apiDownload } from '../../api/apiDownload.js';
 import { saveBlob } from '../../ui/saveFile.js';
+import type { SectorPayload } from './sectorForm.js';
 import type { TowerPayload } from './towerForm.js';
 
 /** Root key of every tower query; the Line of Sight screen reads the same list. */
@@ -33,11 +36,45 @@ export function useSaveTower() {
   });
 }
 
+/** After a sector changes (or goes with its tower): the towers, and the patterns' counts of the sectors using them. */
+const refreshTowersAndPatterns = (queryClient: QueryClient) =>
+  Promise.all([queryClient.invalidateQueries({ queryKey: TOWERS_QUERY_KEY }), queryClient.invalidateQueries({ queryKey: QUERY_KEYS.antennaPatterns })]);
+
 export function useDeleteTower() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiRequest<never>(`/towers/${id}`, { method: 'DELETE', authenticated: true }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: TOWERS_QUERY_KEY }),
+    onSettled: () => refreshTowersAndPatterns(queryClient),
+  });
+}
+
+export interface SaveSectorInput {
+  towerId: number;
+  /** Absent for a new sector. */
+  sectorId?: number;
+  body: SectorPayload;
+}
+
+/** POST /api/towers/{id}/sectors or PUT …/{sectorId}; the tower list and the patterns' counts of users follow. */
+export function useSaveSector() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ towerId, sectorId, body }: SaveSectorInput) =>
+      apiRequest<Sector>(sectorId === undefined ? `/towers/${towerId}/sectors` : `/towers/${towerId}/sectors/${sectorId}`, {
+        method: sectorId === undefined ? 'POST' : 'PUT',
+        body,
+        authenticated: true,
+      }),
+    onSettled: () => refreshTowersAndPatterns(queryClient),
+  });
+}
+
+export function useDeleteSector() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ towerId, sectorId }: { towerId: number; sectorId: number }) =>
+      apiRequest<never>(`/towers/${towerId}/sectors/${sectorId}`, { method: 'DELETE', authenticated: true }),
+    onSettled: () => refreshTowersAndPatterns(queryClient),
   });
 }
 

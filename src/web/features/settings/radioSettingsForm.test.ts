@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { defaultRadioSettings, radioSettings, TIME_PERCENT_MESSAGE } from '../../../common/api/radioSettings.js';
+import { radioFormOf, withDefaultProfile, withoutProfile } from './radioSettingsForm.js';
+
+describe('radio settings form', () => {
+  const saved = defaultRadioSettings({ gainDbi: 23, heightM: 6 });
+
+  it('shows the saved settings as text, and the contract reads them back unchanged', () => {
+    const form = radioFormOf(saved);
+    expect(form.itm.time_percent).toBe('50');
+    expect(form.cpe_profiles[0]).toEqual({ name: 'Roof antenna', gain_dbi: '23', height_m: '6', least_usable_signal_dbm: '-80', is_default: true });
+    expect(radioSettings.parse(form)).toEqual(saved);
+  });
+
+  it('names the field of a value out of range by its path in the form', () => {
+    const form = radioFormOf(saved);
+    const result = radioSettings.safeParse({ ...form, itm: { ...form.itm, time_percent: '100' } });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['itm.time_percent', TIME_PERCENT_MESSAGE]]);
+  });
+
+  it('keeps exactly one default profile when one is chosen or the default is removed', () => {
+    const profiles = radioFormOf(saved).cpe_profiles;
+    expect(withDefaultProfile(profiles, 1).map((profile) => profile.is_default)).toEqual([false, true]);
+    expect(withoutProfile(profiles, 0).map((profile) => [profile.name, profile.is_default])).toEqual([['Long-range dish', true]]);
+    expect(withoutProfile(withDefaultProfile(profiles, 1), 0).map((profile) => profile.is_default)).toEqual([true]);
+  });
+});
