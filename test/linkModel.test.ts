@@ -102,7 +102,7 @@ describe.each(databaseKinds())('the line-of-sight link under the radio settings 
   });
 
   it('names the CPE profile that serves the spot: the default when it can, else the next that can', async () => {
-    const id = await setup();
+    await setup();
     const feasibility = () => send('GET', `/api/wireless_feasibility?${query}`);
     const roofOnly = await feasibility();
     expect(roofOnly).toMatchObject({ wireless_available: true, cpe_profile: { name: 'Roof antenna', gain_dbi: 23, is_default: true } });
