@@ -1,3 +1,4 @@
+import type { RadioSettings } from '../common/api/radioSettings.js';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { AntennaPatternRepository } from './antenna-patterns/antennaPatternRepository.js';
@@ -97,7 +98,8 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
   const sectorRepo = new SectorRepository(db.kysely);
   const towers = new TowerService(towerRepo, clock, coverageChanges, sectorRepo);
   const sectors = new SectorService(sectorRepo, towerRepo, clock, coverageChanges);
-  const antennaPatterns = new AntennaPatternService(new AntennaPatternRepository(db.kysely), transactions, clock);
+  const patternRepo = new AntennaPatternRepository(db.kysely);
+  const antennaPatterns = new AntennaPatternService(patternRepo, transactions, clock);
 
   const tileMemory = new TileMemory(config.terrain.memoryBytes);
   const hgtDirectory = new HgtDirectory(config.terrain.dir, tileMemory);
@@ -114,9 +116,13 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     repository: new FootprintRepository(db.kysely),
     searches: new SearchLogRepository(db.kysely),
     towers: towerRepo,
+    sectors: sectorRepo,
+    patterns: patternRepo,
+    // Called only once the server runs, after radioSettings below is made.
+    radioSettings: (): Promise<RadioSettings> => radioSettings.current(),
     terrain,
     terrainSignature: (bounds) => terrainSignature(hgtDirectory, tilesUrl ?? null, bounds),
-    settings: { ...config.footprints, towerDbi: config.radio.towerDbi, cpeDbi: config.radio.cpeDbi },
+    settings: { maxCells: config.footprints.maxCells, towerDbi: config.radio.towerDbi },
     clock,
     log,
   });
