@@ -1,8 +1,12 @@
 // One line-of-sight analysis of many towers, timed in the compiled server's own code (dist/server,
 // as in production: no TypeScript loader in the process, whose transpile caches would make the
 // heap and the garbage collector's pauses unlike the server's). Prints one JSON line.
-// Usage: node bench/lineOfSightAnalysis.mjs <terrain dir> <towers.json> <analyses>
+// Usage: node bench/lineOfSightAnalysis.mjs <terrain dir> <towers.json> <analyses> [model] [sectors per tower]
+// model: itm (the default settings') or free_space_knife_edge; sectors: 0 (omni towers, the default)
+// or that many generic 120° sectors a tower, evenly round.
 import { readFileSync } from 'node:fs';
+import { defaultRadioSettings } from '../dist/server/common/api/radioSettings.js';
+import { BUILTIN_PATTERNS } from '../dist/server/geo/rf/antenna/builtinPatterns.js';
 import { destinationPoint } from '../dist/server/geo/sphere.js';
 import { LineOfSightService } from '../dist/server/server/line-of-sight/lineOfSightService.js';
 import { FlatElevationSource } from '../dist/server/server/terrain/flatElevationSource.js';
@@ -11,14 +15,34 @@ import { HgtElevationSource } from '../dist/server/server/terrain/hgtElevationSo
 import { Terrain } from '../dist/server/server/terrain/terrain.js';
 import { TileMemory } from '../dist/server/server/terrain/tileMemory.js';
 
-const [terrainDir, towersFile, analysesText] = process.argv.slice(2);
+const [terrainDir, towersFile, analysesText, model = 'itm', sectorsText = '0'] = process.argv.slice(2);
 const towers = JSON.parse(readFileSync(towersFile, 'utf8'));
 const centre = { lat: -33.5, lng: 18.5 };
 const terrain = new Terrain([new HgtElevationSource(new HgtDirectory(terrainDir, new TileMemory(256 * 1024 * 1024))), new FlatElevationSource()]);
-const service = new LineOfSightService({ listActive: async () => towers, find: async (id) => towers[id - 1] }, terrain, {
-  towerDbi: 17,
-  cpeDbi: 23,
-  channelWidthMHz: 40,
+const perTower = Number(sectorsText);
+const sector120 = BUILTIN_PATTERNS.find((builtin) => builtin.id === 'sector_120').pattern;
+const sectors = towers.flatMap((tower) =>
+  Array.from({ length: perTower }, (_, i) => ({
+    id: tower.id * 100 + i,
+    tower_id: tower.id,
+    name: `S${i}`,
+    azimuth_deg: (360 * i) / perTower,
+    downtilt_deg: 2,
+    antenna_pattern_id: 1,
+    frequency_ghz: tower.frequency_ghz,
+    power_dbm: tower.power_dbm,
+    height_m: null,
+    active: true,
+  })),
+);
+const settings = { ...defaultRadioSettings({ gainDbi: 23, heightM: 6 }), model };
+const service = new LineOfSightService({
+  towers: { listActive: async () => towers, find: async (id) => towers[id - 1] },
+  sectors: { listAll: async () => sectors, listOf: async (id) => sectors.filter((sector) => sector.tower_id === id) },
+  patterns: { get: async () => sector120 },
+  terrain,
+  settings: { current: async () => settings },
+  radio: { towerDbi: 17, channelWidthMHz: 40 },
 });
 
 let seed = 11;

@@ -16,10 +16,11 @@ describe.runIf(browserAvailable())('public check answered by a wireless tower al
   let live: LiveApp;
   let context: BrowserContext;
   let page: Page;
+  let token: string;
 
   beforeEach(async () => {
     live = await startLiveApp();
-    const token = await signIn(live.app);
+    token = await signIn(live.app);
     const tower = await live.app.server.inject({
       method: 'POST',
       url: '/api/towers',
@@ -55,6 +56,7 @@ describe.runIf(browserAvailable())('public check answered by a wireless tower al
     expect(text).toContain('Excellent signal');
     expect(text).toMatch(/Estimated speed: Up to \d+ Mbps/);
     expect(text).toContain('Wireless service is available from East Hill');
+    expect(text).toContain('Serviceable with a roof antenna');
     expect(await results().getByText(NO_COVERAGE).count()).toBe(0);
 
     await offer().getByRole('button', { name: 'Contact Us' }).click();
@@ -67,6 +69,30 @@ describe.runIf(browserAvailable())('public check answered by a wireless tower al
     await expect.poll(async () => (await live.app.db.kysely.selectFrom('leads').selectAll().execute()).length).toBe(1);
     const [stored] = await live.app.db.kysely.selectFrom('leads').selectAll().execute();
     expect(stored).toMatchObject({ provider_id: null, lead_type: 'contact_request', name: 'Lindiwe Khumalo' });
+  });
+
+  it('names the customer antenna the spot needs when the roof antenna is not enough', async () => {
+    // No signal clears the roof antenna's bar of -30 dBm; the dish takes anything above -120 dBm.
+    const saved = await live.app.server.inject({
+      method: 'PUT',
+      url: '/api/settings/radio',
+      headers: bearer(token),
+      payload: {
+        cpe_profiles: [
+          { name: 'Roof antenna', gain_dbi: 23, height_m: 6, least_usable_signal_dbm: -30, is_default: true },
+          { name: 'Long-range dish', gain_dbi: 30, height_m: 8, least_usable_signal_dbm: -120, is_default: false },
+        ],
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await page.goto('/');
+    await page.waitForSelector('canvas.maplibregl-canvas', { timeout: 20_000 });
+    await check(NEAR_TOWER);
+    await offer().getByText('Needs a long-range dish', { exact: true }).waitFor();
+    expect(await offer().textContent()).toMatch(
+      /Wireless service is available from East Hill, [\d.]+ km away, with an? \w+ signal, but it needs a long-range dish\./,
+    );
+    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/public-check-needs-dish.png` });
   });
 
   it('still says "no coverage" where no tower reaches', async () => {

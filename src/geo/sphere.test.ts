@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { destinationPoint, distanceM, EARTH_RADIUS_M, intermediatePoint } from './sphere.js';
+import { destinationPoint, distanceM, EARTH_RADIUS_M, initialBearingDeg, intermediatePoint } from './sphere.js';
 
 /** Length of one degree of arc on the sphere, metres. */
 const DEGREE_M = (EARTH_RADIUS_M * Math.PI) / 180; // 111,194.93 m
@@ -85,5 +85,13 @@ describe('destinationPoint', () => {
     expect(distanceM(origin, destinationPoint(origin, 37, 25_000))).toBeCloseTo(25_000, 4);
     const east = destinationPoint({ lat: 0, lng: 179.5 }, 90, DEGREE_M);
     expect(east.lng).toBeCloseTo(-179.5, 10);
+  });
+
+  it('gives the bearing destinationPoint left by, from 0 to 360, and 90° then 270° across the antimeridian', () => {
+    const origin = { lat: -33.92, lng: 18.42 };
+    for (const bearing of [0, 37, 90, 181, 300]) expect(initialBearingDeg(origin, destinationPoint(origin, bearing, 25_000))).toBeCloseTo(bearing, 8);
+    expect(initialBearingDeg({ lat: 0, lng: 179.5 }, { lat: 0, lng: -179.5 })).toBeCloseTo(90, 10);
+    expect(initialBearingDeg({ lat: 0, lng: -179.5 }, { lat: 0, lng: 179.5 })).toBeCloseTo(270, 10);
+    expect(initialBearingDeg(origin, origin)).toBe(0);
   });
 });

@@ -49,6 +49,17 @@ export function destinationPoint(origin: LatLng, bearingDeg: number, distanceM: 
   return { lat: lat2 / RAD, lng: normaliseLng(origin.lng + dLng / RAD) };
 }
 
+/** The bearing at `from` of the great circle to `to`, degrees clockwise from true north, 0 ≤ b < 360; 0 for coincident points. */
+export function initialBearingDeg(from: LatLng, to: LatLng): number {
+  const lat1 = from.lat * RAD;
+  const lat2 = to.lat * RAD;
+  const dLng = (to.lng - from.lng) * RAD;
+  const y = Math.sin(dLng) * Math.cos(lat2);
+  const x = Math.cos(lat1) * Math.sin(lat2) - Math.sin(lat1) * Math.cos(lat2) * Math.cos(dLng);
+  if (x === 0 && y === 0) return 0;
+  return (((Math.atan2(y, x) / RAD) % 360) + 360) % 360;
+}
+
 /** Angle between two points seen from the earth's centre, radians (haversine form). */
 function centralAngle(a: LatLng, b: LatLng): number {
   const dLat = (b.lat - a.lat) * RAD;

@@ -1,4 +1,3 @@
-import type { RadioSettings } from '../common/api/radioSettings.js';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { AntennaPatternRepository } from './antenna-patterns/antennaPatternRepository.js';
@@ -29,6 +28,7 @@ import { LeadService } from './leads/leadService.js';
 import { createSmtpMailer } from './leads/mailer.js';
 import { SearchLogRepository } from './leads/searchLogRepository.js';
 import { LineOfSightService } from './line-of-sight/lineOfSightService.js';
+import { PatternCache } from './line-of-sight/patternCache.js';
 import { TowerWireless } from './line-of-sight/towerWireless.js';
 import { MapStartRepository } from './map-start/mapStartRepository.js';
 import { MapStartService } from './map-start/mapStartService.js';
@@ -111,15 +111,32 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     new FlatElevationSource(),
   ]);
   const terrainTiles = new TerrainTiles(hgtDirectory, coverageChanges);
-  const lineOfSight = new LineOfSightService(towerRepo, terrain, config.radio);
+  // Read once per coverage revision the engine answers from (a save moves it, and every process
+  // rebuilds, then reads them again); declared before the engine, which it asks only when read.
+  const radioSettings = new RadioSettingsService({
+    repository: new RadioSettingsRepository(db.kysely),
+    coverage: coverageChanges,
+    builtRevision: (): number | null => coverage.revision,
+    roof: { gainDbi: config.radio.cpeDbi, heightM: config.footprints.receiverM },
+    clock,
+    log,
+  });
+  // Every link: the towers, their sectors and patterns, the terrain, and the radio settings' model, clutter and CPE gain.
+  const lineOfSight = new LineOfSightService({
+    towers: towerRepo,
+    sectors: sectorRepo,
+    patterns: new PatternCache(patternRepo),
+    terrain,
+    settings: radioSettings,
+    radio: config.radio,
+  });
   const footprints = new FootprintService({
     repository: new FootprintRepository(db.kysely),
     searches: new SearchLogRepository(db.kysely),
     towers: towerRepo,
     sectors: sectorRepo,
     patterns: patternRepo,
-    // Called only once the server runs, after radioSettings below is made.
-    radioSettings: (): Promise<RadioSettings> => radioSettings.current(),
+    radioSettings: () => radioSettings.current(),
     terrain,
     terrainSignature: (bounds) => terrainSignature(hgtDirectory, tilesUrl ?? null, bounds),
     settings: { maxCells: config.footprints.maxCells, towerDbi: config.radio.towerDbi },
@@ -130,20 +147,11 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     revisions,
     layers: layerRepo,
     providers: coverageProviders,
-    wireless: new TowerWireless(towerRepo, lineOfSight, footprints, config.footprints.receiverM),
+    wireless: new TowerWireless(towerRepo, lineOfSight, footprints),
     pollMs: config.coveragePollMs,
     log,
   });
   coverageChanges.listen(() => coverage.refresh());
-  // Read once per coverage revision: a save moves it, and every process rebuilds, then reads them again.
-  const radioSettings = new RadioSettingsService({
-    repository: new RadioSettingsRepository(db.kysely),
-    coverage: coverageChanges,
-    builtRevision: () => coverage.revision,
-    roof: { gainDbi: config.radio.cpeDbi, heightM: config.footprints.receiverM },
-    clock,
-    log,
-  });
 
   const myMaps = new MyMapsSync({
     providers,

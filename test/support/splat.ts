@@ -111,10 +111,12 @@ export interface SplatPathOptions {
   lrp?: SplatLrp;
   /** `-olditm`: the ITS Irregular Terrain Model (Longley-Rice) instead of SPLAT!'s default ITWOM 3.0. */
   oldItm?: boolean;
+  /** `-gc`: ground clutter, metres (with -metric), for the obstruction report and required heights (notes/splat.md). */
+  clutterM?: number;
 }
 
 /**
- * Runs `splat -t tx -r rx -metric -m 1.333 -f <MHz> -d <dir>` (with `-olditm` if asked) in `dir`
+ * Runs `splat -t tx -r rx -metric -m 1.333 -f <MHz> -d <dir>` (with `-olditm` and `-gc` if asked) in `dir`
  * (where the .sdf pages are) and returns its path report, or null when SPLAT! ran out of time (no
  * reference for that path).
  */
@@ -123,6 +125,7 @@ export async function runSplatPath(dir: string, tx: SplatSite, rx: SplatSite, fr
   const rxFile = writeQth(dir, rx);
   writeLrp(dir, tx, frequencyMHz, options.lrp ?? DEFAULT_SPLAT_LRP);
   const args = ['-t', txFile, '-r', rxFile, '-metric', '-m', '1.333', '-f', String(frequencyMHz), '-d', dir, ...(options.oldItm ? ['-olditm'] : [])];
+  if (options.clutterM !== undefined) args.push('-gc', String(options.clutterM));
   try {
     await run('splat', args, {
       cwd: dir,

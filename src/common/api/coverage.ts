@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SERVICE_STATUSES } from '../serviceStatus.js';
 import { numberField, text } from './fields.js';
-import { TERRAIN_SOURCES } from './lineOfSight.js';
+import { linkServingFields, pathLossDb, TERRAIN_SOURCES } from './lineOfSight.js';
 
 export const coverageProvider = z.object({
   id: z.number(),
@@ -31,10 +31,22 @@ export const wirelessFeasibility = z.object({
       has_line_of_sight: z.boolean().optional(),
       /** dBm. */
       signal_strength: z.number().nullable().optional(),
+      /** As in a line-of-sight result; null where a stored footprint answered. */
+      path_loss_db: pathLossDb.nullable().optional(),
+      propagation_mode: linkServingFields.propagation_mode.optional(),
+      antenna_pattern_db: linkServingFields.antenna_pattern_db.optional(),
+      sector_id: linkServingFields.sector_id.optional(),
+      sector_name: linkServingFields.sector_name.optional(),
     }),
   ),
   estimated_speed: z.string(),
   message: z.string(),
+  /**
+   * The customer antenna (radio settings' CPE profile) that makes the spot serviceable: the default
+   * profile when it does, else the first other profile in the settings' order that does; null
+   * when none does.
+   */
+  cpe_profile: z.object({ name: z.string(), gain_dbi: z.number(), height_m: z.number(), is_default: z.boolean() }).nullable().optional(),
   /** The terrain the answer rests on; absent when the check could not run. */
   terrain_source: z.enum(TERRAIN_SOURCES).optional(),
 });
@@ -49,6 +61,7 @@ export const WIRELESS_UNAVAILABLE: WirelessFeasibility = {
   tower_distances: [],
   estimated_speed: 'No Service',
   message: 'Wireless feasibility check unavailable',
+  cpe_profile: null,
 };
 
 /** The coverage check result (docs/api.md, "The coverage check result"). */

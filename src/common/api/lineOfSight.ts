@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SIGNAL_BANDS } from '../signalBands.js';
 import { decimalTextInput, entityId, numberField, requiredText } from './fields.js';
+import { RADIO_MODELS } from './radioSettings.js';
 
 /** Where terrain heights came from: SRTM tiles, Terrarium tiles, or none (flat ground, curvature only). */
 export const TERRAIN_SOURCES = ['hgt', 'terrarium', 'flat'] as const;
@@ -64,6 +65,34 @@ export const profilePoint = z.object({
 });
 export type ProfilePoint = z.infer<typeof profilePoint>;
 
+/** A path's loss, dB (docs/radio-model.md). */
+export const pathLossDb = z.object({
+  /** What the signal is computed with: ITM's loss, or free space + diffraction, clutter included. */
+  total: z.number(),
+  free_space: z.number(),
+  /** The knife edge of the worst obstacle (J(v)), under either model. */
+  diffraction: z.number(),
+  /** The model that gave `total`: the settings' own, or free_space_knife_edge where ITM refused the path. */
+  model: z.enum(RADIO_MODELS),
+  /** ITM's loss; null unless ITM gave the total. */
+  itm: z.number().nullable(),
+  /** What the uniform clutter added to the total (0 without clutter). */
+  clutter: z.number(),
+});
+
+/**
+ * What serves the target: ITM's propagation mode (null unless ITM gave the loss), the pattern's
+ * attenuation toward the target (dB ≤ 0; 0 for a tower without sectors) and the serving sector
+ * (null for a tower without sectors). All null when the path was not analysed.
+ */
+export const linkServingFields = {
+  /** line_of_sight, single_horizon_diffraction, double_horizon_diffraction, single_horizon_troposcatter or double_horizon_troposcatter. */
+  propagation_mode: z.string().nullable(),
+  antenna_pattern_db: z.number().nullable(),
+  sector_id: z.number().nullable(),
+  sector_name: z.string().nullable(),
+};
+
 export const losTowerResult = z.object({
   tower_id: z.number(),
   tower_name: z.string(),
@@ -83,12 +112,13 @@ export const losTowerResult = z.object({
   fresnel_60_clear: z.boolean(),
   /** The point that cuts deepest into the ray or its Fresnel zone; null when nothing comes near. */
   obstruction: z.object({ distance_km: z.number(), height_m: z.number(), cut_m: z.number() }).nullable(),
-  /** Null out of range: the path is not analysed. */
-  path_loss_db: z.object({ total: z.number(), free_space: z.number(), diffraction: z.number() }).nullable(),
+  /** Null when the path is not analysed (out of range, or every sector inactive). */
+  path_loss_db: pathLossDb.nullable(),
   /** The target antenna height above ground that would clear the ray; null out of range. */
   required_height_m: z.number().nullable(),
   /** The terrain the path was analysed on; null out of range. */
   terrain_source: z.enum(TERRAIN_SOURCES).nullable(),
+  ...linkServingFields,
   /** At most PROFILE_MAX_POINTS (256) points, tower first, always with the obstruction; empty out of range. */
   profile: z.array(profilePoint),
 });

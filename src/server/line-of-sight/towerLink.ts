@@ -1,10 +1,12 @@
 import type { LosTowerResult, ProfilePoint } from '../../common/api/lineOfSight.js';
 import { PROFILE_MAX_POINTS } from '../../common/api/lineOfSight.js';
 import { signalBand } from '../../common/signalBands.js';
-import { receivedSignalDbm } from '../../geo/rf/linkBudget.js';
-import { analysePath, decimateIndices } from '../../geo/rf/pathProfile.js';
-import { freeSpacePathLossDb } from '../../geo/rf/radio.js';
-import { distanceM, type LatLng } from '../../geo/sphere.js';
+import type { AntennaPattern } from '../../geo/rf/antenna/antennaPattern.js';
+import { antennaPatternDb } from '../../geo/rf/antenna/antennaPatternDb.js';
+import { pathLoss, type PathLossResult } from '../../geo/rf/pathLoss.js';
+import { decimateIndices } from '../../geo/rf/pathProfile.js';
+import { elevationAngleDeg, type PropagationSettings } from '../../geo/rf/propagationSettings.js';
+import { distanceM, initialBearingDeg, type LatLng } from '../../geo/sphere.js';
 import type { TowerRecord } from '../towers/towerRepository.js';
 import type { PathTerrain } from '../terrain/terrain.js';
 
@@ -14,12 +16,36 @@ export type LinkTower = Pick<
   'id' | 'name' | 'code' | 'latitude' | 'longitude' | 'height_meters' | 'antenna_height_meters' | 'frequency_ghz' | 'power_dbm' | 'coverage_radius_km'
 >;
 
-export interface AntennaGains {
-  /** The tower's sector antenna, dBi. */
+/** What every link shares: the propagation settings and the gains of the antennas that carry no pattern. */
+export interface LinkRadio {
+  propagation: PropagationSettings;
+  /** The omni antenna of a tower without sectors (TOWER_ANTENNA_GAIN_DBI), dBi. */
   towerDbi: number;
-  /** The customer's roof antenna (CPE), dBi. */
+  /** The customer's antenna: the default CPE profile's gain, dBi. */
   cpeDbi: number;
 }
+
+/** An active sector as a link uses it, its pattern read. */
+export interface LinkSector {
+  id: number;
+  name: string;
+  /** Where the pattern's boresight points, degrees clockwise from true north. */
+  azimuthDeg: number;
+  /** Mechanical down-tilt, degrees, positive below the horizon. */
+  downtiltDeg: number;
+  frequencyGhz: number;
+  /** Transmit power into the antenna, dBm. */
+  powerDbm: number;
+  /** Above ground, metres; null: the tower's height plus its antenna height. */
+  heightM: number | null;
+  pattern: AntennaPattern;
+}
+
+/**
+ * What a tower radiates from: null for a tower without sectors (one omni antenna with the tower's
+ * own height, frequency and power); otherwise its active sectors, none when every sector is inactive.
+ */
+export type TowerAntennas = readonly LinkSector[] | null;
 
 const SCALES = [1, 10, 100, 1000, 10_000];
 
@@ -55,8 +81,20 @@ export function outOfRangeLink(tower: LinkTower, distance: number): LosTowerResu
     path_loss_db: null,
     required_height_m: null,
     terrain_source: null,
+    propagation_mode: null,
+    antenna_pattern_db: null,
+    sector_id: null,
+    sector_name: null,
     profile: [],
   };
+}
+
+/**
+ * A tower in range whose sectors are all inactive: it radiates nothing, so no path is analysed and
+ * it never serves (docs/radio-model.md, Sectors).
+ */
+export function silentLink(tower: LinkTower, distance: number): LosTowerResult {
+  return { ...outOfRangeLink(tower, distance), in_range: true };
 }
 
 /** A link's answer, and its profile for drawing, built only when asked for. */
@@ -71,30 +109,82 @@ export interface AnalysedLink {
   profile(): ProfilePoint[];
 }
 
+/** One antenna a link may be served by, with what it adds toward the target. */
+interface Emitter {
+  /** Null for the omni antenna of a tower without sectors. */
+  sector: LinkSector | null;
+  /** The pattern's attenuation toward the target, dB ≤ 0; 0 for the omni antenna. */
+  patternDb: number;
+  loss: PathLossResult;
+  signalDbm: number;
+}
+
 /**
  * The link from a tower to a target antenna `targetHeightM` above the ground, over `terrain`
- * (docs/radio-model.md): the straight ray over terrain + earth bulge (k = 4/3), the first Fresnel
- * zone, free-space loss plus the knife-edge loss of the worst obstacle, and the received signal.
+ * (docs/radio-model.md): the straight ray over terrain + clutter + earth bulge (k = 4/3), the first
+ * Fresnel zone, the loss under the settings' model (pathLoss), and the received signal
+ * power + gain toward the target + CPE gain − loss. A tower with sectors is served by the active
+ * sector that sees the target with the best signal (by the best signal when none sees it), each analysed from its own height and frequency with its pattern's
+ * gain toward the target; all inactive, it radiates nothing (silentLink).
  */
-export function analyseLink(tower: LinkTower, terrain: PathTerrain, targetHeightM: number, gains: AntennaGains): AnalysedLink {
-  const frequencyHz = tower.frequency_ghz * 1e9;
-  const analysis = analysePath({
-    distancesM: terrain.distancesM,
-    terrainM: terrain.terrainM,
-    txAntennaM: tower.height_meters + tower.antenna_height_meters,
-    rxAntennaM: targetHeightM,
-    frequencyHz,
-  });
+export function analyseLink(
+  tower: LinkTower,
+  antennas: TowerAntennas,
+  target: LatLng,
+  terrain: PathTerrain,
+  targetHeightM: number,
+  radio: LinkRadio,
+): AnalysedLink {
   const distance = terrain.distancesM[terrain.distancesM.length - 1] ?? 0;
-  const freeSpace = freeSpacePathLossDb(Math.max(distance, 1), frequencyHz);
-  const diffraction = analysis.diffractionLossDb;
-  const signal = receivedSignalDbm({
-    powerDbm: tower.power_dbm,
-    txGainDbi: gains.towerDbi,
-    rxGainDbi: gains.cpeDbi,
-    freeSpaceLossDb: freeSpace,
-    diffractionLossDb: diffraction,
-  });
+  if (antennas !== null && antennas.length === 0) return { result: silentLink(tower, distance), profile: () => [] };
+  // Sectors of one height and frequency share the path's analysis and loss.
+  const losses = new Map<string, PathLossResult>();
+  const lossFrom = (heightM: number, frequencyGhz: number): PathLossResult => {
+    const key = `${heightM}:${frequencyGhz}`;
+    let loss = losses.get(key);
+    if (!loss) {
+      loss = pathLoss(
+        { distancesM: terrain.distancesM, terrainM: terrain.terrainM, txAntennaM: heightM, rxAntennaM: targetHeightM, frequencyHz: frequencyGhz * 1e9 },
+        radio.propagation,
+      );
+      losses.set(key, loss);
+    }
+    return loss;
+  };
+  const towerHeightM = tower.height_meters + tower.antenna_height_meters;
+  const emitters: Emitter[] = [];
+  if (antennas === null) {
+    const loss = lossFrom(towerHeightM, tower.frequency_ghz);
+    emitters.push({
+      sector: null,
+      patternDb: 0,
+      loss,
+      signalDbm: tower.power_dbm + radio.towerDbi + radio.cpeDbi - loss.totalDb,
+    });
+  } else {
+    const targetTopM = terrain.terrainM[terrain.terrainM.length - 1]! + targetHeightM;
+    const bearing = initialBearingDeg({ lat: tower.latitude, lng: tower.longitude }, target);
+    for (const sector of antennas) {
+      const heightM = sector.heightM ?? towerHeightM;
+      const loss = lossFrom(heightM, sector.frequencyGhz);
+      // The vertical pattern is read at the target antenna's elevation over the bare ends (propagationSettings.ts).
+      const elevation = elevationAngleDeg(distance, terrain.terrainM[0]! + heightM, targetTopM);
+      const patternDb = antennaPatternDb(sector.pattern, { azimuthDeg: sector.azimuthDeg, downtiltDeg: sector.downtiltDeg }, bearing, elevation);
+      const gainDbi = sector.pattern.gainDbi + patternDb;
+      emitters.push({
+        sector,
+        patternDb,
+        loss,
+        signalDbm: sector.powerDbm + gainDbi + radio.cpeDbi - loss.totalDb,
+      });
+    }
+  }
+  // Line of sight first, then signal: the rule the footprints unite sectors by, so that a sector
+  // with a strong signal over a hill never hides a weaker one that sees the target.
+  const best = emitters.reduce((a, b) => (servesBetter(b, a) ? b : a));
+  const { loss } = best;
+  const analysis = loss.analysis;
+  const signal = best.signalDbm;
   const obstruction = analysis.obstruction;
   const result: LosTowerResult = {
     tower_id: tower.id,
@@ -112,9 +202,20 @@ export function analyseLink(tower: LinkTower, terrain: PathTerrain, targetHeight
       height_m: round(obstruction.heightM, 1),
       cut_m: round(obstruction.cutM, 1),
     },
-    path_loss_db: { total: round(freeSpace + diffraction, 2), free_space: round(freeSpace, 2), diffraction: round(diffraction, 2) },
+    path_loss_db: {
+      total: round(loss.totalDb, 2),
+      free_space: round(loss.freeSpaceDb, 2),
+      diffraction: round(loss.diffractionDb, 2),
+      model: loss.model,
+      itm: loss.itmDb === null ? null : round(loss.itmDb, 2),
+      clutter: round(loss.clutterDb, 2),
+    },
     required_height_m: round(analysis.requiredRxAntennaM, 1),
     terrain_source: terrain.source,
+    propagation_mode: loss.mode,
+    antenna_pattern_db: round(best.patternDb, 2),
+    sector_id: best.sector?.id ?? null,
+    sector_name: best.sector?.name ?? null,
     profile: [],
   };
   const profile = () =>
@@ -126,4 +227,10 @@ export function analyseLink(tower: LinkTower, terrain: PathTerrain, targetHeight
       fresnel_m: round(analysis.fresnelM[i]!, 2),
     }));
   return { result, profile };
+}
+
+/** Whether emitter `a` serves a target better than `b`: line of sight first, then the stronger signal. */
+function servesBetter(a: Emitter, b: Emitter): boolean {
+  if (a.loss.analysis.clear !== b.loss.analysis.clear) return a.loss.analysis.clear;
+  return a.signalDbm > b.signalDbm;
 }

@@ -14,7 +14,6 @@ describe('TowerWireless', () => {
       { listActive: async () => (calls.push('listActive'), []) },
       { feasibilityOf: async () => WIRELESS_UNAVAILABLE },
       footprints,
-      2,
     );
 
     const check = await wireless.load();

@@ -1,6 +1,6 @@
-import type { ItmSettings } from '../../common/api/radioSettings.js';
+import type { CpeProfile, ItmSettings, RadioSettings } from '../../common/api/radioSettings.js';
 import { RadioClimate } from '../../geo/rf/itm/parameters.js';
-import type { ItmSettingsInput } from '../../geo/rf/propagationSettings.js';
+import type { ItmSettingsInput, PropagationSettings } from '../../geo/rf/propagationSettings.js';
 
 export type { ItmSettingsInput };
 
@@ -16,4 +16,16 @@ export function itmInputsOf(itm: ItmSettings): ItmSettingsInput {
     locationFraction: itm.location_percent / 100,
     situationFraction: itm.situation_percent / 100,
   };
+}
+
+/** What every path's loss is computed under (geo/rf/propagationSettings.ts): the model, ITM's inputs and the clutter. */
+export function propagationSettingsOf(settings: Pick<RadioSettings, 'model' | 'itm' | 'clutter_height_m'>): PropagationSettings {
+  return { model: settings.model, itm: itmInputsOf(settings.itm), clutterHeightM: settings.clutter_height_m };
+}
+
+/** The profile every answer is computed for: the one marked default (the schema holds exactly one). */
+export function defaultCpeProfile(settings: Pick<RadioSettings, 'cpe_profiles'>): CpeProfile {
+  const profile = settings.cpe_profiles.find((candidate) => candidate.is_default) ?? settings.cpe_profiles[0];
+  if (!profile) throw new Error('radio settings without a CPE profile');
+  return profile;
 }

@@ -150,6 +150,7 @@ function WirelessOfferItem({ offer, onLead }: { offer: WirelessOffer; onLead: (t
         )}
         <Stack direction="row" spacing={0.5} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
           <Chip icon={<Speed />} label={`Estimated speed: ${offer.speed}`} size="small" variant="outlined" />
+          {offer.antenna && <Chip label={offer.antenna} size="small" variant="outlined" />}
         </Stack>
         {offer.message && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>

@@ -27,7 +27,15 @@ describe('the wireless offer of a coverage check', () => {
       quality: 'excellent',
       speed: 'Up to 200 Mbps',
       message: available.message,
+      antenna: null,
     });
+  });
+
+  it('says which customer antenna serves: the default one as it is, another as needed', () => {
+    const roof = { name: 'Roof antenna', gain_dbi: 23, height_m: 6, is_default: true };
+    const dish = { name: 'Long-range dish', gain_dbi: 30, height_m: 8, is_default: false };
+    expect(wirelessOffer({ ...available, cpe_profile: roof })?.antenna).toBe('Serviceable with a roof antenna');
+    expect(wirelessOffer({ ...available, cpe_profile: dish })?.antenna).toBe('Needs a long-range dish');
   });
 
   it('passes over a blocked tower listed before the clear one', () => {

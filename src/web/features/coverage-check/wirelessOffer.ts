@@ -1,3 +1,4 @@
+import { antennaPhrase } from '../../../common/antennaPhrase.js';
 import type { WirelessFeasibility } from '../../../common/api/coverage.js';
 
 /** What the results dialog shows of a check's wireless answer (only types come from common/api: no zod here). */
@@ -13,6 +14,8 @@ export interface WirelessOffer {
   /** e.g. "Up to 200 Mbps". */
   speed: string;
   message: string;
+  /** Which customer antenna serves the spot: "Serviceable with a roof antenna", "Needs a long-range dish"; null when the answer names none. */
+  antenna: string | null;
 }
 
 const QUALITIES = ['excellent', 'good', 'fair', 'poor'] as const;
@@ -35,6 +38,7 @@ export function wirelessOffer(wireless: WirelessFeasibility | undefined | null):
     quality,
     speed: wireless.estimated_speed,
     message: wireless.message,
+    antenna: antennaLine(wireless.cpe_profile),
   };
 }
 
@@ -54,3 +58,9 @@ export const QUALITY_COLORS: Record<WirelessOffer['quality'], { bg: string; fg: 
   poor: { bg: '#ef6c00', fg: '#ffffff' },
   other: { bg: '#9e9e9e', fg: '#ffffff' },
 };
+
+/** The results' line on the serving CPE profile: the default one serves as is, another one is needed. */
+function antennaLine(profile: WirelessFeasibility['cpe_profile']): string | null {
+  if (!profile) return null;
+  return profile.is_default ? `Serviceable with ${antennaPhrase(profile.name)}` : `Needs ${antennaPhrase(profile.name)}`;
+}
