@@ -26,7 +26,7 @@ for (let run = 0; run < Number(runs); run++) {
   const started = performance.now();
   const { grid, source } = await terrain.heightGrid({ lat: tower.lat, lng: tower.lng }, tower.radiusM, 1_000_000);
   const gridded = performance.now();
-  const { footprint, areasJson } = await computeFootprintInWorker({ heights: grid, tower, receiverM: 6 }, () => undefined);
+  const { footprint, areasJson } = await computeFootprintInWorker({ heights: grid, receiverM: 6, antennas: [{ tower }] }, () => undefined);
   const done = performance.now();
   let seen = 0;
   for (const value of footprint.signalDeciDbm) if (value !== -32768) seen++;

@@ -19,6 +19,7 @@ import * as publicBurst from './publicBurst.js';
 import * as publicMap from './publicMap.js';
 import * as reports from './reports.js';
 import * as sectorFootprint from './sectorFootprint.js';
+import * as sectorMemory from './sectorMemory.js';
 import * as terrainMemory from './terrainMemory.js';
 import * as terrainUploads from './terrainUploads.js';
 
@@ -40,6 +41,7 @@ const BENCHES: Record<string, BenchModule> = {
   lighthouse,
   footprints,
   sectorFootprint,
+  sectorMemory,
   databaseOutage,
   publicBurst,
 };

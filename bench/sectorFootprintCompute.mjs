@@ -34,10 +34,9 @@ for (let run = 0; run < Number(runs); run++) {
   const { footprint } = await computeFootprintInWorker(
     {
       heights: grid,
-      tower,
       receiverM: job.receiverM,
       propagation: { model: 'itm', itm: { ...ITM_DEFAULTS }, clutterHeightM: 0 },
-      antenna: { pattern, mount: { azimuthDeg: job.azimuthDeg, downtiltDeg: job.downtiltDeg } },
+      antennas: [{ tower, antenna: { pattern, mount: { azimuthDeg: job.azimuthDeg, downtiltDeg: job.downtiltDeg } } }],
     },
     () => undefined,
   );

@@ -61,8 +61,12 @@ describe.each(databaseKinds())('footprint repository on %s', (kind) => {
     const footprint = itmLikeFootprint(withLineOfSight);
     const now = new Date().toISOString();
     await repository.markComputing(towerId, 'round-trip', now);
-    expect(await repository.saveResult(towerId, 'round-trip', footprint, '{"type":"FeatureCollection","features":[]}', 'hgt', 12, now)).toBe(true);
-    const stored = (await repository.find(towerId))!.footprint;
+    expect(await repository.saveResult(towerId, 'round-trip', footprint, '{"type":"FeatureCollection","features":[]}', [], 'hgt', 12, now)).toBe(true);
+    const found = (await repository.find(towerId))!;
+    const stored = found.footprint;
+    // An omni tower's footprint has no serving sectors.
+    expect(stored.servingAntenna).toBeUndefined();
+    expect(found.sectorIds).toEqual([]);
     expect(Array.from(stored.signalDeciDbm)).toEqual(Array.from(footprint.signalDeciDbm));
     expect(Array.from(stored.fresnel60)).toEqual(Array.from(footprint.fresnel60));
     if (withLineOfSight) {
@@ -74,5 +78,18 @@ describe.each(databaseKinds())('footprint repository on %s', (kind) => {
       expect(stored.lineOfSight).toBeUndefined();
       expect(isLineOfSight(stored, 4)).toBe(stored.signalDeciDbm[4] !== NO_SIGNAL);
     }
+  });
+
+  it('stores and reads back the serving sector of each cell and the sector ids of a united footprint', async () => {
+    const towerId = await towerWithFootprint();
+    const repository = new FootprintRepository(app.db.kysely);
+    const servingAntenna = Uint8Array.from({ length: ROWS * COLS }, (_, cell) => (cell % 5 === 0 ? 255 : cell % 3));
+    const footprint = { ...itmLikeFootprint(true), servingAntenna };
+    const now = new Date().toISOString();
+    await repository.markComputing(towerId, 'sectors', now);
+    expect(await repository.saveResult(towerId, 'sectors', footprint, '{"type":"FeatureCollection","features":[]}', [41, 7, 12], 'hgt', 12, now)).toBe(true);
+    const [ready] = await repository.findReady(new Map([[towerId, 'sectors']]));
+    expect(ready!.sectorIds).toEqual([41, 7, 12]);
+    expect(Array.from(ready!.footprint.servingAntenna!)).toEqual(Array.from(servingAntenna));
   });
 });

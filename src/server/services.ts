@@ -134,9 +134,12 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     repository: new FootprintRepository(db.kysely),
     searches: new SearchLogRepository(db.kysely),
     towers: towerRepo,
+    sectors: sectorRepo,
+    patterns: patternRepo,
+    radioSettings: () => radioSettings.current(),
     terrain,
     terrainSignature: (bounds) => terrainSignature(hgtDirectory, tilesUrl ?? null, bounds),
-    settings: { ...config.footprints, towerDbi: config.radio.towerDbi, cpeDbi: config.radio.cpeDbi },
+    settings: { maxCells: config.footprints.maxCells, towerDbi: config.radio.towerDbi },
     clock,
     log,
   });

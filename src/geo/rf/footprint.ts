@@ -95,6 +95,12 @@ export interface Footprint extends GridFrame {
    * signal. Read it with isLineOfSight.
    */
   lineOfSight?: Uint8Array;
+  /**
+   * Per cell, the index of the antenna that serves it among those a footprint was united from
+   * (footprintUnion.ts), NO_ANTENNA where none has a signal or sight of the cell. Absent for the
+   * footprint of one antenna.
+   */
+  servingAntenna?: Uint8Array;
 }
 
 /** Clearance ratios at or above this lose nothing to diffraction (J(v) = 0 for v <= −0.78). */

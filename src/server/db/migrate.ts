@@ -13,6 +13,7 @@ import { type SealSecret, sealClearApiHeadersMigration } from './migrations/0010
 import { wirelessSearchesMigration } from './migrations/0011_wireless_searches.js';
 import { searchServedByMigration } from './migrations/0012_search_served_by.js';
 import { towerSectorsMigration } from './migrations/0013_tower_sectors.js';
+import { footprintSectorsMigration } from './migrations/0014_footprint_sectors.js';
 
 /** What some migrations need beyond the database. */
 export interface MigrationContext {
@@ -36,6 +37,7 @@ function migrationsFor(dialect: DialectName, context: MigrationContext): Record<
     '0011_wireless_searches': wirelessSearchesMigration,
     '0012_search_served_by': searchServedByMigration,
     '0013_tower_sectors': towerSectorsMigration(dialect),
+    '0014_footprint_sectors': footprintSectorsMigration(dialect),
   };
 }
 

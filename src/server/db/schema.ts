@@ -138,10 +138,14 @@ export interface TowerFootprintsTable {
   cell_lng_deg: number | null;
   rows: number | null;
   cols: number | null;
-  /** Deflated Int16 little-endian, tenths of a dBm per cell (-32768: no line of sight). */
+  /** Deflated Int16 little-endian, tenths of a dBm per cell (-32768: no signal). */
   signal: Uint8Array | null;
-  /** Deflated bitset, LSB first: the cell's first Fresnel zone is 60% clear. */
+  /** Deflated bitsets, LSB first: the cell's first Fresnel zone is 60% clear; then, when computed with propagation settings, the cell sees the tower. */
   fresnel60: Uint8Array | null;
+  /** Deflated, a byte a cell: the index into sector_ids of the sector serving the cell, 255 none (migration 0014); null for an omni tower. */
+  serving_sector: Uint8Array | null;
+  /** JSON array of the sector ids the footprint was united from, in order; null for an omni tower. */
+  sector_ids: string | null;
   /** The band areas, a GeoJSON FeatureCollection as text (src/geo/rf/footprintBands.ts). */
   areas: string | null;
   computed_ms: number | null;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_PATTERNS } from '../../geo/rf/antenna/builtinPatterns.js';
-import { computeFootprint, type HeightGrid } from '../../geo/rf/footprint.js';
+import { computeFootprint, type FootprintTower, type HeightGrid } from '../../geo/rf/footprint.js';
+import { NO_ANTENNA, uniteFootprints } from '../../geo/rf/footprintUnion.js';
 import { ITM_DEFAULTS } from '../../geo/rf/itm/parameters.js';
 import { computeFootprintInWorker, type FootprintJob } from './footprintCompute.js';
 
@@ -11,19 +12,49 @@ function hills(): HeightGrid {
   return { south: -33.54, west: 18.46, cellLatDeg: 0.001, cellLngDeg: 0.001, rows: side, cols: side, heightsM };
 }
 
+const TOWER: FootprintTower = { lat: -33.5, lng: 18.5, antennaM: 20, frequencyHz: 5.8e9, radiusM: 3_500, powerDbm: 27, txGainDbi: 17, rxGainDbi: 23 };
+const SECTOR_90 = BUILTIN_PATTERNS.find((p) => p.id === 'sector_90')!.pattern;
+const PROPAGATION = { model: 'itm' as const, itm: { ...ITM_DEFAULTS }, clutterHeightM: 3 };
+
 describe('computeFootprintInWorker', () => {
   it('carries the propagation settings and the sector antenna to the worker, and brings the line-of-sight bits back', async () => {
-    const job: FootprintJob = {
-      heights: hills(),
-      tower: { lat: -33.5, lng: 18.5, antennaM: 20, frequencyHz: 5.8e9, radiusM: 3_500, powerDbm: 27, txGainDbi: 17, rxGainDbi: 23 },
-      receiverM: 6,
-      propagation: { model: 'itm', itm: { ...ITM_DEFAULTS }, clutterHeightM: 3 },
-      antenna: { pattern: BUILTIN_PATTERNS.find((p) => p.id === 'sector_90')!.pattern, mount: { azimuthDeg: 120, downtiltDeg: 3 } },
-    };
-    const here = computeFootprint({ ...job, heights: hills() });
+    const antenna = { pattern: SECTOR_90, mount: { azimuthDeg: 120, downtiltDeg: 3 } };
+    const job: FootprintJob = { heights: hills(), receiverM: 6, propagation: PROPAGATION, antennas: [{ tower: TOWER, antenna }] };
+    const here = computeFootprint({ heights: hills(), receiverM: 6, propagation: PROPAGATION, tower: TOWER, antenna });
     const { footprint } = await computeFootprintInWorker(job, () => undefined);
     expect(footprint.lineOfSight).toBeDefined();
     expect(Array.from(footprint.lineOfSight!)).toEqual(Array.from(here.lineOfSight!));
     expect(Array.from(footprint.signalDeciDbm)).toEqual(Array.from(here.signalDeciDbm));
+    // One sector is still a union: the cells it serves name it.
+    expect(footprint.servingAntenna).toBeDefined();
+  }, 30_000);
+
+  it("unites a tower's sectors over one grid, naming the serving sector, with progress over all of them", async () => {
+    const east = { tower: { ...TOWER, powerDbm: 24 }, antenna: { pattern: SECTOR_90, mount: { azimuthDeg: 90, downtiltDeg: 2 } } };
+    const west = { tower: { ...TOWER, antennaM: 25 }, antenna: { pattern: SECTOR_90, mount: { azimuthDeg: 270, downtiltDeg: 2 } } };
+    const progress: number[] = [];
+    const { footprint } = await computeFootprintInWorker({ heights: hills(), receiverM: 6, propagation: PROPAGATION, antennas: [east, west] }, (done) =>
+      progress.push(done),
+    );
+    const parts = [east, west].map((source) => computeFootprint({ heights: hills(), receiverM: 6, propagation: PROPAGATION, ...source }));
+    const expected = uniteFootprints(parts, hills());
+    expect(Array.from(footprint.signalDeciDbm)).toEqual(Array.from(expected.signalDeciDbm));
+    expect(Array.from(footprint.servingAntenna!)).toEqual(Array.from(expected.servingAntenna!));
+    // 0.4 km east of the tower the east sector serves; 0.4 km west the west one.
+    const served = (eastKm: number) => footprint.servingAntenna![40 * 81 + 40 + Math.round(eastKm / 0.0928)];
+    expect([served(0.4), served(-0.4)]).toEqual([0, 1]);
+    // The second sweep's progress follows the first's, and the sweeps end at 0.9 (the areas are the rest).
+    expect(progress.some((done) => done > 0.45 && done < 0.9)).toBe(true);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+  }, 60_000);
+
+  it('gives a tower whose sectors are all off an empty footprint', async () => {
+    const { footprint, areasJson } = await computeFootprintInWorker(
+      { heights: hills(), receiverM: 6, propagation: PROPAGATION, antennas: [] },
+      () => undefined,
+    );
+    expect(footprint.signalDeciDbm.every((value) => value === -32768)).toBe(true);
+    expect(footprint.servingAntenna!.every((index) => index === NO_ANTENNA)).toBe(true);
+    expect(JSON.parse(areasJson).features).toEqual([]);
   }, 30_000);
 });

@@ -1,37 +1,44 @@
-import type { Footprint, FootprintInput } from '../../geo/rf/footprint.js';
+import type { Footprint, FootprintAntenna, FootprintInput, FootprintTower } from '../../geo/rf/footprint.js';
 import { runWorker } from '../workerThreads.js';
 
+/** One antenna of a tower as the sweep takes it: the sector's radio, and its pattern and mount (absent: the omni antenna). */
+export interface FootprintSource {
+  tower: FootprintTower;
+  antenna?: FootprintAntenna;
+}
+
 /**
- * What the worker computes: the sweep's input without the progress callback. Plain data (structured
- * clone): the heights, the tower, and the optional `propagation` settings and sector `antenna`
- * (pattern tables as arrays) as computeFootprint takes them.
+ * What the worker computes: every antenna of one tower over the same heights (moved to the worker
+ * once), united cell by cell (geo/rf/footprintUnion.ts). Plain data (structured clone). One
+ * antenna without `antenna` is the omni tower's footprint as it is; no antennas, an empty one.
  */
-export type FootprintJob = Omit<FootprintInput, 'onProgress'>;
+export type FootprintJob = Omit<FootprintInput, 'onProgress' | 'tower' | 'antenna'> & { antennas: FootprintSource[] };
 
 /** The worker's messages: the share of the work done, then one answer. */
 export type FootprintProgress = { kind: 'progress'; done: number };
 export type FootprintAnswer = { kind: 'done'; footprint: Footprint; areasJson: string } | { kind: 'failed'; message: string };
 
-/** A footprint is at most seconds of work (ITM on 1-arc-second terrain); anything this slow is broken. */
-const TIMEOUT_MS = 120_000;
+/** A sector's footprint is at most seconds of work (ITM on 1-arc-second terrain); anything this slow is broken. */
+const TIMEOUT_MS_PER_ANTENNA = 120_000;
 
 /**
- * Computes a footprint and its band areas in a worker thread (footprintWorker.ts; the heights move
- * there, not copied), reporting the share of the work done. `signal` stops the worker and rejects
- * with its reason.
+ * Computes a tower's footprint and its band areas in a worker thread (footprintWorker.ts; the
+ * heights move there, not copied), reporting the share of the work done over all its antennas.
+ * `signal` stops the worker and rejects with its reason.
  */
 export async function computeFootprintInWorker(
   job: FootprintJob,
   onProgress: (done: number) => void,
   signal?: AbortSignal,
 ): Promise<{ footprint: Footprint; areasJson: string }> {
+  const timeoutMs = TIMEOUT_MS_PER_ANTENNA * Math.max(1, job.antennas.length);
   const answer = await runWorker<FootprintAnswer, FootprintProgress>({
     beside: import.meta.url,
     module: 'footprintWorker',
     workerData: job,
     transferList: [job.heights.heightsM.buffer as ArrayBuffer],
-    timeoutMs: TIMEOUT_MS,
-    timeoutError: () => new Error(`computing the footprint took over ${TIMEOUT_MS / 1000} s`),
+    timeoutMs,
+    timeoutError: () => new Error(`computing the footprint took over ${timeoutMs / 1000} s`),
     label: 'footprint worker',
     signal,
     interim: { is: (message) => message.kind === 'progress', handle: (progress) => onProgress(progress.done) },

@@ -1,4 +1,5 @@
 import { deflateSync, inflateSync } from 'fflate';
+import { z } from 'zod';
 import type { Footprint } from '../../geo/rf/footprint.js';
 import type { TowerFootprintsTable } from '../db/schema.js';
 import type { Executor } from '../db/transactions.js';
@@ -22,13 +23,15 @@ export interface StoredFootprint extends FootprintState {
   footprint: Footprint;
   /** Its band areas, a GeoJSON FeatureCollection as text. */
   areasJson: string;
+  /** The ids of the sectors united, in the order `footprint.servingAntenna` counts them; empty for an omni tower. */
+  sectorIds: readonly number[];
 }
 
 const STATE_COLUMNS = ['tower_id', 'status', 'progress', 'inputs_key', 'error', 'terrain_source', 'computed_ms', 'updated_at'] as const;
 /** The grids are stored little-endian, as this machine's typed arrays are (x86 and ARM). */
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
-/** SQL for tower footprints; a footprint's grids are stored deflated (about 1/20 of their 2¼ bytes a cell). */
+/** SQL for tower footprints; a footprint's grids are stored deflated (about 1/20 of their 2¼ to 3½ bytes a cell). */
 export class FootprintRepository {
   constructor(private readonly db: Executor) {}
 
@@ -82,6 +85,7 @@ export class FootprintRepository {
     inputsKey: string,
     footprint: Footprint,
     areasJson: string,
+    sectorIds: readonly number[],
     terrainSource: string,
     computedMs: number,
     now: string,
@@ -101,6 +105,8 @@ export class FootprintRepository {
         cols: footprint.cols,
         signal: deflate(footprint.signalDeciDbm),
         fresnel60: deflate(bitGrids(footprint)),
+        serving_sector: footprint.servingAntenna ? deflate(footprint.servingAntenna) : null,
+        sector_ids: footprint.servingAntenna ? JSON.stringify(sectorIds) : null,
         areas: areasJson,
         computed_ms: Math.round(computedMs),
         updated_at: now,
@@ -154,9 +160,15 @@ function toStored(row: TowerFootprintsTable): StoredFootprint {
   }
   const fresnel60 = bits.subarray(0, bitBytes);
   const lineOfSight = bits.byteLength === 2 * bitBytes ? bits.subarray(bitBytes) : undefined;
+  // Rows of an omni tower, and rows written before migration 0014, have no serving sectors.
+  const servingAntenna = row.serving_sector ? inflateSync(row.serving_sector) : undefined;
+  if (servingAntenna && servingAntenna.byteLength !== rows * cols) {
+    throw new Error(`the stored serving sectors of tower ${row.tower_id} do not match its ${rows} x ${cols} grid`);
+  }
   return {
     ...toState(row),
     areasJson: row.areas ?? '{"type":"FeatureCollection","features":[]}',
+    sectorIds: row.sector_ids ? sectorIdsOf(row.sector_ids) : [],
     footprint: {
       south: row.south ?? 0,
       west: row.west ?? 0,
@@ -167,8 +179,15 @@ function toStored(row: TowerFootprintsTable): StoredFootprint {
       signalDeciDbm: new Int16Array(signalBytes.buffer, signalBytes.byteOffset, rows * cols),
       fresnel60,
       ...(lineOfSight && { lineOfSight }),
+      ...(servingAntenna && { servingAntenna }),
     },
   };
+}
+
+const storedSectorIds = z.array(z.number().int());
+
+function sectorIdsOf(json: string): number[] {
+  return storedSectorIds.parse(JSON.parse(json));
 }
 
 /**

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Footprint, NO_SIGNAL } from '../../geo/rf/footprint.js';
-import { manualClock, memoryFootprintRepository, towerRecord } from '../testing/fakes.js';
-import { newFootprintService } from '../testing/services.js';
-import { computeFootprintInWorker } from './footprintCompute.js';
-import { type FootprintService, signalBox } from './footprintService.js';
+import { manualClock, memoryFootprintRepository, patternRecord, sectorRecord, towerRecord } from '../testing/fakes.js';
+import { FOOTPRINT_RADIO_SETTINGS, newFootprintService } from '../testing/services.js';
+import { computeFootprintInWorker, type FootprintJob } from './footprintCompute.js';
+import { type FootprintService, readFootprint, signalBox } from './footprintService.js';
 
 // The sweep itself has its own tests (src/geo/rf); here a worker that reports its progress in
 // steps of 0.05 and answers one fixed grid stands in for it, so only the service's rules run.
@@ -156,5 +156,87 @@ describe('the reach of a footprint (where the public map opens)', () => {
     expect(reach?.east).toBeCloseTo(18.505, 9);
     expect(reach?.south).toBeCloseTo(-34.005, 9);
     expect(reach?.north).toBeCloseTo(-33.995, 9);
+  });
+});
+
+describe('footprints of sectors and of the radio settings', () => {
+  const jobOf = (call: number) => vi.mocked(computeFootprintInWorker).mock.calls[call]![0] as FootprintJob;
+
+  it('computes again after a save of the radio settings and after a change to a sector, not after a rename', async () => {
+    const sectors = [sectorRecord({ id: 7 }), sectorRecord({ id: 8, azimuth_deg: 180 })];
+    const built = footprints({ towers: [towerRecord({ id: 1 })], sectors, patterns: [patternRecord(1)] });
+    await built.service.reconcile();
+    expect(built.repo.markComputing).toHaveBeenCalledTimes(1);
+
+    built.radio.settings = { ...FOOTPRINT_RADIO_SETTINGS, clutter_height_m: 5 };
+    await built.service.reconcile();
+    expect(built.repo.markComputing).toHaveBeenCalledTimes(2);
+    expect(jobOf(1).propagation?.clutterHeightM).toBe(5);
+
+    built.sectors[1] = { ...built.sectors[1]!, azimuth_deg: 200 };
+    await built.service.reconcile();
+    expect(built.repo.markComputing).toHaveBeenCalledTimes(3);
+
+    built.sectors[1] = { ...built.sectors[1]!, name: 'South' };
+    await built.service.reconcile();
+    expect(built.repo.markComputing).toHaveBeenCalledTimes(3);
+  });
+
+  it("sends a tower's active sectors in one job with the default CPE profile, and a tower whose sectors are all off none", async () => {
+    const sectors = [
+      sectorRecord({ id: 7, azimuth_deg: 60 }),
+      sectorRecord({ id: 8, azimuth_deg: 180, active: false }),
+      sectorRecord({ id: 9, azimuth_deg: 300, height_m: 20 }),
+      sectorRecord({ id: 10, tower_id: 2, active: false }),
+    ];
+    const built = footprints({ towers: [towerRecord({ id: 1 }), towerRecord({ id: 2 }), towerRecord({ id: 3 })], sectors, patterns: [patternRecord(1)] });
+    await built.service.reconcile();
+    const [first, second, third] = [jobOf(0), jobOf(1), jobOf(2)];
+    expect(first.antennas.map((antenna) => [antenna.antenna?.mount.azimuthDeg, antenna.tower.antennaM])).toEqual([
+      [60, 45],
+      [300, 20],
+    ]);
+    expect([first.receiverM, first.antennas[0]!.tower.rxGainDbi, first.propagation?.model]).toEqual([2, 23, 'itm']);
+    expect(second.antennas).toEqual([]);
+    expect(third.antennas).toEqual([{ tower: expect.objectContaining({ txGainDbi: 16 }) }]);
+    expect(built.repo.saveResult.mock.calls.map((call) => call[4])).toEqual([[7, 9], [], []]);
+  });
+
+  it('reads the serving sector, and line of sight from the bits: under ITM a hidden cell has a signal too', async () => {
+    const tower = towerRecord({ id: 1, latitude: -34, longitude: 18.5 });
+    const footprint: Footprint = {
+      south: -34,
+      west: 18.49,
+      cellLatDeg: 0.01,
+      cellLngDeg: 0.01,
+      rows: 1,
+      cols: 3,
+      signalDeciDbm: new Int16Array([-850, -700, -650]),
+      fresnel60: new Uint8Array([0b001]),
+      lineOfSight: new Uint8Array([0b011]),
+      servingAntenna: new Uint8Array([0, 1, 255]),
+    };
+    vi.mocked(computeFootprintInWorker).mockResolvedValueOnce({ footprint, areasJson: SWEEP.areasJson });
+    const sectors = [sectorRecord({ id: 7, azimuth_deg: 270 }), sectorRecord({ id: 8, azimuth_deg: 90 })];
+    const { service } = footprints({ towers: [tower], sectors, patterns: [patternRecord(1)] });
+    await service.reconcile();
+    expect(service.read(tower, { lat: -34, lng: 18.49 })).toEqual({
+      lineOfSight: true,
+      signalDbm: -85,
+      fresnel60Clear: true,
+      terrainSource: 'flat',
+      sectorId: 7,
+    });
+    expect(service.read(tower, { lat: -34, lng: 18.5 })).toMatchObject({ lineOfSight: true, signalDbm: -70, fresnel60Clear: false, sectorId: 8 });
+    expect(service.read(tower, { lat: -34, lng: 18.51 })).toMatchObject({ lineOfSight: false, signalDbm: -65, sectorId: null });
+    // An omni footprint names no sector.
+    expect(readFootprint({ footprint: SWEEP.footprint as Footprint, terrainSource: null, sectorIds: [] }, { lat: -34, lng: 18.5 }, tower).sectorId).toBeNull();
+  });
+
+  it('leaves the cells that do not see the tower out of its reach, though they have a signal', () => {
+    const grid = { south: -34, west: 18, cellLatDeg: 0.01, cellLngDeg: 0.01, rows: 1, cols: 3, fresnel60: new Uint8Array(1) };
+    const box = signalBox({ ...grid, signalDeciDbm: new Int16Array([-700, -750, -800]), lineOfSight: new Uint8Array([0b010]) });
+    expect(box?.west).toBeCloseTo(18.005, 9);
+    expect(box?.east).toBeCloseTo(18.015, 9);
   });
 });

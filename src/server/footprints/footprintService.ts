@@ -1,39 +1,57 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import PQueue from 'p-queue';
 import type { CandidateTowerInput, WhatIfResult } from '../../common/api/footprints.js';
+import type { RadioSettings } from '../../common/api/radioSettings.js';
 import { isUsableSignal } from '../../common/signalBands.js';
 import { type GeoBox, unionOfBoxes } from '../../geo/mapExtent.js';
-import { cellAt, type FootprintTower, isFresnel60Clear, NO_SIGNAL, type Footprint } from '../../geo/rf/footprint.js';
+import { cellAt, type Footprint, isFresnel60Clear, isLineOfSight, NO_SIGNAL } from '../../geo/rf/footprint.js';
+import { NO_ANTENNA } from '../../geo/rf/footprintUnion.js';
 import { distanceM, type LatLng } from '../../geo/sphere.js';
 import type { Clock } from '../clock.js';
 import { TooManyRequestsError } from '../errors.js';
 import { waitText } from '../http/rateLimits.js';
 import type { Terrain } from '../terrain/terrain.js';
+import type { AntennaPatternRepository } from '../antenna-patterns/antennaPatternRepository.js';
+import type { SectorRecord, SectorRepository } from '../towers/sectorRepository.js';
 import type { TowerRecord, TowerRepository } from '../towers/towerRepository.js';
 import { computeFootprintInWorker } from './footprintCompute.js';
+import {
+  antennaPatternOf,
+  type FootprintRadio,
+  footprintInputsKey,
+  footprintRadioOf,
+  footprintSourcesOf,
+  type FootprintTowerFields,
+  patternContentHash,
+  type SectorAntenna,
+  type TowerAntennas,
+} from './footprintInputs.js';
 import type { FootprintRepository, FootprintState, StoredFootprint } from './footprintRepository.js';
 import { OverlayTiles } from './overlayTiles.js';
 import type { UncoveredSearches } from './uncoveredSearches.js';
 
 export interface FootprintSettings {
-  /** Receiver (roof CPE) above the ground, metres. */
-  receiverM: number;
   /** Most cells of one footprint's grid: larger areas get coarser cells. */
   maxCells: number;
-  /** Antenna gains of the link budget, dBi. */
+  /** The omni antenna's gain of a tower without sectors, dBi (the receiver's is the default CPE profile's). */
   towerDbi: number;
-  cpeDbi: number;
 }
 
 /** A point's answer from a footprint. */
 export interface FootprintReading {
-  /** The ray from the tower clears the terrain. */
+  /** The ray from the serving antenna clears the terrain (and clutter). */
   lineOfSight: boolean;
-  /** Received signal, dBm; null without line of sight. */
+  /**
+   * Received signal from the serving antenna, dBm; null where there is none (beyond the radius;
+   * without line of sight under free space + knife edge). ITM predicts one beyond the horizon too:
+   * serviceable is line of sight and a usable signal.
+   */
   signalDbm: number | null;
   fresnel60Clear: boolean;
   terrainSource: string | null;
+  /** The sector serving the point (line of sight first, then the strongest signal); null for an omni tower or where none reaches. */
+  sectorId: number | null;
 }
 
 /** The geographic box a footprint of a tower covers (degrees). */
@@ -46,9 +64,6 @@ export interface FootprintBounds {
 
 /** The source-layer of the wireless overlay's vector tiles. */
 export const WIRELESS_TILE_LAYER = 'wireless';
-
-/** What a footprint needs of a tower, stored or candidate. */
-type RadioOf = Pick<TowerRecord, 'latitude' | 'longitude' | 'height_meters' | 'antenna_height_meters' | 'frequency_ghz' | 'power_dbm' | 'coverage_radius_km'>;
 
 /** Uncovered searches one what-if looks at, newest first. */
 const WHAT_IF_MAX_SEARCHES = 100_000;
@@ -69,6 +84,14 @@ export interface FootprintServiceDeps {
   /** The searches no provider served (answered by leads/): what the What if candidate is measured on. */
   searches: UncoveredSearches;
   towers: Pick<TowerRepository, 'listActive'>;
+  /** The towers' sectors and the patterns they use: a tower's footprint is the union of its active sectors'. */
+  sectors: Pick<SectorRepository, 'listAll'>;
+  patterns: Pick<AntennaPatternRepository, 'find'>;
+  /**
+   * The radio settings now (RadioSettingsService.current): the model, clutter and default CPE
+   * profile of every footprint. A save moves the coverage revision, which calls `reconcile`.
+   */
+  radioSettings: () => Promise<RadioSettings>;
   terrain: Pick<Terrain, 'heightGrid'>;
   /** What an area's terrain is made of (terrain/terrainSignature.ts): part of a footprint's inputs. */
   terrainSignature: (bounds: FootprintBounds) => Promise<string>;
@@ -107,6 +130,9 @@ export class FootprintService {
   private readonly repo: FootprintRepository;
   private readonly searches: UncoveredSearches;
   private readonly towers: Pick<TowerRepository, 'listActive'>;
+  private readonly sectors: Pick<SectorRepository, 'listAll'>;
+  private readonly patterns: Pick<AntennaPatternRepository, 'find'>;
+  private readonly radioSettings: () => Promise<RadioSettings>;
   private readonly terrain: Pick<Terrain, 'heightGrid'>;
   private readonly terrainSignature: (bounds: FootprintBounds) => Promise<string>;
   private readonly settings: FootprintSettings;
@@ -117,6 +143,9 @@ export class FootprintService {
     this.repo = deps.repository;
     this.searches = deps.searches;
     this.towers = deps.towers;
+    this.sectors = deps.sectors;
+    this.patterns = deps.patterns;
+    this.radioSettings = deps.radioSettings;
     this.terrain = deps.terrain;
     this.terrainSignature = deps.terrainSignature;
     this.settings = deps.settings;
@@ -178,12 +207,15 @@ export class FootprintService {
 
   private async computeWhatIf(tower: CandidateTowerInput, signal: AbortSignal): Promise<WhatIfResult> {
     const started = performance.now();
-    const { footprint, areasJson, source } = await this.footprintOf(tower, () => undefined, signal);
+    // A candidate is an omni tower, with the settings and the default CPE profile of now.
+    const radio = footprintRadioOf(await this.radioSettings());
+    signal.throwIfAborted();
+    const { footprint, areasJson, source } = await this.footprintOf(tower, { sectors: null }, radio, () => undefined, signal);
     signal.throwIfAborted();
     const searches = await this.searches.uncoveredSearchesIn(boundsOf(tower), WHAT_IF_MAX_SEARCHES);
     const inRadius = searches.filter((point) => distanceM({ lat: tower.latitude, lng: tower.longitude }, point) <= tower.coverage_radius_km * 1000);
     const reached = inRadius.filter((point) => {
-      const reading = readFootprint({ footprint, terrainSource: source }, point, tower);
+      const reading = readFootprint({ footprint, terrainSource: source, sectorIds: [] }, point, tower);
       return reading.lineOfSight && isUsableSignal(reading.signalDbm);
     });
     return {
@@ -196,9 +228,14 @@ export class FootprintService {
     };
   }
 
-  /** A tower's footprint over the terrain under it: the heights read here, the sweep and band areas in a worker (stopped by `signal`). */
+  /**
+   * A tower's footprint over the terrain under it: the heights read here once, every antenna's
+   * sweep, their union and the band areas in one worker (stopped by `signal`).
+   */
   private async footprintOf(
-    tower: RadioOf,
+    tower: FootprintTowerFields,
+    antennas: TowerAntennas,
+    radio: FootprintRadio,
     onProgress: (done: number) => void,
     signal?: AbortSignal,
   ): Promise<{ footprint: Footprint; areasJson: string; source: string }> {
@@ -208,24 +245,13 @@ export class FootprintService {
       this.settings.maxCells,
     );
     signal?.throwIfAborted();
-    return {
-      ...(await computeFootprintInWorker({ heights: grid, tower: this.radioOf(tower), receiverM: this.settings.receiverM }, onProgress, signal)),
-      source,
+    const job = {
+      heights: grid,
+      receiverM: radio.cpe.heightM,
+      propagation: radio.propagation,
+      antennas: footprintSourcesOf(tower, antennas, radio, this.settings.towerDbi),
     };
-  }
-
-  /** A tower's radio as the sweep takes it. */
-  private radioOf(tower: RadioOf): FootprintTower {
-    return {
-      lat: tower.latitude,
-      lng: tower.longitude,
-      antennaM: tower.height_meters + tower.antenna_height_meters,
-      frequencyHz: tower.frequency_ghz * 1e9,
-      radiusM: tower.coverage_radius_km * 1000,
-      powerDbm: tower.power_dbm,
-      txGainDbi: this.settings.towerDbi,
-      rxGainDbi: this.settings.cpeDbi,
-    };
+    return { ...(await computeFootprintInWorker(job, onProgress, signal)), source };
   }
 
   /** The last computed footprint of a tower from the database, current or not. */
@@ -246,9 +272,9 @@ export class FootprintService {
   }
 
   /**
-   * The box (degrees) a tower's current footprint reaches: its cells with signal within the
-   * coverage radius; the tower's own point when none has signal; undefined while it has no
-   * current footprint.
+   * The box (degrees) a tower's current footprint reaches: its cells that see the tower with a
+   * signal, within the coverage radius; the tower's own point when there are none; undefined while
+   * it has no current footprint.
    */
   reachOf(tower: Pick<TowerRecord, 'id' | 'latitude' | 'longitude' | 'coverage_radius_km'>): GeoBox | undefined {
     const stored = this.current(tower.id);
@@ -315,8 +341,10 @@ export class FootprintService {
   private async pass(): Promise<void> {
     const towers = await this.towers.listActive();
     await this.repo.deleteOthers(towers.map((tower) => tower.id));
+    const radio = footprintRadioOf(await this.radioSettings());
+    const antennas = await this.antennasOf(towers);
     const keys = new Map<number, string>();
-    for (const tower of towers) keys.set(tower.id, await this.inputsKey(tower));
+    for (const tower of towers) keys.set(tower.id, await this.inputsKey(tower, antennas.get(tower.id)!, radio));
     this.expectedKeys = keys;
     for (const id of this.ready.keys()) if (!keys.has(id)) this.ready.delete(id);
     this.changed();
@@ -327,8 +355,43 @@ export class FootprintService {
       if (this.wanted || this.stopped) return;
       const key = keys.get(tower.id)!;
       if (!this.needsComputing(states.get(tower.id), key)) continue;
-      await this.compute(tower, key);
+      await this.compute(tower, antennas.get(tower.id)!, radio, key);
     }
+  }
+
+  /** Each tower's antennas: its active sectors with their patterns (each pattern read once), or null for a tower without sectors. */
+  private async antennasOf(towers: readonly TowerRecord[]): Promise<Map<number, TowerAntennas>> {
+    const byTower = new Map<number, SectorRecord[]>();
+    for (const sector of await this.sectors.listAll()) {
+      const list = byTower.get(sector.tower_id) ?? [];
+      list.push(sector);
+      byTower.set(sector.tower_id, list);
+    }
+    const patterns = new Map<number, Promise<Omit<SectorAntenna, 'sector'>>>();
+    const patternOf = (id: number) => {
+      let found = patterns.get(id);
+      if (!found) {
+        found = this.patterns.find(id).then((record) => {
+          // A sector's pattern cannot be deleted (RESTRICT): missing, the sector changed since it was listed, and moved the revision.
+          if (!record) throw new Error(`antenna pattern ${id} of a sector was not found`);
+          const pattern = antennaPatternOf(record);
+          return { pattern, patternHash: patternContentHash(pattern) };
+        });
+        patterns.set(id, found);
+      }
+      return found;
+    };
+    const antennas = new Map<number, TowerAntennas>();
+    for (const tower of towers) {
+      const sectors = byTower.get(tower.id);
+      if (!sectors || sectors.length === 0) {
+        antennas.set(tower.id, { sectors: null });
+        continue;
+      }
+      const active = sectors.filter((sector) => sector.active);
+      antennas.set(tower.id, { sectors: await Promise.all(active.map(async (sector) => ({ sector, ...(await patternOf(sector.antenna_pattern_id)) }))) });
+    }
+    return antennas;
   }
 
   private needsComputing(state: FootprintState | undefined, key: string): boolean {
@@ -337,17 +400,18 @@ export class FootprintService {
     return this.clock.now().getTime() - Date.parse(state.updatedAt) > STALE_COMPUTING_MS;
   }
 
-  private async compute(tower: TowerRecord, key: string): Promise<void> {
+  private async compute(tower: TowerRecord, antennas: TowerAntennas, radio: FootprintRadio, key: string): Promise<void> {
     await this.repo.markComputing(tower.id, key, this.clock.now().toISOString());
     const started = performance.now();
     try {
       let written = 0;
-      const { footprint, areasJson, source } = await this.footprintOf(tower, (done) => {
+      const { footprint, areasJson, source } = await this.footprintOf(tower, antennas, radio, (done) => {
         if (done - written < PROGRESS_STEP) return;
         written = done;
         this.repo.setProgress(tower.id, key, done).catch((error: unknown) => this.log.warn({ err: error, towerId: tower.id }, 'footprint progress not saved'));
       });
       const ms = performance.now() - started;
+      const sectorIds = antennas.sectors?.map(({ sector }) => sector.id) ?? [];
       const now = this.clock.now().toISOString();
       // In memory first: by the time the row says ready, checks and the overlay use it.
       this.ready.set(tower.id, {
@@ -361,10 +425,14 @@ export class FootprintService {
         updatedAt: now,
         footprint,
         areasJson,
+        sectorIds,
       });
       this.changed();
-      if (await this.repo.saveResult(tower.id, key, footprint, areasJson, source, ms, now)) {
-        this.log.info({ towerId: tower.id, cells: footprint.rows * footprint.cols, ms: Math.round(ms), terrain: source }, 'tower footprint computed');
+      if (await this.repo.saveResult(tower.id, key, footprint, areasJson, sectorIds, source, ms, now)) {
+        this.log.info(
+          { towerId: tower.id, sectors: sectorIds.length, cells: footprint.rows * footprint.cols, ms: Math.round(ms), terrain: source },
+          'tower footprint computed',
+        );
       } else {
         // The tower changed or went meanwhile: the next pass computes it again.
         this.ready.delete(tower.id);
@@ -394,26 +462,16 @@ export class FootprintService {
       });
   }
 
-  /**
-   * What a footprint depends on, as a short hash: the tower's position and radio, the receiver, the
-   * link budget's gains, the grid's limit and the terrain under it.
-   */
-  private async inputsKey(tower: TowerRecord): Promise<string> {
-    const inputs = [
-      tower.latitude,
-      tower.longitude,
-      tower.height_meters,
-      tower.antenna_height_meters,
-      tower.frequency_ghz,
-      tower.power_dbm,
-      tower.coverage_radius_km,
-      this.settings.receiverM,
-      this.settings.towerDbi,
-      this.settings.cpeDbi,
-      this.settings.maxCells,
-      await this.terrainSignature(boundsOf(tower)),
-    ];
-    return createHash('sha256').update(JSON.stringify(inputs)).digest('hex').slice(0, 32);
+  /** What a footprint depends on, as a short hash (footprintInputs.ts). */
+  private async inputsKey(tower: TowerRecord, antennas: TowerAntennas, radio: FootprintRadio): Promise<string> {
+    return footprintInputsKey({
+      tower,
+      antennas,
+      radio,
+      towerDbi: this.settings.towerDbi,
+      maxCells: this.settings.maxCells,
+      terrain: await this.terrainSignature(boundsOf(tower)),
+    });
   }
 }
 
@@ -424,7 +482,7 @@ export function boundsOf(tower: Pick<TowerRecord, 'latitude' | 'longitude' | 'co
   return { south: tower.latitude - latDeg, north: tower.latitude + latDeg, west: tower.longitude - lngDeg, east: tower.longitude + lngDeg };
 }
 
-/** The box (degrees) of a footprint's cells with signal, each cell whole; null when none has any. */
+/** The box (degrees) of a footprint's cells that see the tower with a signal, each cell whole; null when there are none. */
 export function signalBox(footprint: Footprint): GeoBox | null {
   const { rows, cols, south, west, cellLatDeg, cellLngDeg, signalDeciDbm } = footprint;
   const boxes: GeoBox[] = [];
@@ -432,7 +490,8 @@ export function signalBox(footprint: Footprint): GeoBox | null {
     let first = -1;
     let last = -1;
     for (let col = 0; col < cols; col++) {
-      if (signalDeciDbm[row * cols + col] === NO_SIGNAL) continue;
+      const cell = row * cols + col;
+      if (signalDeciDbm[cell] === NO_SIGNAL || !isLineOfSight(footprint, cell)) continue;
       if (first < 0) first = col;
       last = col;
     }
@@ -446,19 +505,22 @@ export function signalBox(footprint: Footprint): GeoBox | null {
 
 /** A footprint's answer at a point; beyond the tower's radius there is none. */
 export function readFootprint(
-  stored: Pick<StoredFootprint, 'footprint' | 'terrainSource'>,
+  stored: Pick<StoredFootprint, 'footprint' | 'terrainSource' | 'sectorIds'>,
   point: LatLng,
   tower: Pick<TowerRecord, 'latitude' | 'longitude' | 'coverage_radius_km'>,
 ): FootprintReading {
   const footprint: Footprint = stored.footprint;
-  const cell = cellAt(footprint, point.lat, point.lng);
+  const found = cellAt(footprint, point.lat, point.lng);
   const inRange = distanceM({ lat: tower.latitude, lng: tower.longitude }, point) <= tower.coverage_radius_km * 1000;
-  const value = cell < 0 || !inRange ? NO_SIGNAL : footprint.signalDeciDbm[cell]!;
-  const lineOfSight = value !== NO_SIGNAL;
+  const cell = inRange ? found : -1;
+  const value = cell < 0 ? NO_SIGNAL : footprint.signalDeciDbm[cell]!;
+  const lineOfSight = cell >= 0 && isLineOfSight(footprint, cell);
+  const serving = cell >= 0 && footprint.servingAntenna ? footprint.servingAntenna[cell]! : NO_ANTENNA;
   return {
     lineOfSight,
-    signalDbm: lineOfSight ? value / 10 : null,
+    signalDbm: value === NO_SIGNAL ? null : value / 10,
     fresnel60Clear: lineOfSight && isFresnel60Clear(footprint, cell),
     terrainSource: stored.terrainSource,
+    sectorId: serving === NO_ANTENNA ? null : (stored.sectorIds[serving] ?? null),
   };
 }

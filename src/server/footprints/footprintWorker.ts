@@ -1,19 +1,26 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { computeFootprint } from '../../geo/rf/footprint.js';
+import { computeFootprint, type Footprint } from '../../geo/rf/footprint.js';
 import { footprintBandAreas } from '../../geo/rf/footprintBands.js';
+import { uniteFootprints } from '../../geo/rf/footprintUnion.js';
 import type { FootprintAnswer, FootprintJob, FootprintProgress } from './footprintCompute.js';
 
 // Runs in a worker thread: a footprint of half a million cells takes hundreds of milliseconds of
-// CPU with free space + knife edge and seconds with ITM, which must not hold the thread that
-// answers coverage checks.
+// CPU with free space + knife edge and seconds with ITM, a sector each, which must not hold the
+// thread that answers coverage checks.
 const job = workerData as FootprintJob;
 const post = (message: FootprintAnswer | FootprintProgress, transfer: ArrayBuffer[] = []) => parentPort?.postMessage(message, transfer);
 
 try {
-  // The sweep is most of the work; tracing the band areas the rest.
-  const footprint = computeFootprint({ ...job, onProgress: (done) => post({ kind: 'progress', done: done * 0.9 }) });
+  const { antennas, ...common } = job;
+  // The sweeps are most of the work, shared evenly between the antennas; tracing the band areas the rest.
+  const sweeps = antennas.length;
+  const parts = antennas.map((source, index) =>
+    computeFootprint({ ...common, ...source, onProgress: (done) => post({ kind: 'progress', done: ((index + done) / sweeps) * 0.9 }) }),
+  );
+  // One antenna without a pattern is an omni tower: its footprint as it is.
+  const footprint: Footprint = sweeps === 1 && !antennas[0]!.antenna ? parts[0]! : uniteFootprints(parts, job.heights);
   const areasJson = JSON.stringify({ type: 'FeatureCollection', features: footprintBandAreas(footprint) });
-  const grids = [footprint.signalDeciDbm, footprint.fresnel60, ...(footprint.lineOfSight ? [footprint.lineOfSight] : [])];
+  const grids = [footprint.signalDeciDbm, footprint.fresnel60, footprint.lineOfSight, footprint.servingAntenna].filter((grid) => grid !== undefined);
   post(
     { kind: 'done', footprint, areasJson },
     grids.map((grid) => grid.buffer as ArrayBuffer),

@@ -13,7 +13,7 @@ export { memoryReportRepository, type MemoryReportRepository, type StoredSearch 
 export { memoryFootprintRepository, type MemoryFootprintRepository, fakeTowers, fakeTerrain, towerRecord } from './footprintFakes.js';
 export { memorySearchLogs, type MemorySearchLogs, fakeSearchCoverage, servedByTowers } from './leadFakes.js';
 export { memoryRadioSettings, type MemoryRadioSettings, fakeCoverageRevision } from './radioSettingsFakes.js';
-export { countingCommits, memoryPatterns, type MemoryPatterns, memorySectors, type MemorySectors } from './sectorFakes.js';
+export { countingCommits, memoryPatterns, type MemoryPatterns, memorySectors, type MemorySectors, patternRecord, sectorRecord } from './sectorFakes.js';
 
 /** A clock at `at` (default 2026-11-22T08:00:00Z) that only moves when the test moves it. */
 export function manualClock(at?: string): ManualClock {

@@ -5,7 +5,7 @@ import type { Terrain } from '../terrain/terrain.js';
 import type { TowerRecord, TowerRepository } from '../towers/towerRepository.js';
 
 /** A footprint row: its state, and its last grid once one was computed. */
-type FootprintRow = FootprintState & Partial<Pick<StoredFootprint, 'footprint' | 'areasJson'>>;
+type FootprintRow = FootprintState & Partial<Pick<StoredFootprint, 'footprint' | 'areasJson' | 'sectorIds'>>;
 
 type FootprintWrites = 'markComputing' | 'setProgress' | 'saveResult' | 'markFailed' | 'deleteOthers';
 
@@ -14,9 +14,9 @@ export type MemoryFootprintRepository = FootprintRepository & {
   rows: Map<number, FootprintRow>;
 } & { [K in FootprintWrites]: FootprintRepository[K] & ReturnType<typeof vi.fn> };
 
-const stateOf = ({ footprint: _footprint, areasJson: _areas, ...state }: FootprintRow): FootprintState => state;
+const stateOf = ({ footprint: _footprint, areasJson: _areas, sectorIds: _sectors, ...state }: FootprintRow): FootprintState => state;
 const storedOf = (row: FootprintRow): StoredFootprint | undefined =>
-  row.footprint && row.areasJson !== undefined ? { ...row, footprint: row.footprint, areasJson: row.areasJson } : undefined;
+  row.footprint && row.areasJson !== undefined ? { ...row, footprint: row.footprint, areasJson: row.areasJson, sectorIds: row.sectorIds ?? [] } : undefined;
 
 /** The footprint table as the repository keeps it (a write for inputs no longer current changes nothing). */
 export function memoryFootprintRepository(uncovered: { lat: number; lng: number }[] = []): MemoryFootprintRepository {
@@ -47,7 +47,16 @@ export function memoryFootprintRepository(uncovered: { lat: number; lng: number 
       if (row) row.progress = progress;
     }),
     saveResult: vi.fn(
-      async (towerId: number, inputsKey: string, footprint: Footprint, areasJson: string, terrainSource: string, computedMs: number, now: string) => {
+      async (
+        towerId: number,
+        inputsKey: string,
+        footprint: Footprint,
+        areasJson: string,
+        sectorIds: readonly number[],
+        terrainSource: string,
+        computedMs: number,
+        now: string,
+      ) => {
         const row = current(towerId, inputsKey);
         if (!row) return false;
         Object.assign(row, {
@@ -59,6 +68,7 @@ export function memoryFootprintRepository(uncovered: { lat: number; lng: number 
           updatedAt: now,
           footprint,
           areasJson,
+          sectorIds,
         });
         return true;
       },

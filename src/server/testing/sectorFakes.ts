@@ -1,3 +1,5 @@
+import type { AntennaPattern } from '../../geo/rf/antenna/antennaPattern.js';
+import { BUILTIN_PATTERNS } from '../../geo/rf/antenna/builtinPatterns.js';
 import type { PatternRecord, PatternUser } from '../antenna-patterns/antennaPatternRepository.js';
 import type { PatternStore } from '../antenna-patterns/antennaPatternService.js';
 import type { CoverageCommits } from '../towers/towerService.js';
@@ -70,5 +72,41 @@ export function memoryPatterns(initial: PatternRecord[] = []): MemoryPatterns {
     },
     usersOf: async (id: number) => users.get(id) ?? [],
     delete: async (id: number) => (rows.delete(id) ? 'deleted' : 'missing'),
+  };
+}
+
+/** A stored sector of tower 1: pattern 1 pointing north, 2° down, 5.8 GHz at 27 dBm, at the tower's height, on. */
+export function sectorRecord(fields: Partial<SectorRecord> & Pick<SectorRecord, 'id'>): SectorRecord {
+  return {
+    tower_id: 1,
+    name: `Sector ${fields.id}`,
+    azimuth_deg: 0,
+    downtilt_deg: 2,
+    antenna_pattern_id: 1,
+    frequency_ghz: 5.8,
+    power_dbm: 27,
+    height_m: null,
+    active: true,
+    created_at: '2026-11-01T08:00:00.000Z',
+    updated_at: '2026-11-01T08:00:00.000Z',
+    ...fields,
+  };
+}
+
+/** A stored pattern made from a built-in one (default the 90° sector), under `id`. */
+export function patternRecord(id: number, pattern: AntennaPattern = BUILTIN_PATTERNS.find((builtin) => builtin.id === 'sector_90')!.pattern): PatternRecord {
+  return {
+    id,
+    name: pattern.name,
+    format: pattern.format,
+    file_name: null,
+    peak_gain_dbi: pattern.gainDbi,
+    tilt_deg: pattern.tiltDeg,
+    tilt_azimuth_deg: pattern.tiltAzimuthDeg,
+    builtin_key: null,
+    created_at: '2026-11-01T08:00:00.000Z',
+    sector_count: 0,
+    horizontal_db: [...pattern.horizontalDb],
+    vertical_db: [...pattern.verticalDb],
   };
 }

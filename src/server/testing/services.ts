@@ -7,6 +7,9 @@ import { RadioSettingsService } from '../radio-settings/radioSettingsService.js'
 import { type NearestPlace, ReportService } from '../reports/reportService.js';
 import type { Transactions } from '../db/transactions.js';
 import type { TowerRecord } from '../towers/towerRepository.js';
+import type { SectorRecord } from '../towers/sectorRepository.js';
+import type { PatternRecord } from '../antenna-patterns/antennaPatternRepository.js';
+import { defaultRadioSettings, type RadioSettings } from '../../common/api/radioSettings.js';
 import { AntennaPatternService } from '../antenna-patterns/antennaPatternService.js';
 import { SectorService } from '../towers/sectorService.js';
 import {
@@ -49,13 +52,19 @@ export function newReportService(deps: { repo?: MemoryReportRepository; clock?: 
   return { ...built, service: new ReportService(built.repo, built.clock, built.timeZone, built.places) };
 }
 
-/** The settings of a footprint in the specs: a 2 m receiver, 16 dBi tower and 23 dBi CPE antennas, 10,000 cells. */
-export const FOOTPRINT_SETTINGS: FootprintSettings = { receiverM: 2, maxCells: 10_000, towerDbi: 16, cpeDbi: 23 };
+/** The settings of a footprint in the specs: a 16 dBi omni antenna, 10,000 cells. */
+export const FOOTPRINT_SETTINGS: FootprintSettings = { maxCells: 10_000, towerDbi: 16 };
+
+/** The radio settings of a footprint in the specs: the defaults, with a roof CPE of 23 dBi at 2 m. */
+export const FOOTPRINT_RADIO_SETTINGS: RadioSettings = defaultRadioSettings({ gainDbi: 23, heightM: 2 });
 
 export function newFootprintService(
   deps: {
     repo?: MemoryFootprintRepository;
     towers?: TowerRecord[];
+    /** The sectors of the towers, in the table's order; the patterns they use. */
+    sectors?: SectorRecord[];
+    patterns?: PatternRecord[];
     terrain?: ReturnType<typeof fakeTerrain>;
     terrainSignature?: (bounds: FootprintBounds) => Promise<string>;
     settings?: FootprintSettings;
@@ -66,6 +75,10 @@ export function newFootprintService(
   const built = {
     repo: deps.repo ?? memoryFootprintRepository(),
     towers: deps.towers ?? [],
+    sectors: deps.sectors ?? [],
+    patterns: memoryPatterns(deps.patterns),
+    /** What radioSettings answers: a spec may replace `settings` between passes. */
+    radio: { settings: FOOTPRINT_RADIO_SETTINGS },
     terrain: deps.terrain ?? fakeTerrain(),
     terrainSignature: deps.terrainSignature ?? (async () => 'flat'),
     settings: deps.settings ?? FOOTPRINT_SETTINGS,
@@ -76,6 +89,9 @@ export function newFootprintService(
     repository: built.repo,
     searches: { uncoveredSearchesIn: async () => [] },
     towers: fakeTowers(built.towers),
+    sectors: { listAll: async () => built.sectors.map((sector) => ({ ...sector })) },
+    patterns: built.patterns,
+    radioSettings: async () => built.radio.settings,
     terrain: built.terrain,
     terrainSignature: built.terrainSignature,
     settings: built.settings,

@@ -1,0 +1,135 @@
+import { createHash } from 'node:crypto';
+import type { RadioSettings } from '../../common/api/radioSettings.js';
+import type { AntennaPattern } from '../../geo/rf/antenna/antennaPattern.js';
+import type { FootprintTower } from '../../geo/rf/footprint.js';
+import type { PropagationSettings } from '../../geo/rf/propagationSettings.js';
+import type { PatternRecord } from '../antenna-patterns/antennaPatternRepository.js';
+import { itmInputsOf } from '../radio-settings/itmInputs.js';
+import type { SectorRecord } from '../towers/sectorRepository.js';
+import type { TowerRecord } from '../towers/towerRepository.js';
+import type { FootprintSource } from './footprintCompute.js';
+
+/** What a footprint needs of a tower, stored or candidate. */
+export type FootprintTowerFields = Pick<
+  TowerRecord,
+  'latitude' | 'longitude' | 'height_meters' | 'antenna_height_meters' | 'frequency_ghz' | 'power_dbm' | 'coverage_radius_km'
+>;
+
+/** What every footprint takes from the radio settings: the model and clutter, and the default CPE profile (the receiver). */
+export interface FootprintRadio {
+  propagation: PropagationSettings;
+  /** The default CPE profile's gain (dBi) and height above the ground (metres). */
+  cpe: { gainDbi: number; heightM: number };
+}
+
+/** An active sector with its pattern, and a hash of the pattern's content (what its footprint depends on, not the pattern's id). */
+export interface SectorAntenna {
+  sector: SectorRecord;
+  pattern: AntennaPattern;
+  patternHash: string;
+}
+
+/**
+ * A tower's antennas as a footprint takes them: `sectors` null for a tower without sectors (one
+ * omni antenna of `towerDbi`), else its active sectors (none: it radiates nothing).
+ */
+export interface TowerAntennas {
+  sectors: SectorAntenna[] | null;
+}
+
+export function footprintRadioOf(settings: RadioSettings): FootprintRadio {
+  const profile = settings.cpe_profiles.find((candidate) => candidate.is_default) ?? settings.cpe_profiles[0];
+  if (!profile) throw new Error('the radio settings have no CPE profile');
+  return {
+    propagation: { model: settings.model, itm: itmInputsOf(settings.itm), clutterHeightM: settings.clutter_height_m },
+    cpe: { gainDbi: profile.gain_dbi, heightM: profile.height_m },
+  };
+}
+
+/** A stored pattern as the sweep takes it. */
+export function antennaPatternOf(record: PatternRecord): AntennaPattern {
+  return {
+    name: record.name,
+    format: record.format as AntennaPattern['format'],
+    gainDbi: record.peak_gain_dbi,
+    horizontalDb: record.horizontal_db,
+    verticalDb: record.vertical_db,
+    tiltDeg: record.tilt_deg,
+    tiltAzimuthDeg: record.tilt_azimuth_deg,
+  };
+}
+
+/** A short hash of what a pattern's gains come from: the peak gain, both tables and the file's own tilt. */
+export function patternContentHash(pattern: AntennaPattern): string {
+  const content = [pattern.gainDbi, pattern.tiltDeg, pattern.tiltAzimuthDeg, pattern.horizontalDb, pattern.verticalDb];
+  return createHash('sha256').update(JSON.stringify(content)).digest('hex').slice(0, 32);
+}
+
+/** The antennas the worker sweeps for a tower: its sectors (each with its own radio and mount), or the omni antenna. */
+export function footprintSourcesOf(tower: FootprintTowerFields, antennas: TowerAntennas, radio: FootprintRadio, towerDbi: number): FootprintSource[] {
+  const base: FootprintTower = {
+    lat: tower.latitude,
+    lng: tower.longitude,
+    antennaM: tower.height_meters + tower.antenna_height_meters,
+    frequencyHz: tower.frequency_ghz * 1e9,
+    radiusM: tower.coverage_radius_km * 1000,
+    powerDbm: tower.power_dbm,
+    txGainDbi: towerDbi,
+    rxGainDbi: radio.cpe.gainDbi,
+  };
+  if (!antennas.sectors) return [{ tower: base }];
+  return antennas.sectors.map(({ sector, pattern }) => ({
+    // The sector's pattern gives the transmit gain toward each cell (txGainDbi is not read).
+    tower: { ...base, antennaM: sectorHeightM(tower, sector), frequencyHz: sector.frequency_ghz * 1e9, powerDbm: sector.power_dbm, txGainDbi: 0 },
+    antenna: { pattern, mount: { azimuthDeg: sector.azimuth_deg, downtiltDeg: sector.downtilt_deg } },
+  }));
+}
+
+/** A sector's antenna above the ground, metres: its own height, or the tower's height plus its antenna height. */
+export function sectorHeightM(tower: Pick<TowerRecord, 'height_meters' | 'antenna_height_meters'>, sector: Pick<SectorRecord, 'height_m'>): number {
+  return sector.height_m ?? tower.height_meters + tower.antenna_height_meters;
+}
+
+/**
+ * What a footprint depends on, as a short hash: the tower's position and radio, its active sectors
+ * (id, mount, radio, height and the content of their pattern; a sector's name is not an input),
+ * the model, ITM's parameters, the clutter, the default CPE profile's gain and height, the omni
+ * antenna's gain, the grid's limit and the terrain under it (`terrain`, its signature).
+ */
+export function footprintInputsKey(input: {
+  tower: FootprintTowerFields;
+  antennas: TowerAntennas;
+  radio: FootprintRadio;
+  towerDbi: number;
+  maxCells: number;
+  terrain: string;
+}): string {
+  const { tower, antennas, radio } = input;
+  const sectors =
+    antennas.sectors?.map(({ sector, patternHash }) => [
+      sector.id,
+      sector.azimuth_deg,
+      sector.downtilt_deg,
+      sector.frequency_ghz,
+      sector.power_dbm,
+      sectorHeightM(tower, sector),
+      patternHash,
+    ]) ?? null;
+  const inputs = [
+    tower.latitude,
+    tower.longitude,
+    tower.height_meters,
+    tower.antenna_height_meters,
+    tower.frequency_ghz,
+    tower.power_dbm,
+    tower.coverage_radius_km,
+    sectors,
+    radio.propagation,
+    radio.cpe.gainDbi,
+    radio.cpe.heightM,
+    input.towerDbi,
+    input.maxCells,
+    input.terrain,
+  ];
+  return createHash('sha256').update(JSON.stringify(inputs)).digest('hex').slice(0, 32);
+}
