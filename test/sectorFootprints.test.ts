@@ -67,8 +67,15 @@ describe.each(databaseKinds())('footprints of sectors on %s', (kind) => {
   it('covers both sides of a tower whose sectors point opposite ways, and loses the side a sector turns away from', async () => {
     const { towerId, sectorIds } = await towerWithSectors();
     const ready = await readyFootprint(app, token, towerId);
-    expect(await wirelessAt(EAST)).toMatchObject({ wireless_available: true, tower_distances: [{ tower_id: towerId, has_line_of_sight: true }] });
-    expect(await wirelessAt(WEST)).toMatchObject({ wireless_available: true, tower_distances: [{ tower_id: towerId, has_line_of_sight: true }] });
+    // Each side is served by the sector facing it, named from the footprint's serving sector.
+    expect(await wirelessAt(EAST)).toMatchObject({
+      wireless_available: true,
+      tower_distances: [{ tower_id: towerId, has_line_of_sight: true, sector_id: sectorIds.East, sector_name: 'East' }],
+    });
+    expect(await wirelessAt(WEST)).toMatchObject({
+      wireless_available: true,
+      tower_distances: [{ tower_id: towerId, has_line_of_sight: true, sector_id: sectorIds.West, sector_name: 'West' }],
+    });
 
     const turned = await send('PUT', `/api/towers/${towerId}/sectors/${sectorIds.West}`, { azimuth_deg: 60 });
     expect(turned.statusCode, turned.body).toBe(200);

@@ -147,7 +147,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     revisions,
     layers: layerRepo,
     providers: coverageProviders,
-    wireless: new TowerWireless(towerRepo, lineOfSight, footprints),
+    wireless: new TowerWireless(towerRepo, sectorRepo, lineOfSight, footprints),
     pollMs: config.coveragePollMs,
     log,
   });

@@ -244,14 +244,21 @@ export class LineOfSightService {
   }
 }
 
+/** A footprint's reading with the name of the sector serving the point (null for an omni tower). */
+export type NamedFootprintReading = FootprintReading & { sectorName: string | null };
+
 /** Where the coverage engine reads towers' predicted footprints. */
 export interface FootprintLookup {
   /** The tower's footprint at a point, or null when it has none ready. */
-  read(tower: LinkTower, point: LatLng): FootprintReading | null;
+  read(tower: LinkTower, point: LatLng): NamedFootprintReading | null;
 }
 
-/** A link as a footprint answers it: the verdict and the signal, without a profile. */
-function footprintLink(tower: LinkTower, target: LatLng, reading: FootprintReading): LosTowerResult {
+/**
+ * A link as a footprint answers it: the verdict, the signal and the serving sector, without a
+ * profile. A footprint keeps no loss terms per cell, so path_loss_db, propagation_mode and
+ * antenna_pattern_db stay null (docs/api.md).
+ */
+function footprintLink(tower: LinkTower, target: LatLng, reading: NamedFootprintReading): LosTowerResult {
   return {
     ...outOfRangeLink(tower, towerDistanceM(tower, target)),
     in_range: true,
@@ -260,6 +267,8 @@ function footprintLink(tower: LinkTower, target: LatLng, reading: FootprintReadi
     signal_band: signalBand(reading.signalDbm),
     fresnel_60_clear: reading.fresnel60Clear,
     terrain_source: (reading.terrainSource as TerrainSource | null) ?? null,
+    sector_id: reading.sectorId,
+    sector_name: reading.sectorName,
   };
 }
 
