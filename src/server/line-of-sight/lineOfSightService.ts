@@ -103,9 +103,12 @@ export class LineOfSightService {
    * The same from a given list of towers (the coverage engine keeps one per coverage revision).
    * The CPE profiles are tried in turn (profilesInTurn): the first that some tower serves answers,
    * with its gain and least usable signal, at `heightM` when given, else at the profile's own
-   * height. With `footprints` and no `heightM`, the default profile's links are read from the
-   * towers' predicted footprints where ready (they are computed for it); every other link is
-   * analysed over the terrain.
+   * height. With `footprints` and no `heightM` (the coverage engine), every profile's links are
+   * read from the towers' predicted footprints where ready: they are computed for the default
+   * profile, so another profile's signal there is the footprint's plus its extra gain, at the
+   * default profile's height (a higher dish may see more than that says: never less, so the map
+   * does not overclaim), and a check stays a lookup in memory. Every other link is analysed over
+   * the terrain.
    */
   async feasibilityOf(towers: readonly LinkTower[], target: LatLng, heightM: number | null, footprints?: FootprintLookup): Promise<WirelessFeasibility> {
     const reaching = towers.filter((tower) => inRange(tower, towerDistanceM(tower, target)));
@@ -113,8 +116,10 @@ export class LineOfSightService {
     let links: LosTowerResult[] = [];
     let best: LosTowerResult | undefined;
     let profile: CpeProfile | null = null;
+    const defaultGainDbi = profiles[0]?.gain_dbi ?? 0;
     for (const [i, candidate] of profiles.entries()) {
-      const tried = await this.profileLinks(reaching, target, candidate, heightM, i === 0 && heightM === null ? footprints : undefined);
+      const fromFootprints = heightM === null && footprints ? { lookup: footprints, extraGainDb: candidate.gain_dbi - defaultGainDbi } : undefined;
+      const tried = await this.profileLinks(reaching, target, candidate, heightM, fromFootprints);
       if (i === 0) links = tried;
       const found = tried.find((link) => servesWith(link, candidate));
       if (found) {
@@ -147,19 +152,23 @@ export class LineOfSightService {
     };
   }
 
-  /** The links of `reaching` for one CPE profile, best first: from `footprints` where they answer, the rest analysed. */
+  /**
+   * The links of `reaching` for one CPE profile, best first: from the footprints where they answer
+   * (their signal raised by the profile's gain over the default's), the rest analysed.
+   */
   private async profileLinks(
     reaching: readonly LinkTower[],
     target: LatLng,
     profile: CpeProfile,
     heightM: number | null,
-    footprints: FootprintLookup | undefined,
+    footprints: { lookup: FootprintLookup; extraGainDb: number } | undefined,
   ): Promise<LosTowerResult[]> {
-    const readings = reaching.map((tower) => footprints?.read(tower, target) ?? null);
+    const readings = reaching.map((tower) => footprints?.lookup.read(tower, target) ?? null);
     const context = once(async () => withCpeGain(await this.contextOf(reaching.filter((_, i) => readings[i] === null)), profile.gain_dbi));
     const assess = async (tower: LinkTower, i: number): Promise<LosTowerResult> => {
       const reading = readings[i];
-      return reading ? footprintLink(tower, target, reading) : (await this.link(tower, target, heightM ?? profile.height_m, context)).result;
+      if (reading) return footprintLink(tower, target, reading, footprints!.extraGainDb);
+      return (await this.link(tower, target, heightM ?? profile.height_m, context)).result;
     };
     return (await Promise.all(reaching.map(assess))).sort(byPreference);
   }
@@ -258,13 +267,14 @@ export interface FootprintLookup {
  * profile. A footprint keeps no loss terms per cell, so path_loss_db, propagation_mode and
  * antenna_pattern_db stay null (docs/api.md).
  */
-function footprintLink(tower: LinkTower, target: LatLng, reading: NamedFootprintReading): LosTowerResult {
+function footprintLink(tower: LinkTower, target: LatLng, reading: NamedFootprintReading, extraGainDb: number): LosTowerResult {
+  const signal = reading.signalDbm === null ? null : Math.round((reading.signalDbm + extraGainDb) * 10) / 10;
   return {
     ...outOfRangeLink(tower, towerDistanceM(tower, target)),
     in_range: true,
     has_line_of_sight: reading.lineOfSight,
-    signal_strength: reading.signalDbm,
-    signal_band: signalBand(reading.signalDbm),
+    signal_strength: signal,
+    signal_band: signalBand(signal),
     fresnel_60_clear: reading.fresnel60Clear,
     terrain_source: (reading.terrainSource as TerrainSource | null) ?? null,
     sector_id: reading.sectorId,

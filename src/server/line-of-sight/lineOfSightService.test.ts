@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { defaultRadioSettings, type RadioSettings } from '../../common/api/radioSettings.js';
+import { LineOfSightService, type NamedFootprintReading } from './lineOfSightService.js';
+import type { TowerRecord } from '../towers/towerRepository.js';
+
+const TOWER: TowerRecord = {
+  id: 1,
+  name: 'East Hill',
+  code: null,
+  latitude: -33.9,
+  longitude: 18.55,
+  height_meters: 40,
+  antenna_height_meters: 5,
+  frequency_ghz: 5.8,
+  power_dbm: 20,
+  coverage_radius_km: 10,
+  description: null,
+  active: true,
+  installed_date: null,
+  created_at: '2026-11-26T00:00:00.000Z',
+  updated_at: '2026-11-26T00:00:00.000Z',
+};
+const POINT = { lat: -33.9, lng: 18.52 };
+/** The footprint's answer at the point, for the default (roof, 23 dBi) profile: seen, but 4 dB under the spec's Unusable boundary. */
+const READING: NamedFootprintReading = { lineOfSight: true, signalDbm: -84, fresnel60Clear: true, terrainSource: 'hgt', sectorId: null, sectorName: null };
+
+/** A service whose terrain, sectors and patterns must never be asked: a coverage check answered from footprints is a lookup. */
+function serviceWith(settings: RadioSettings): LineOfSightService {
+  const untouchable = () => {
+    throw new Error('a check answered from footprints must not analyse a path');
+  };
+  return new LineOfSightService({
+    towers: { listActive: async () => [TOWER], find: async () => TOWER },
+    sectors: { listAll: untouchable, listOf: untouchable },
+    patterns: { get: untouchable },
+    terrain: { path: untouchable, sourceAt: async () => 'hgt' },
+    settings: { current: async () => settings },
+    radio: { towerDbi: 17, channelWidthMHz: 40 },
+  });
+}
+
+describe('LineOfSightService.feasibilityOf with footprints and CPE profiles', () => {
+  const footprints = { read: () => READING };
+
+  it('serves with the next profile from the same footprint, its signal raised by the extra gain, without analysing a path', async () => {
+    const settings = defaultRadioSettings({ gainDbi: 23, heightM: 6 });
+    const answer = await serviceWith(settings).feasibilityOf([TOWER], POINT, null, footprints);
+    // The dish's 30 dBi is 7 dB over the roof antenna's 23: −84 + 7 = −77 dBm, above −80.
+    expect(answer).toMatchObject({ wireless_available: true, cpe_profile: { name: 'Long-range dish', is_default: false } });
+    expect(answer.tower_distances[0]).toMatchObject({ tower_id: 1, signal_strength: -77 });
+    expect(answer.message).toMatch(/but it needs a long-range dish\.$/);
+  });
+
+  it('reads the default profile from the footprint as it is', async () => {
+    const settings = defaultRadioSettings({ gainDbi: 23, heightM: 6 });
+    const answer = await serviceWith(settings).feasibilityOf([TOWER], POINT, null, { read: () => ({ ...READING, signalDbm: -70 }) });
+    expect(answer).toMatchObject({ wireless_available: true, cpe_profile: { name: 'Roof antenna', is_default: true } });
+    expect(answer.tower_distances[0]!.signal_strength).toBe(-70);
+  });
+
+  it('serves no profile when none clears its least usable signal', async () => {
+    const base = defaultRadioSettings({ gainDbi: 23, heightM: 6 });
+    const settings = { ...base, cpe_profiles: base.cpe_profiles.map((profile) => ({ ...profile, least_usable_signal_dbm: -70 })) };
+    const answer = await serviceWith(settings).feasibilityOf([TOWER], POINT, null, footprints);
+    expect(answer).toMatchObject({ wireless_available: false, cpe_profile: null, signal_quality: 'no_signal' });
+    // The links shown are the default profile's.
+    expect(answer.tower_distances[0]!.signal_strength).toBe(-84);
+  });
+});
