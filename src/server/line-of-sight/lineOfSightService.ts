@@ -106,9 +106,9 @@ export class LineOfSightService {
    * height. With `footprints` and no `heightM` (the coverage engine), every profile's links are
    * read from the towers' predicted footprints where ready: they are computed for the default
    * profile, so another profile's signal there is the footprint's plus its extra gain, at the
-   * default profile's height (a higher dish may see more than that says: never less, so the map
-   * does not overclaim), and a check stays a lookup in memory. Every other link is analysed over
-   * the terrain.
+   * default profile's height (a dish mounted higher may see more than that says, never less: the
+   * map does not overclaim for it), and a check stays a lookup in memory. Every other link is
+   * analysed over the terrain.
    */
   async feasibilityOf(towers: readonly LinkTower[], target: LatLng, heightM: number | null, footprints?: FootprintLookup): Promise<WirelessFeasibility> {
     const reaching = towers.filter((tower) => inRange(tower, towerDistanceM(tower, target)));
