@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TerrainSource } from '../../common/api/lineOfSight.js';
+import { pathSamples } from '../../geo/elevation/pathSamples.js';
 import type { ElevationSource } from './elevationSource.js';
 import { FlatElevationSource } from './flatElevationSource.js';
 import { Terrain } from './terrain.js';
@@ -26,6 +27,18 @@ describe('Terrain', () => {
     expect(path.terrainM[path.terrainM.length - 1]).toBe(80);
     // About 9.3 km at the first source's 30 m.
     expect(path.distancesM.length).toBeGreaterThan(300);
+  });
+
+  it('reads every sample from the tile that holds it when a path crosses from one tile into the next', async () => {
+    // One source of two tiles split at 18.25° east: 100 m west of it, 200 m east.
+    const tile = (west: boolean) => ({ contains: (_a: number, lng: number) => lng < 18.25 === west, heightAt: () => (west ? 100 : 200) });
+    const source: ElevationSource = { kind: 'hgt', spacingAt: async () => 30, tileAt: async (_lat, lng) => tile(lng < 18.25) };
+    const path = await new Terrain([source, new FlatElevationSource()]).path(FROM, TO);
+    const { lngs } = pathSamples(FROM, TO, 30, 4096);
+    const wrong = [...path.terrainM].filter((height, i) => height !== (lngs[i]! < 18.25 ? 100 : 200));
+    expect(path.source).toBe('hgt');
+    expect(wrong).toEqual([]);
+    expect(path.terrainM.filter((height) => height === 200).length).toBeGreaterThan(100);
   });
 
   it('puts a whole path on flat ground when part of it has no data, rather than invent a cliff', async () => {

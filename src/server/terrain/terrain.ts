@@ -104,28 +104,40 @@ export class Terrain {
 
   /** Fills `out` with heights; answers the weakest source used. */
   private async fill(lats: Float64Array, lngs: Float64Array, out: Float64Array): Promise<TerrainSource> {
-    let tile: ElevationTile | null = null;
-    let tileKind: TerrainSource = 'flat';
     let weakest: TerrainSource = 'hgt';
-    for (let i = 0; i < lats.length; i++) {
-      const lat = lats[i]!;
-      const lng = lngs[i]!;
-      // Consecutive samples almost always share a tile: ask the sources only when they leave it.
-      if (!tile?.contains(lat, lng)) {
-        tile = null;
-        for (const source of this.sources) {
-          tile = await source.tileAt(lat, lng);
-          if (tile) {
-            tileKind = source.kind;
-            break;
-          }
+    let i = 0;
+    while (i < lats.length) {
+      // Consecutive samples almost always share a tile: the sources are asked only when a run leaves it.
+      let tile: ElevationTile | null = null;
+      let tileKind: TerrainSource = 'flat';
+      for (const source of this.sources) {
+        tile = await source.tileAt(lats[i]!, lngs[i]!);
+        if (tile) {
+          tileKind = source.kind;
+          break;
         }
-        if (!tile) return 'flat';
-        if (WEAKNESS[tileKind] < WEAKNESS[weakest]) weakest = tileKind;
-        if (weakest === 'flat') return 'flat';
       }
-      out[i] = tile.heightAt(lat, lng);
+      if (!tile) return 'flat';
+      if (WEAKNESS[tileKind] < WEAKNESS[weakest]) weakest = tileKind;
+      if (weakest === 'flat') return 'flat';
+      i = fillFromTile(tile, lats, lngs, out, i);
     }
     return weakest;
   }
+}
+
+/**
+ * Fills `out` from `tile` from sample `from` on while the samples stay in it; answers the first
+ * sample it left out. A plain function rather than part of the async fill: there every height
+ * read would be boxed on the heap (an async function keeps its locals in its generator's context),
+ * which was a fifth of a line-of-sight check's allocations.
+ */
+function fillFromTile(tile: ElevationTile, lats: Float64Array, lngs: Float64Array, out: Float64Array, from: number): number {
+  let i = from;
+  // The first sample is the one the tile was found for.
+  do {
+    out[i] = tile.heightAt(lats[i]!, lngs[i]!);
+    i++;
+  } while (i < lats.length && tile.contains(lats[i]!, lngs[i]!));
+  return i;
 }
