@@ -160,4 +160,33 @@ describe.runIf(browserAvailable())('predicted wireless footprints in the browser
       await page.context().close();
     }
   });
+
+  it('draws a footprint computed again on the Tower map without a reload', async () => {
+    const { page } = await signedInPage(browser, live);
+    try {
+      // The overlay's tile addresses carry the ready footprints' version (?v=): a new one means the map fetched them again.
+      const versions = new Set<string>();
+      page.on('response', (response) => {
+        const url = new URL(response.url());
+        if (url.pathname.startsWith('/api/wireless_tiles/') && response.status() === 200) versions.add(url.searchParams.get('v') ?? '');
+      });
+      await page.goto('/admin/towers');
+      const row = page.getByRole('row', { name: /Agulhas Mast/ });
+      await row.getByText('Ready', { exact: true }).waitFor();
+      await expect.poll(() => versions.size, { timeout: 10_000 }).toBe(1);
+      const [first] = versions;
+      expect(first).toMatch(/^\d+@/);
+
+      await row.getByRole('button', { name: 'Edit Agulhas Mast' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('spinbutton', { name: /^Height/ }).fill('45');
+      await dialog.getByRole('button', { name: 'Update Tower' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      // Computed again from the new height: a new version, its tiles fetched and drawn.
+      await expect.poll(() => [...versions].some((version) => version !== first), { timeout: 30_000 }).toBe(true);
+      await row.getByText('Ready', { exact: true }).waitFor();
+    } finally {
+      await page.context().close();
+    }
+  });
 });

@@ -9,13 +9,13 @@
  * The components (BaseMap, CoverageOverlay, WirelessOverlay) only schedule these and undo them.
  */
 import { Map as MapLibreMap, NavigationControl } from 'maplibre-gl';
-import type { StyleSpecification } from 'maplibre-gl';
+import type { StyleSpecification, VectorTileSource } from 'maplibre-gl';
 import type { MapBounds } from '../../common/api/mapStart.js';
 import { START_VIEW_FIT } from '../../common/mapDefaults.js';
 import { COVERAGE_SOURCE_ID, COVERAGE_SOURCE_LAYER, coverageOverlayLayers, coverageSource } from './coverageOverlayLayers.js';
 import type { LatLng } from './mapTypes.js';
 import { lightenSoftwareRendering } from './softwareRendering.js';
-import { WIRELESS_FILL_LAYER_ID, WIRELESS_SOURCE_ID, wirelessOverlayLayers, wirelessSource } from './wirelessOverlayLayers.js';
+import { WIRELESS_FILL_LAYER_ID, WIRELESS_SOURCE_ID, wirelessOverlayLayers, wirelessSource, wirelessTilesUrl } from './wirelessOverlayLayers.js';
 
 /** performance.mark name set when coverage is first drawn. */
 export const COVERAGE_DRAWN_MARK = 'coverage-overlay-drawn';
@@ -129,11 +129,12 @@ export function scheduleCoverageOverlay(map: MapLibreMap): Undo {
 /**
  * Adds the towers' predicted wireless coverage in a task of its own, under the coverage overlay
  * when it is there (the providers' own areas stay on top), hidden until `showWirelessOverlay`.
+ * `version` is read when the source is added (see wirelessTilesUrl).
  */
-export function scheduleWirelessOverlay(map: MapLibreMap, visible: () => boolean): Undo {
+export function scheduleWirelessOverlay(map: MapLibreMap, visible: () => boolean, version: () => string | undefined = () => undefined): Undo {
   const add = () => {
     if (map.getSource(WIRELESS_SOURCE_ID)) return;
-    map.addSource(WIRELESS_SOURCE_ID, wirelessSource(window.location.origin));
+    map.addSource(WIRELESS_SOURCE_ID, wirelessSource(window.location.origin, version()));
     const before = map.getLayer('coverage-fill') ? 'coverage-fill' : undefined;
     for (const layer of wirelessOverlayLayers(visible())) map.addLayer(layer, before);
   };
@@ -147,6 +148,11 @@ export function scheduleWirelessOverlay(map: MapLibreMap, visible: () => boolean
       if (map.getSource(WIRELESS_SOURCE_ID)) map.removeSource(WIRELESS_SOURCE_ID);
     });
   };
+}
+
+/** Fetches the wireless overlay's tiles again at the address of `version`, once it is on the map (before that, it is added with it). */
+export function reloadWirelessOverlay(map: MapLibreMap, version: string): void {
+  map.getSource<VectorTileSource>(WIRELESS_SOURCE_ID)?.setTiles([wirelessTilesUrl(window.location.origin, version)]);
 }
 
 /** Shows or hides the wireless overlay once it is on the map (before that, its layer is added as `visible` says). */

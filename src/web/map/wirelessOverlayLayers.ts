@@ -19,9 +19,19 @@ export const WIRELESS_BANDS = (['Excellent', 'Good', 'Fair', 'Poor'] as const).m
   opacity: 1 - (1 - WIRELESS_FILL_OPACITY) ** (4 - i),
 }));
 
-/** The vector tile source of the predicted wireless coverage; `origin` is the app's. */
-export function wirelessSource(origin: string): VectorSourceSpecification {
-  return { type: 'vector', tiles: [`${origin}/api/wireless_tiles/{z}/{x}/{y}.pbf`], minzoom: 0, maxzoom: 14 };
+/**
+ * The tile address of the predicted wireless coverage; `origin` is the app's. A `version` (what the
+ * footprints are made of, as a screen that watches them knows it) makes a new address when they
+ * change, so that MapLibre fetches the tiles again rather than keep the ones it drew.
+ */
+export function wirelessTilesUrl(origin: string, version?: string): string {
+  const url = `${origin}/api/wireless_tiles/{z}/{x}/{y}.pbf`;
+  return version === undefined ? url : `${url}?v=${encodeURIComponent(version)}`;
+}
+
+/** The vector tile source of the predicted wireless coverage (see wirelessTilesUrl). */
+export function wirelessSource(origin: string, version?: string): VectorSourceSpecification {
+  return { type: 'vector', tiles: [wirelessTilesUrl(origin, version)], minzoom: 0, maxzoom: 14 };
 }
 
 /** One fill layer for all the band areas (see WIRELESS_COLOR). */

@@ -41,9 +41,9 @@ const MAP_HEIGHT = 320;
 /**
  * A small map of the towers: coverage circles, a dot per tower (blue active, grey inactive), each
  * active sector as a wedge of its half-power beam, and each active tower's predicted footprint in
- * its signal bands.
+ * its signal bands, drawn again whenever `footprintsVersion` (footprintsVersionOf) moves.
  */
-export function TowersMap({ towers }: { towers: readonly Tower[] }) {
+export function TowersMap({ towers, footprintsVersion }: { towers: readonly Tower[]; footprintsVersion: string }) {
   return (
     <Paper variant="outlined" sx={{ mb: 3, overflow: 'hidden' }}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1, gap: 2, flexWrap: 'wrap' }}>
@@ -59,7 +59,7 @@ export function TowersMap({ towers }: { towers: readonly Tower[] }) {
       </Stack>
       <Box sx={{ height: MAP_HEIGHT, position: 'relative' }}>
         <ConfiguredBaseMap theme="light" center={EMPTY_CENTER} zoom={EMPTY_ZOOM} label="Tower map">
-          <WirelessOverlay visible />
+          <WirelessOverlay visible version={footprintsVersion} />
           <TowerLayers towers={towers} />
         </ConfiguredBaseMap>
         {towers.length === 0 && (

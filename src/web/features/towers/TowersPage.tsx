@@ -18,6 +18,7 @@ import { BulkImportDialog } from './BulkImportDialog.js';
 import { TowerDialog } from './TowerDialog.js';
 import { summarizeTowers } from './towerFormat.js';
 import { useDeleteTower, useFootprintStates, useTowers } from './towerQueries.js';
+import { footprintsVersionOf } from './towerMapLayers.js';
 import { TowersMap } from './TowersMap.js';
 import { TowersTable } from './TowersTable.js';
 import { TowerSummaryCards } from './TowerSummaryCards.js';
@@ -31,6 +32,7 @@ export function TowersPage() {
   const towers = useTowers();
   const footprints = useFootprintStates();
   const footprintStates = useMemo(() => new Map((footprints.data ?? []).map((state) => [state.tower_id, state])), [footprints.data]);
+  const footprintsVersion = useMemo(() => footprintsVersionOf(footprints.data ?? []), [footprints.data]);
   const deleteTower = useDeleteTower();
   const { notice, show, close } = useNotice();
   /** The open add/edit dialog: `tower` null adds one. */
@@ -107,7 +109,7 @@ export function TowersPage() {
         above={(list) => (
           <>
             <TowerSummaryCards summary={summary} />
-            <TowersMap towers={list} />
+            <TowersMap towers={list} footprintsVersion={footprintsVersion} />
           </>
         )}
       >

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sectorWedges, towerAreas, towerBounds, towerPoints } from './towerMapLayers.js';
+import type { TowerFootprintState } from '../../../common/api/footprints.js';
+import { footprintsVersionOf, sectorWedges, towerAreas, towerBounds, towerPoints } from './towerMapLayers.js';
 
 const tower = (id: number, latitude: number, longitude: number, active = true) => ({ id, name: `T${id}`, latitude, longitude, active, coverage_radius_km: 10 });
 
@@ -76,5 +77,22 @@ describe('sector wedges', () => {
     expect(omni!.geometry.coordinates[0]).toEqual(towerAreas([tower(1, 0, 0)]).features[0]!.geometry.coordinates[0]);
     expect(wedgesOf([sector(1, 45, 2, false), sector(2, 45, 5)])).toEqual([]);
     expect(wedgesOf([sector(1, 45, 2)], false)).toEqual([]);
+  });
+
+  it('moves the footprints version when a footprint becomes ready or is computed again, not while others compute', () => {
+    const state = (towerId: number, status: TowerFootprintState['status'], updatedAt: string): TowerFootprintState => ({
+      tower_id: towerId,
+      status,
+      progress: status === 'ready' ? 1 : 0.5,
+      error: null,
+      terrain_source: null,
+      computed_ms: null,
+      updated_at: updatedAt,
+    });
+    const before = footprintsVersionOf([state(1, 'ready', '2026-11-26T10:00:00Z'), state(2, 'computing', '2026-11-26T10:01:00Z')]);
+    expect(before).toBe('1@2026-11-26T10:00:00Z');
+    expect(footprintsVersionOf([state(1, 'ready', '2026-11-26T10:00:00Z'), state(2, 'computing', '2026-11-26T10:02:00Z')])).toBe(before);
+    expect(footprintsVersionOf([state(1, 'ready', '2026-11-26T10:00:00Z'), state(2, 'ready', '2026-11-26T10:03:00Z')])).not.toBe(before);
+    expect(footprintsVersionOf([state(1, 'ready', '2026-11-26T11:00:00Z')])).not.toBe(before);
   });
 });

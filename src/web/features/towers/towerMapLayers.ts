@@ -1,3 +1,4 @@
+import type { TowerFootprintState } from '../../../common/api/footprints.js';
 import type { Feature, FeatureCollection, Point, Polygon } from 'geojson';
 import type { CircleLayerSpecification, ExpressionSpecification, FillLayerSpecification, LineLayerSpecification, LngLatBoundsLike } from 'maplibre-gl';
 import type { Tower } from '../../../common/api/towers.js';
@@ -207,4 +208,15 @@ export function sectorWedgeLayers(): [FillLayerSpecification, LineLayerSpecifica
     { id: SECTOR_WEDGES_LAYER_ID, type: 'fill', source: SECTOR_WEDGES_SOURCE_ID, paint: { 'fill-color': SECTOR_COLOR, 'fill-opacity': 0.18 } },
     { id: 'sector-wedges-line', type: 'line', source: SECTOR_WEDGES_SOURCE_ID, paint: { 'line-color': SECTOR_COLOR, 'line-opacity': 0.8, 'line-width': 1.5 } },
   ];
+}
+
+/**
+ * What the ready footprints are: each one's tower and when it was stored. It moves when a footprint
+ * becomes ready, is computed again or goes, which is when the map's overlay tiles change.
+ */
+export function footprintsVersionOf(states: readonly TowerFootprintState[]): string {
+  return states
+    .filter((state) => state.status === 'ready')
+    .map((state) => `${state.tower_id}@${state.updated_at}`)
+    .join(',');
 }
