@@ -170,6 +170,37 @@ describe.each(databaseKinds())('searches by what served them on %s', (kind) => {
     });
   });
 
+  it('counts a spot only the long-range dish reaches as covered, by wireless', async () => {
+    // Free space on flat ground: 3 km at 5.8 GHz loses 117.3 dB, so from -6 dBm and the tower's 17 dBi
+    // the roof CPE (23 dBi) receives -83.3 dBm, under the -80 dBm it needs, and the dish (30 dBi) -76.3 dBm.
+    const radio = (await get('/api/settings/radio')).json().data;
+    const saved = await app.server.inject({
+      method: 'PUT',
+      url: '/api/settings/radio',
+      headers: bearer(token),
+      payload: { ...radio, model: 'free_space_knife_edge' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const created = await app.server.inject({ method: 'POST', url: '/api/towers', headers: bearer(token), payload: { ...TOWER, power_dbm: -6 } });
+    expect(created.statusCode, created.body).toBe(200);
+    await readyFootprint(app, token, created.json().data.id);
+    const dishOnly = { lat: TOWER.latitude, lng: TOWER.longitude + 3000 / (111_195 * Math.cos((TOWER.latitude * Math.PI) / 180)) };
+
+    const answer = await check(dishOnly);
+    expect(answer.coverage_available).toBe(true);
+    expect(answer.wireless_feasibility.cpe_profile).toMatchObject({ is_default: false, gain_dbi: 30 });
+    await visit(dishOnly, 'visit-dish-0000');
+    const dashboard = (await get('/api/reports/dashboard?start_date=2026-11-20&end_date=2026-11-20')).json().data;
+    expect(dashboard.coverage_effectiveness).toEqual({
+      coverage_rate: 100,
+      by_coverage: [
+        { covered_by: 'provider', count: 0 },
+        { covered_by: 'wireless_only', count: 1 },
+        { covered_by: 'none', count: 0 },
+      ],
+    });
+  });
+
   it('counts map clicks as their own search type', async () => {
     await visit(SPOTS.none, 'visit-typed-0000', 'address');
     await visit(SPOTS.layer, 'visit-click-0000', 'map_click');
