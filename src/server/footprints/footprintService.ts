@@ -146,6 +146,8 @@ export class FootprintService {
   private readonly ready = new Map<number, StoredFootprint>();
   /** The inputs key each active tower's footprint must have to be current. */
   private expectedKeys = new Map<number, string>();
+  /** When expectedKeys were last worked out (ISO time): a tower without a footprint row is queued from then. */
+  private keyedAt = new Date(0).toISOString();
   private running: Promise<void> | null = null;
   private wanted = false;
   /** Settled once a pass after the last reconcile has set expectedKeys (or failed to); null while no pass is asked for. */
@@ -211,12 +213,21 @@ export class FootprintService {
     const pending = this.keysAsked ?? this.keysComing;
     if (pending) await Promise.race([pending.promise, delay(KEYS_WAIT_MS, undefined, { ref: false })]);
     const expected = this.expectedKeys;
-    return (await this.repo.states()).map(({ inputsKey, ...state }) => {
+    const keyedAt = this.keyedAt;
+    const stored = await this.repo.states();
+    const answered: FootprintProgress[] = stored.map(({ inputsKey, ...state }) => {
       const key = expected.get(state.towerId);
       // A computing row is someone's work in progress: another process may know of a newer change than this one.
       const outdated = state.status !== 'computing' && key !== undefined && key !== inputsKey;
       return { ...state, status: outdated ? 'queued' : state.status };
     });
+    // A tower whose first footprint has not begun has no row yet: it waits its turn too.
+    const listed = new Set(stored.map((state) => state.towerId));
+    for (const towerId of expected.keys()) {
+      if (listed.has(towerId)) continue;
+      answered.push({ towerId, status: 'queued', progress: 0, error: null, terrainSource: null, computedMs: null, updatedAt: keyedAt });
+    }
+    return answered.sort((a, b) => a.towerId - b.towerId);
   }
 
   /** The current footprint of a tower, or null while it has none for its present inputs. */
@@ -400,6 +411,7 @@ export class FootprintService {
     try {
       inputs = await this.passInputs();
       this.expectedKeys = inputs.keys;
+      this.keyedAt = this.clock.now().toISOString();
     } finally {
       coming?.resolve();
       this.keysComing = null;
