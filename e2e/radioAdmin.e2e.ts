@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { waitForFootprints } from '../test/support/footprints.js';
 import { multipartBody } from '../test/support/multipart.js';
 import { expectNoSeriousA11yViolations } from './support/accessibility.js';
 import { browserAvailable } from './support/chromium.js';
@@ -242,5 +243,42 @@ describe.runIf(browserAvailable())('sectors, antenna patterns and the radio mode
     await page.setViewportSize({ width: 390, height: 844 });
     await card.scrollIntoViewIfNeeded();
     if (process.env.E2E_SCREENSHOTS) await card.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/radio-model-phone.png` });
+  }, 150_000);
+
+  it('recomputes the footprints after the propagation model is changed: Towers shows them queued or computing, then ready at a new time', async () => {
+    // Flat ground (no terrain tiles). The worker takes the towers by name, one at a time: the one
+    // watched comes last, so it waits its turn while the others are computed again.
+    for (const [i, name] of ['Alpha Mast', 'Bravo Mast', 'Charlie Mast', 'Delta Mast', 'Echo Mast', 'Zulu Mast'].entries()) {
+      const created = await api('POST', '/api/towers', { name, latitude: -33.9 - i / 100, longitude: 18.4, height_meters: 30, coverage_radius_km: 10 });
+      expect(created.success, JSON.stringify(created)).toBe(true);
+    }
+    await waitForFootprints(live.app, token);
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/admin/towers');
+    const row = page.getByRole('row', { name: /Zulu Mast/ });
+    /** The time the row says the ready footprint was computed; null while it is not ready. */
+    const computedAt = async () => /Ready\s*Computed (\d+ \w+, \d\d:\d\d:\d\d)/.exec((await row.textContent()) ?? '')?.[1] ?? null;
+    await expect.poll(computedAt, { timeout: 20_000 }).not.toBeNull();
+    const before = await computedAt();
+
+    const menu = page.getByRole('navigation', { name: 'Admin navigation' });
+    await menu.getByRole('link', { name: 'Settings' }).click();
+    const card = page.getByRole('region', { name: 'Radio model' });
+    await card.getByRole('combobox', { name: 'Propagation model' }).waitFor();
+    await choose(page, 'Propagation model', 'Free space + knife edge');
+    await card.getByRole('button', { name: 'Save' }).click();
+    await notice('Radio settings saved');
+
+    await menu.getByRole('link', { name: 'Towers' }).click();
+    // The old footprint is not shown ready: it waits its turn, or is being computed.
+    await expect.poll(async () => (await row.textContent()) ?? '', { timeout: 20_000, interval: 50 }).toMatch(/Queued|Computing \d+%/);
+    await shot(page, 'towers-footprints-recomputing', false);
+    await expect
+      .poll(computedAt, { timeout: 60_000, interval: 100 })
+      .toSatisfy((now: string | null) => now !== null && now !== before, `a footprint computed after ${before}`);
+    await expectNoSeriousA11yViolations(page, 'towers with recomputed footprints');
+    await shot(page, 'towers-footprints-recomputed', false);
+    expect((await api('GET', '/api/towers/footprints')).data.map((state: { status: string }) => state.status)).toEqual(Array(6).fill('ready'));
   }, 150_000);
 });

@@ -93,6 +93,8 @@ describe.each(databaseKinds())('footprints of sectors on %s', (kind) => {
     const current = (await send('GET', '/api/settings/radio')).json().data;
     const saved = await send('PUT', '/api/settings/radio', { ...current, clutter_height_m: 12 });
     expect(saved.statusCode, saved.body).toBe(200);
+    // From the save on, the footprint of the old settings is not answered ready.
+    expect(['queued', 'computing']).toContain((await state(towerId)).status);
     await recomputed(towerId, ready.updated_at);
   });
 

@@ -30,10 +30,11 @@ export async function readyFootprint(app: App, token: string, towerId: number, a
   return settled;
 }
 
-/** Waits until no tower footprint is being computed (they follow every tower and terrain change). */
+/** Waits until no tower footprint waits or is being computed (they follow every tower, terrain and radio settings change). */
 export async function waitForFootprints(app: App, token: string): Promise<void> {
   await vi.waitFor(async () => {
     const states = await footprintStates(app, token);
-    if (states.length === 0 || states.some((state) => state.status === 'computing')) throw new Error('tower footprints are still being computed');
+    if (states.length === 0 || states.some((state) => state.status === 'queued' || state.status === 'computing'))
+      throw new Error('tower footprints are still being computed');
   }, FOOTPRINT_WAIT);
 }

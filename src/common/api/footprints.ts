@@ -4,14 +4,19 @@ import { towerInput } from './towers.js';
 /** Where a tower's predicted footprint stands (GET /api/towers/footprints). */
 export const towerFootprintState = z.object({
   tower_id: z.number().int(),
-  /** computing: being computed (the tower's row shows the progress); ready; failed (see error). */
-  status: z.enum(['computing', 'ready', 'failed']),
+  /**
+   * queued: what it depends on changed (the tower, its sectors, the terrain or the radio settings)
+   * and it waits its turn; computing: being computed (the tower's row shows the progress); ready;
+   * failed (see error).
+   */
+  status: z.enum(['queued', 'computing', 'ready', 'failed']),
   /** Share of the work done, 0..1. */
   progress: z.number(),
   error: z.string().nullable(),
   terrain_source: z.string().nullable(),
   /** How long the last computation took, milliseconds. */
   computed_ms: z.number().nullable(),
+  /** When the status last moved on: a ready footprint's is when it was computed; a queued one's, when the one it replaces was. */
   updated_at: z.string(),
 });
 export type TowerFootprintState = z.infer<typeof towerFootprintState>;

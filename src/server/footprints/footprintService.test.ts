@@ -182,6 +182,50 @@ describe('footprints of sectors and of the radio settings', () => {
     expect(built.repo.markComputing).toHaveBeenCalledTimes(3);
   });
 
+  it('answers every footprint queued from the moment the radio settings are saved, each computing in its turn, then ready', async () => {
+    const towers = [towerRecord({ id: 1 }), towerRecord({ id: 2 })];
+    const built = footprints({ towers });
+    await built.service.reconcile();
+    const statuses = async () => (await built.service.states()).map((state) => [state.towerId, state.status]);
+    expect(await statuses()).toEqual([
+      [1, 'ready'],
+      [2, 'ready'],
+    ]);
+
+    // Tower 1's new footprint is held in the worker until released.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    vi.mocked(computeFootprintInWorker).mockImplementationOnce(async () => {
+      await held;
+      return { footprint: SWEEP.footprint as Footprint, areasJson: SWEEP.areasJson };
+    });
+    built.radio.settings = { ...FOOTPRINT_RADIO_SETTINGS, model: 'free_space_knife_edge' };
+    // A tower added meanwhile has no footprint row until its turn comes.
+    towers.push(towerRecord({ id: 3 }));
+    const pass = built.service.reconcile();
+    try {
+      // Asked at once, before the pass has read anything: the answer waits for it, and no footprint is ready.
+      const first = await statuses();
+      expect(first.map(([, status]) => status).filter((status) => status !== 'queued' && status !== 'computing')).toEqual([]);
+      await vi.waitFor(async () =>
+        expect(await statuses()).toEqual([
+          [1, 'computing'],
+          [2, 'queued'],
+          [3, 'queued'],
+        ]),
+      );
+    } finally {
+      release();
+    }
+    await pass;
+    expect(await statuses()).toEqual([
+      [1, 'ready'],
+      [2, 'ready'],
+      [3, 'ready'],
+    ]);
+    expect(built.repo.markComputing).toHaveBeenCalledTimes(5);
+  });
+
   it("sends a tower's active sectors in one job with the default CPE profile, and a tower whose sectors are all off none", async () => {
     const sectors = [
       sectorRecord({ id: 7, azimuth_deg: 60 }),

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import PQueue from 'p-queue';
 import type { CandidateTowerInput, WhatIfResult } from '../../common/api/footprints.js';
@@ -72,12 +73,45 @@ export const WHAT_IF_MAX_WAITING = 4;
 /** The wait a refused what-if is told (Retry-After): one run takes a fraction of a second to a few seconds. */
 const WHAT_IF_RETRY_AFTER_SECONDS = 5;
 
+/**
+ * Longest a states() answer waits for the pass asked for last to work out which footprints are
+ * current: a few reads when the worker is idle, but the pass starts only once the tower being
+ * computed is done, and meanwhile that tower's row says computing.
+ */
+const KEYS_WAIT_MS = 2_000;
 /** A footprint not finished within this long was left by a stopped process: it is computed again. */
 const STALE_COMPUTING_MS = 5 * 60_000;
 /** Progress is written at most this often, as a share of the work. */
 const PROGRESS_STEP = 0.1;
 /** While some tower has no footprint in memory, the ready ones are read again at most this often (another process may have computed them). */
 const RELOAD_MS = 5_000;
+
+/**
+ * A footprint's state as the towers screen is told it: `queued` where the stored footprint (ready or
+ * failed) is of inputs that have changed since and the worker has not reached it yet.
+ */
+export interface FootprintProgress extends Omit<FootprintState, 'status' | 'inputsKey'> {
+  status: FootprintState['status'] | 'queued';
+}
+
+interface PassInputs {
+  towers: TowerRecord[];
+  radio: FootprintRadio;
+  antennas: Map<number, TowerAntennas>;
+  keys: Map<number, string>;
+}
+
+/** A promise and the function that settles it. */
+interface Deferred {
+  promise: Promise<void>;
+  resolve: () => void;
+}
+
+function deferred(): Deferred {
+  let resolve: () => void = () => undefined;
+  const promise = new Promise<void>((settle) => (resolve = settle));
+  return { promise, resolve };
+}
 
 export interface FootprintServiceDeps {
   repository: FootprintRepository;
@@ -112,8 +146,14 @@ export class FootprintService {
   private readonly ready = new Map<number, StoredFootprint>();
   /** The inputs key each active tower's footprint must have to be current. */
   private expectedKeys = new Map<number, string>();
+  /** When expectedKeys were last worked out (ISO time): a tower without a footprint row is queued from then. */
+  private keyedAt = new Date(0).toISOString();
   private running: Promise<void> | null = null;
   private wanted = false;
+  /** Settled once a pass after the last reconcile has set expectedKeys (or failed to); null while no pass is asked for. */
+  private keysAsked: Deferred | null = null;
+  /** Settled once the running pass has set expectedKeys; null once it has. */
+  private keysComing: Deferred | null = null;
   private reloadedAt = 0;
   private reloading: Promise<void> | null = null;
   /** Moves on whenever the set of current footprints changes; names the overlay's tiles. */
@@ -157,15 +197,37 @@ export class FootprintService {
   reconcile(): Promise<void> {
     if (this.stopped) return Promise.resolve();
     this.wanted = true;
+    this.keysAsked ??= deferred();
     this.running ??= this.passes().finally(() => {
       this.running = null;
     });
     return this.running;
   }
 
-  /** The state of every stored footprint (status and progress for the towers screen). */
-  states(): Promise<FootprintState[]> {
-    return this.repo.states();
+  /**
+   * The state of every stored footprint (status and progress for the towers screen), as of the
+   * newest change this process has heard of: a save of the radio settings, say, answers every
+   * footprint `queued` (then computing, then ready) from the moment it is committed.
+   */
+  async states(): Promise<FootprintProgress[]> {
+    const pending = this.keysAsked ?? this.keysComing;
+    if (pending) await Promise.race([pending.promise, delay(KEYS_WAIT_MS, undefined, { ref: false })]);
+    const expected = this.expectedKeys;
+    const keyedAt = this.keyedAt;
+    const stored = await this.repo.states();
+    const answered: FootprintProgress[] = stored.map(({ inputsKey, ...state }) => {
+      const key = expected.get(state.towerId);
+      // A computing row is someone's work in progress: another process may know of a newer change than this one.
+      const outdated = state.status !== 'computing' && key !== undefined && key !== inputsKey;
+      return { ...state, status: outdated ? 'queued' : state.status };
+    });
+    // A tower whose first footprint has not begun has no row yet: it waits its turn too.
+    const listed = new Set(stored.map((state) => state.towerId));
+    for (const towerId of expected.keys()) {
+      if (listed.has(towerId)) continue;
+      answered.push({ towerId, status: 'queued', progress: 0, error: null, terrainSource: null, computedMs: null, updatedAt: keyedAt });
+    }
+    return answered.sort((a, b) => a.towerId - b.towerId);
   }
 
   /** The current footprint of a tower, or null while it has none for its present inputs. */
@@ -309,6 +371,8 @@ export class FootprintService {
   async stop(): Promise<void> {
     this.stopped = true;
     this.wanted = false;
+    for (const pending of [this.keysAsked, this.keysComing]) pending?.resolve();
+    this.keysAsked = null;
     await this.running;
     await this.overlayTiles.close();
   }
@@ -339,13 +403,20 @@ export class FootprintService {
   }
 
   private async pass(): Promise<void> {
-    const towers = await this.towers.listActive();
-    await this.repo.deleteOthers(towers.map((tower) => tower.id));
-    const radio = footprintRadioOf(await this.radioSettings());
-    const antennas = await this.antennasOf(towers);
-    const keys = new Map<number, string>();
-    for (const tower of towers) keys.set(tower.id, await this.inputsKey(tower, antennas.get(tower.id)!, radio));
-    this.expectedKeys = keys;
+    // A reconcile from here on asks for the next pass, which reads what it changed.
+    const coming = this.keysAsked;
+    this.keysComing = coming;
+    this.keysAsked = null;
+    let inputs: PassInputs;
+    try {
+      inputs = await this.passInputs();
+      this.expectedKeys = inputs.keys;
+      this.keyedAt = this.clock.now().toISOString();
+    } finally {
+      coming?.resolve();
+      this.keysComing = null;
+    }
+    const { towers, radio, antennas, keys } = inputs;
     for (const id of this.ready.keys()) if (!keys.has(id)) this.ready.delete(id);
     this.changed();
     await this.reload();
@@ -392,6 +463,17 @@ export class FootprintService {
       antennas.set(tower.id, { sectors: await Promise.all(active.map(async (sector) => ({ sector, ...(await patternOf(sector.antenna_pattern_id)) }))) });
     }
     return antennas;
+  }
+
+  /** The active towers, what their footprints are computed from, and the inputs key each must have to be current. */
+  private async passInputs(): Promise<PassInputs> {
+    const towers = await this.towers.listActive();
+    await this.repo.deleteOthers(towers.map((tower) => tower.id));
+    const radio = footprintRadioOf(await this.radioSettings());
+    const antennas = await this.antennasOf(towers);
+    const keys = new Map<number, string>();
+    for (const tower of towers) keys.set(tower.id, await this.inputsKey(tower, antennas.get(tower.id)!, radio));
+    return { towers, radio, antennas, keys };
   }
 
   private needsComputing(state: FootprintState | undefined, key: string): boolean {

@@ -156,7 +156,7 @@ export function towerRoutes(deps: TowerRouteDeps): FastifyPluginAsyncZod {
       {
         schema: {
           tags,
-          summary: 'Where each tower footprint stands: computing (with progress), ready or failed',
+          summary: 'Where each tower footprint stands: queued, computing (with progress), ready or failed',
           response: { 200: envelopeOf(z.array(towerFootprintState)) },
         },
       },

@@ -5,6 +5,8 @@
 export const QUERY_KEYS = {
   providers: ['providers'],
   coverageLayers: ['coverage-layers'],
+  /** Every tower query (the list, the footprints' states): a save of the radio settings recomputes every footprint. */
+  towers: ['towers'],
   /** The antenna pattern library: a sector saved or deleted changes a pattern's count of users. */
   antennaPatterns: ['antenna-patterns'],
   /** Every report read from /api/reports (dashboard, leads inbox, reports): a lead's change refreshes them all. */

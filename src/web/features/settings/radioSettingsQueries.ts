@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RadioSettings, RadioSettingsInput } from '../../../common/api/radioSettings.js';
 import { apiData, apiRequest } from '../../api/apiClient.js';
+import { QUERY_KEYS } from '../../api/queryKeys.js';
 
 const RADIO_SETTINGS_QUERY_KEY = ['radio-settings'] as const;
 
@@ -12,7 +13,10 @@ export function useRadioSettings() {
   });
 }
 
-/** PUT /api/settings/radio (the whole document); resolves to the envelope for its message. */
+/**
+ * PUT /api/settings/radio (the whole document); resolves to the envelope for its message. A save
+ * recomputes every tower's footprint, so the towers' footprint states are asked for again.
+ */
 export function useSaveRadioSettings() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -20,6 +24,7 @@ export function useSaveRadioSettings() {
     onSuccess: (envelope) => {
       if (envelope.data) queryClient.setQueryData(RADIO_SETTINGS_QUERY_KEY, envelope.data);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: RADIO_SETTINGS_QUERY_KEY }),
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: RADIO_SETTINGS_QUERY_KEY }), queryClient.invalidateQueries({ queryKey: QUERY_KEYS.towers })]),
   });
 }

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { TowerFootprintState } from '../../../common/api/footprints.js';
 import { errorMessage } from '../../api/ApiError.js';
+import { formatComputedAt } from './towerFormat.js';
 import { downloadFootprint } from './towerQueries.js';
 
 interface FootprintCellProps {
@@ -14,13 +15,20 @@ interface FootprintCellProps {
   onError: (message: string) => void;
 }
 
-/** A tower's predicted footprint on its row: the progress while computed, then its exports. */
+/** A tower's predicted footprint on its row: queued, the progress while computed, then when it was computed and its exports. */
 export function FootprintCell({ towerName, active, state, onError }: FootprintCellProps) {
   const [saving, setSaving] = useState(false);
   if (!active) {
     return (
       <Typography variant="body2" color="text.secondary" aria-label="None: inactive towers have no footprint">
         —
+      </Typography>
+    );
+  }
+  if (state?.status === 'queued') {
+    return (
+      <Typography variant="body2" title="What it depends on changed: it waits its turn to be computed again">
+        Queued
       </Typography>
     );
   }
@@ -48,11 +56,15 @@ export function FootprintCell({ towerName, active, state, onError }: FootprintCe
       .finally(() => setSaving(false));
   };
   return (
-    // Wraps the buttons under "Ready" when the table is narrow.
+    // Wraps the buttons under "Ready" and its time when the table is narrow.
     <Stack direction="row" useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap', '& .MuiButton-root': { minWidth: 0, px: 0.5 } }}>
-      <Typography variant="body2" sx={{ mr: 0.5 }}>
-        Ready
-      </Typography>
+      <Stack sx={{ mr: 0.5 }}>
+        <Typography variant="body2">Ready</Typography>
+        <Typography variant="caption" color="text.secondary">
+          {/* A ready footprint's state last moved when it was computed. */}
+          Computed {formatComputedAt(state.updated_at)}
+        </Typography>
+      </Stack>
       <Button size="small" disabled={saving} onClick={() => save('kml')} aria-label={`Download ${towerName} footprint as KML`}>
         KML
       </Button>

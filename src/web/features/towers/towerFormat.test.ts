@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCoverage, formatFrequency, formatHeight, formatLocation, summarizeTowers } from './towerFormat.js';
+import { formatComputedAt, formatCoverage, formatFrequency, formatHeight, formatLocation, summarizeTowers } from './towerFormat.js';
 
 describe('tower formats', () => {
   it('writes a location in degrees to 6 decimals with its hemispheres', () => {
@@ -20,6 +20,11 @@ describe('tower formats', () => {
     expect(formatFrequency({ frequency_ghz: 2.412, power_dbm: -3 })).toBe('2.412 GHz / -3 dBm');
     expect(formatCoverage(10)).toBe('10 km');
     expect(formatCoverage(7.25)).toBe('7.25 km');
+  });
+
+  it('writes when a footprint was computed to the second, in local time', () => {
+    expect(formatComputedAt(new Date(2026, 10, 26, 15, 7, 3, 900).toISOString())).toBe('26 Nov, 15:07:03');
+    expect(formatComputedAt('garbage')).toBe('garbage');
   });
 
   it('counts active and inactive towers and sums their radii', () => {

@@ -1,4 +1,5 @@
 import type { Tower } from '../../../common/api/towers.js';
+import { formatShortDay, localIsoDate } from '../../ui/reportPeriod.js';
 
 /**
  * How the Tower Management screen writes a tower's values: degrees to 6
@@ -75,4 +76,15 @@ export function summarizeTowers(towers: readonly Pick<Tower, 'active' | 'coverag
     coverageKm += tower.coverage_radius_km;
   }
   return { total: towers.length, active, inactive: towers.length - active, coverageKm };
+}
+
+/**
+ * When a footprint was computed, in the browser's time zone: "26 Nov, 15:47:03". To the second,
+ * since a footprint computed again after a save of the radio settings is often of the same minute.
+ */
+export function formatComputedAt(isoTimestamp: string): string {
+  const date = new Date(isoTimestamp);
+  if (Number.isNaN(date.getTime())) return isoTimestamp;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${formatShortDay(localIsoDate(date))}, ${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }

@@ -10,7 +10,7 @@ import type { SectorPayload } from './sectorForm.js';
 import type { TowerPayload } from './towerForm.js';
 
 /** Root key of every tower query; the Line of Sight screen reads the same list. */
-const TOWERS_QUERY_KEY = ['towers'] as const;
+const TOWERS_QUERY_KEY = QUERY_KEYS.towers;
 
 /** GET /api/towers: every tower, by name. */
 export function useTowers() {
@@ -87,18 +87,19 @@ export function useBulkImportTowers() {
   });
 }
 
-/** While a footprint is being computed its row shows the progress, asked for this often. */
+/** While a footprint waits or is being computed its row shows it (and the progress), asked for this often. */
 const FOOTPRINT_POLL_MS = 1000;
 
 /**
  * GET /api/towers/footprints: where each tower's predicted footprint stands. Under the towers key,
- * so a tower saved or deleted asks again; polled while one is being computed.
+ * so a tower saved or deleted (or the radio settings saved) asks again; polled while one is queued
+ * or being computed.
  */
 export function useFootprintStates() {
   return useQuery({
     queryKey: [...TOWERS_QUERY_KEY, 'footprints'],
     queryFn: ({ signal }) => apiData<TowerFootprintState[]>('/towers/footprints', { authenticated: true, signal }),
-    refetchInterval: (query) => (query.state.data?.some((state) => state.status === 'computing') ? FOOTPRINT_POLL_MS : false),
+    refetchInterval: (query) => (query.state.data?.some((state) => state.status === 'queued' || state.status === 'computing') ? FOOTPRINT_POLL_MS : false),
   });
 }
 
