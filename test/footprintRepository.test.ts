@@ -92,4 +92,13 @@ describe.each(databaseKinds())('footprint repository on %s', (kind) => {
     expect(ready!.sectorIds).toEqual([41, 7, 12]);
     expect(Array.from(ready!.footprint.servingAntenna!)).toEqual(Array.from(servingAntenna));
   });
+
+  it('moves a computing row\u2019s time with its progress, and only for the inputs being computed', async () => {
+    const towerId = await towerWithFootprint();
+    const repository = new FootprintRepository(app.db.kysely);
+    await repository.markComputing(towerId, 'moving', '2026-11-26T10:00:00.000Z');
+    await repository.setProgress(towerId, 'moving', 0.3, '2026-11-26T10:04:00.000Z');
+    await repository.setProgress(towerId, 'other inputs', 0.9, '2026-11-26T10:09:00.000Z');
+    expect(await repository.state(towerId)).toMatchObject({ status: 'computing', progress: 0.3, updatedAt: '2026-11-26T10:04:00.000Z' });
+  });
 });

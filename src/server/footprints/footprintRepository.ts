@@ -75,8 +75,14 @@ export class FootprintRepository {
   }
 
   /** Progress of the computation for these inputs (a newer one started since is left alone). */
-  async setProgress(towerId: number, inputsKey: string, progress: number): Promise<void> {
-    await this.db.updateTable('tower_footprints').set({ progress }).where('tower_id', '=', towerId).where('inputs_key', '=', inputsKey).execute();
+  /** The share done, and `now` as the row's time: a computing row's time is when it last moved (see STALE_COMPUTING_MS). */
+  async setProgress(towerId: number, inputsKey: string, progress: number, now: string): Promise<void> {
+    await this.db
+      .updateTable('tower_footprints')
+      .set({ progress, updated_at: now })
+      .where('tower_id', '=', towerId)
+      .where('inputs_key', '=', inputsKey)
+      .execute();
   }
 
   /** Stores the result for these inputs; false when the tower or the inputs changed meanwhile. */

@@ -61,9 +61,9 @@ describe('FootprintService states', () => {
     expect([towerId, at]).toEqual([1, NOW]);
     expect(key).toMatch(/^[0-9a-f]{32}$/);
     expect(repo.setProgress.mock.calls).toEqual([
-      [1, key, 0.1],
-      [1, key, 0.5],
-      [1, key, 1],
+      [1, key, 0.1, NOW],
+      [1, key, 0.5, NOW],
+      [1, key, 1, NOW],
     ]);
     expect(repo.rows.get(1)).toMatchObject({ status: 'ready', progress: 1, terrainSource: 'flat', updatedAt: NOW });
     expect(service.current(1)?.footprint).toBe(SWEEP.footprint);
@@ -75,6 +75,21 @@ describe('FootprintService states', () => {
     await restarted.service.reconcile();
     expect(repo.markComputing).toHaveBeenCalledTimes(1);
     expect(restarted.service.current(1)?.footprint).toEqual(SWEEP.footprint);
+  });
+
+  it('takes over a computation whose progress stopped moving five minutes ago, and leaves one still moving alone', async () => {
+    const minutesAgo = (minutes: number) => new Date(Date.parse(NOW) - minutes * 60_000).toISOString();
+    for (const [lastMoved, computedAgain] of [
+      [minutesAgo(6), true],
+      [minutesAgo(4), false],
+    ] as const) {
+      const { repo } = await keyAfterFirstPass();
+      // Another process marked it computing and wrote its progress last at `lastMoved`.
+      Object.assign(repo.rows.get(1)!, { status: 'computing', progress: 0.4, updatedAt: lastMoved });
+      const other = footprints({ repo, towers: [towerRecord({ id: 1 })] });
+      await other.service.reconcile();
+      expect(repo.markComputing.mock.calls.length, `progress last moved at ${lastMoved}`).toBe(computedAgain ? 2 : 1);
+    }
   });
 
   it("computes again when the tower's radio changes, and drops the towers no longer active", async () => {

@@ -79,7 +79,12 @@ const WHAT_IF_RETRY_AFTER_SECONDS = 5;
  * computed is done, and meanwhile that tower's row says computing.
  */
 const KEYS_WAIT_MS = 2_000;
-/** A footprint not finished within this long was left by a stopped process: it is computed again. */
+/**
+ * A computing footprint whose progress has not moved for this long was left by a stopped process:
+ * it is computed again. Progress moves every tenth of the work (a tower of 12 ITM sectors on
+ * 1-arc-second terrain takes about a minute in all), so a long computation that is still going is
+ * never taken for a stopped one.
+ */
 const STALE_COMPUTING_MS = 5 * 60_000;
 /** Progress is written at most this often, as a share of the work. */
 const PROGRESS_STEP = 0.1;
@@ -490,7 +495,9 @@ export class FootprintService {
       const { footprint, areasJson, source } = await this.footprintOf(tower, antennas, radio, (done) => {
         if (done - written < PROGRESS_STEP) return;
         written = done;
-        this.repo.setProgress(tower.id, key, done).catch((error: unknown) => this.log.warn({ err: error, towerId: tower.id }, 'footprint progress not saved'));
+        this.repo
+          .setProgress(tower.id, key, done, this.clock.now().toISOString())
+          .catch((error: unknown) => this.log.warn({ err: error, towerId: tower.id }, 'footprint progress not saved'));
       });
       const ms = performance.now() - started;
       const sectorIds = antennas.sectors?.map(({ sector }) => sector.id) ?? [];

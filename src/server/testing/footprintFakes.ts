@@ -42,9 +42,9 @@ export function memoryFootprintRepository(uncovered: { lat: number; lng: number 
       const last = rows.get(towerId);
       rows.set(towerId, { terrainSource: null, computedMs: null, ...last, towerId, status: 'computing', progress: 0, inputsKey, error: null, updatedAt: now });
     }),
-    setProgress: vi.fn(async (towerId: number, inputsKey: string, progress: number) => {
+    setProgress: vi.fn(async (towerId: number, inputsKey: string, progress: number, now: string) => {
       const row = current(towerId, inputsKey);
-      if (row) row.progress = progress;
+      if (row) Object.assign(row, { progress, updatedAt: now });
     }),
     saveResult: vi.fn(
       async (
