@@ -182,4 +182,25 @@ describe('computeFootprint with a clutter raster', () => {
     // Due west nothing stands.
     expect(isLineOfSight(footprint, cellAt(heights, 0, -1_000 / M_PER_DEG))).toBe(true);
   });
+
+  it("asks the exact class only by an area's edge, so the edge is where the area says, not where the raster rounds it", () => {
+    // Raster: trees from 1,000 m to 1,200 m east. A 6 m antenna 1,650 m east is seen over them:
+    // the ray passes 15.27 m above the ground at 1,200 m, and 14.24 m at 1,250 m.
+    const codes = new Uint8Array(side * side);
+    for (let r = 0; r < side; r++) for (let c = half + 20; c <= half + 24; c++) codes[r * side + c] = TREES;
+    const target = cellOf(1_650);
+    const asked: number[] = [];
+    const treesTo = (eastEndM: number) => (lng: number) => {
+      const eastM = lng * M_PER_DEG;
+      asked.push(Math.round(eastM / CELL_M));
+      return eastM >= 975 && eastM <= eastEndM ? TREES : 0;
+    };
+    const sweep = (exact: (lng: number, lat: number) => number) =>
+      computeFootprint({ heights, tower, receiverM: 6, k: 1e12, propagation: settings('free_space_knife_edge'), clutterCodes: codes, clutterCodeAt: exact });
+    expect(isLineOfSight(sweep(treesTo(1_225)), target)).toBe(true);
+    // Only cells beside the edge (columns 19, 20, 24 and 25 east of the tower, near the row) were asked.
+    expect(new Set(asked.filter((col) => col > 0))).toEqual(new Set([19, 20, 24, 25]));
+    // The area really reaches 1,260 m: the sample at 1,250 m, rounded outside by the raster, is trees.
+    expect(isLineOfSight(sweep(treesTo(1_260)), target)).toBe(false);
+  });
 });
