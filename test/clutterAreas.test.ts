@@ -162,17 +162,18 @@ describe.each(databaseKinds())('clutter areas on %s', (kind) => {
     expect((await uploadTerrainTile(app, token, `${RIDGE_TILE}.hgt`, ridgeTile())).statusCode).toBe(200);
     const id = await createTower();
     const first = await readyFootprint(app, token, id);
-    const keyBefore = await inputsKey(id);
     const bare = await towerLink(id, IN_TREES);
     expect(bare).toMatchObject({ clutter_class: null, has_line_of_sight: true });
     expect(bare.path_loss_db.clutter).toBe(0);
 
-    await putRadio({ clutter_classes: { trees: { height_m: 15, extra_loss_db: 6 } } });
+    // Trees 15 m and 6 dB of their own; suburban 9 m and 3 dB (the district below).
+    await putRadio({ clutter_classes: { trees: { height_m: 15, extra_loss_db: 6 }, suburban: { height_m: 9, extra_loss_db: 3 } } });
     const afterSettings = await readyFootprint(app, token, id, first.updated_at);
+    const keyBefore = await inputsKey(id);
     const uploaded = await upload({ clutter_class: 'trees' }, file('pines.kml', kmlOf(TREES_SQUARE)));
     expect(uploaded.statusCode, uploaded.body).toBe(201);
     // The upload moved the coverage revision: the footprint is computed again, from new inputs.
-    await readyFootprint(app, token, id, afterSettings.updated_at);
+    const afterTrees = await readyFootprint(app, token, id, afterSettings.updated_at);
     expect(await inputsKey(id)).not.toBe(keyBefore);
 
     const treed = await towerLink(id, IN_TREES);
@@ -186,10 +187,9 @@ describe.each(databaseKinds())('clutter areas on %s', (kind) => {
     // A suburban district of about 3 km by 3 km west of the tower (9 m, 3 dB) as well, so that many
     // points lie in or behind clutter: a check answered from the footprint agrees with the line of
     // sight at 99% of 1,000 random points.
-    await putRadio({ clutter_classes: { trees: { height_m: 15, extra_loss_db: 6 }, suburban: { height_m: 9, extra_loss_db: 3 } } });
     const district = await upload({ clutter_class: 'suburban' }, file('district.geojson', geoJsonOf(SUBURB_SQUARE)));
     expect(district.statusCode, district.body).toBe(201);
-    await readyFootprint(app, token, id, (await readyFootprint(app, token, id)).updated_at);
+    await readyFootprint(app, token, id, afterTrees.updated_at);
     let seed = 23;
     const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     let same = 0;
