@@ -21,7 +21,7 @@ import type { AntennaPattern } from './antenna/antennaPattern.js';
 import { type AntennaMount, antennaPatternDb } from './antenna/antennaPatternDb.js';
 import { validateInputs } from './itm/parameters.js';
 import { type ItmPathInputs, itmLossDb, itmPathInputs } from './itm/pointToPoint.js';
-import { elevationAngleDeg, type PropagationSettings } from './propagationSettings.js';
+import { type ClutterClassCodes, clutterExtraLossOf, clutterHeightOf, elevationAngleDeg, type PropagationSettings } from './propagationSettings.js';
 import { EFFECTIVE_EARTH_FACTOR, freeSpacePathLossDb, knifeEdgeLossDb, SPEED_OF_LIGHT_M_S } from './radio.js';
 
 /** The cells of a footprint or of the heights it is computed over. */
@@ -71,6 +71,19 @@ export interface FootprintInput {
    * free space + knife edge without clutter, and no lineOfSight grid (the footprint of before).
    */
   propagation?: PropagationSettings;
+  /**
+   * The clutter class code of every cell of `heights` (clutterMap.ts ClutterMap.raster, built once
+   * per footprint): a ray's sample takes the height of its nearest cell's class, and a target cell
+   * its class's extra loss, as the line-of-sight link takes them from the areas at its own samples.
+   * Absent: every cell outside every area (the uniform clutter).
+   */
+  clutterCodes?: ClutterClassCodes;
+  /**
+   * The exact class code at a point (lng, lat degrees; ClutterMap.codeAt), asked for a sample whose
+   * nearest cell borders a cell of another class: there the raster's half-cell rounding would move
+   * an area's edge by up to half a cell, which decides grazing rays. Absent: the raster everywhere.
+   */
+  clutterCodeAt?: (lng: number, lat: number) => number;
   /** A sector's antenna, whose gain toward each cell replaces `tower.txGainDbi`; absent: an omni antenna. */
   antenna?: FootprintAntenna;
   /** Called now and then with the share of rays done, 0..1. */
@@ -129,7 +142,21 @@ export function computeFootprint(input: FootprintInput): Footprint {
   const wavelengthM = SPEED_OF_LIGHT_M_S / tower.frequencyHz;
   const candidateMarginM = CANDIDATE_RATIO * Math.sqrt((wavelengthM * tower.radiusM) / 4);
   const twoKR = 2 * k * EARTH_RADIUS_M;
-  const clutterM = propagation?.clutterHeightM ?? 0;
+  // Clutter height and receiver's extra loss by class code (0: outside every area), looked up per sample.
+  const codeCount = 1 + (propagation?.clutterClasses?.length ?? 0);
+  const clutterByCode = Float64Array.from({ length: codeCount }, (_, code) => (propagation ? clutterHeightOf(propagation, code) : 0));
+  const extraLossByCode = Float64Array.from({ length: codeCount }, (_, code) => (propagation ? clutterExtraLossOf(propagation, code) : 0));
+  const codes = input.clutterCodes;
+  const edges = codes && input.clutterCodeAt ? classEdges(codes, rows, cols) : undefined;
+  /** The clutter at fractional indices: its nearest cell's class (clamped to the grid), or the exact one by an area's edge, metres. */
+  const clutterAt = (row: number, col: number): number => {
+    if (!codes) return clutterByCode[0]!;
+    const r = Math.min(Math.max(Math.round(row), 0), rows - 1);
+    const c = Math.min(Math.max(Math.round(col), 0), cols - 1);
+    const cell = r * cols + c;
+    const code = edges?.[cell] ? input.clutterCodeAt!(heights.west + col * heights.cellLngDeg, heights.south + row * heights.cellLatDeg) : codes[cell]!;
+    return clutterByCode[code] ?? clutterByCode[0]!;
+  };
   const itm = propagation?.model === 'itm' ? itmSweepParameters(propagation, tower, receiverM) : null;
   /** Power + transmit gain toward (bearing, elevation) + receive gain, dBm: the omni's is the same everywhere. */
   const budgetToward = (bearingDeg: number, elevationDeg: number) =>
@@ -176,6 +203,7 @@ export function computeFootprint(input: FootprintInput): Footprint {
       const groundM = heightAt(heights, row, col);
       const curvedM = groundM - (distanceM * distanceM) / twoKR;
       distances[s] = distanceM;
+      const clutterM = clutterAt(row, col);
       // Clutter stands on every sample but the ends of a path: this one's own cell is an end.
       curved[s] = curvedM + clutterM;
       const cellRow = Math.round(row);
@@ -198,7 +226,9 @@ export function computeFootprint(input: FootprintInput): Footprint {
           }
         }
         if (clear || itm) {
-          const budgetDbm = antenna ? budgetToward(bearingDeg, elevationAngleDeg(distanceM, towerTopM, groundM + receiverM)) : budgetToward(0, 0);
+          // The target's own class adds its extra loss (terminal clutter loss), under either model.
+          const rxExtraDb = codes ? (extraLossByCode[codes[cell]!] ?? 0) : 0;
+          const budgetDbm = (antenna ? budgetToward(bearingDeg, elevationAngleDeg(distanceM, towerTopM, groundM + receiverM)) : budgetToward(0, 0)) - rxExtraDb;
           let lossDb: number | null = null;
           if (itm) {
             profile[s] = groundM;
@@ -321,6 +351,27 @@ function markTowerCell(
   grids.signal[cell] = Math.round(dbm * 10);
   grids.fresnel60[cell >> 3]! |= 1 << (cell & 7);
   if (grids.lineOfSight) grids.lineOfSight[cell >> 3]! |= 1 << (cell & 7);
+}
+
+/** 1 for each cell with a neighbour (of the eight) of another class: where an area's edge runs. */
+function classEdges(codes: ClutterClassCodes, rows: number, cols: number): Uint8Array {
+  const edges = new Uint8Array(codes.length);
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const code = codes[r * cols + c]!;
+      for (let dr = -1; dr <= 1 && !edges[r * cols + c]; dr++) {
+        for (let dc = -1; dc <= 1; dc++) {
+          const nr = r + dr;
+          const nc = c + dc;
+          if (nr >= 0 && nr < rows && nc >= 0 && nc < cols && codes[nr * cols + nc] !== code) {
+            edges[r * cols + c] = 1;
+            break;
+          }
+        }
+      }
+    }
+  }
+  return edges;
 }
 
 /** Row, column pairs of every cell on the grid's border, each once. */
