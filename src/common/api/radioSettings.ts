@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_RADIO_CLIMATE, ITM_DEFAULTS, ITM_LIMITS, POLARIZATIONS, RadioClimate, type RadioClimateName } from '../itmInputs.js';
 import { UNUSABLE_AT_OR_BELOW_DBM } from '../signalBands.js';
+import { CLUTTER_CLASS_LABELS, type ClutterClass } from './clutterAreas.js';
 import { booleanField, numberField, requiredText } from './fields.js';
 
 /** itm: the Longley-Rice Irregular Terrain Model (the default); free_space_knife_edge: free-space loss plus one knife edge. */
@@ -23,6 +24,8 @@ export const RADIO_SETTINGS_LIMITS = {
   percent: { exclusiveMin: ITM_LIMITS.fraction.exclusiveMin * 100, exclusiveMax: ITM_LIMITS.fraction.exclusiveMax * 100 },
   /** Above the tallest trees of a typical plantation, and ITM's paths stay above ground at the ends. */
   clutterHeightM: { min: 0, max: 50 },
+  /** The loss a receiver inside a clutter class suffers from its surroundings, dB (P.2108's terminal clutter loss stays under 40 dB). */
+  clutterExtraLossDb: { min: 0, max: 40 },
   cpeProfiles: { min: 1, max: 10 },
   cpeProfileNameLength: 60,
   cpeGainDbi: { min: -10, max: 50 },
@@ -42,6 +45,10 @@ export const TIME_PERCENT_MESSAGE = percentMessage('Time');
 export const LOCATION_PERCENT_MESSAGE = percentMessage('Locations');
 export const SITUATION_PERCENT_MESSAGE = percentMessage('Situations');
 export const CLUTTER_HEIGHT_MESSAGE = `Clutter height must be a number from ${L.clutterHeightM.min} to ${L.clutterHeightM.max} meters`;
+export const clutterHeightMessage = (clutterClass: ClutterClass) =>
+  `${CLUTTER_CLASS_LABELS[clutterClass]} height must be a number from ${L.clutterHeightM.min} to ${L.clutterHeightM.max} meters`;
+export const clutterExtraLossMessage = (clutterClass: ClutterClass) =>
+  `${CLUTTER_CLASS_LABELS[clutterClass]} extra loss must be a number from ${L.clutterExtraLossDb.min} to ${L.clutterExtraLossDb.max} dB`;
 export const CPE_PROFILE_COUNT_MESSAGE = `Give from ${L.cpeProfiles.min} to ${L.cpeProfiles.max} CPE profiles`;
 export const CPE_NAME_REQUIRED_MESSAGE = 'Profile name is required';
 export const CPE_NAME_TAKEN_MESSAGE = 'Each CPE profile needs a different name';
@@ -80,6 +87,36 @@ export type ItmSettings = z.output<typeof itmSettings>;
 /** The usual defaults: average ground, 301 N-units, continental temperate, vertical, 50 % / 50 % / 50 %. */
 export const DEFAULT_ITM_SETTINGS: ItmSettings = itmSettings.parse({});
 
+/** One clutter class: the height its areas stand above the terrain (metres) and the loss a receiver inside one suffers (dB). */
+const clutterClassSettings = (clutterClass: ClutterClass) =>
+  z.object(
+    {
+      height_m: ranged(L.clutterHeightM, clutterHeightMessage(clutterClass)),
+      extra_loss_db: ranged(L.clutterExtraLossDb, clutterExtraLossMessage(clutterClass)).default(0),
+    },
+    { error: clutterHeightMessage(clutterClass) },
+  );
+
+/**
+ * The classes' usual heights when never saved: trees 15 m, suburban houses 9 m, urban blocks 20 m,
+ * open water 0 m (ITU-R P.452's representative clutter heights, rounded), no extra loss.
+ */
+export const DEFAULT_CLUTTER_CLASSES = {
+  trees: { height_m: 15, extra_loss_db: 0 },
+  suburban: { height_m: 9, extra_loss_db: 0 },
+  urban: { height_m: 20, extra_loss_db: 0 },
+  water: { height_m: 0, extra_loss_db: 0 },
+} as const satisfies Record<ClutterClass, { height_m: number; extra_loss_db: number }>;
+
+/** Each class of clutter area (common/api/clutterAreas.ts) with its height and extra loss; a class left out takes its default. */
+export const clutterClassesSettings = z.object({
+  trees: clutterClassSettings('trees').default(DEFAULT_CLUTTER_CLASSES.trees),
+  suburban: clutterClassSettings('suburban').default(DEFAULT_CLUTTER_CLASSES.suburban),
+  urban: clutterClassSettings('urban').default(DEFAULT_CLUTTER_CLASSES.urban),
+  water: clutterClassSettings('water').default(DEFAULT_CLUTTER_CLASSES.water),
+});
+export type ClutterClassesSettings = z.output<typeof clutterClassesSettings>;
+
 /** A customer antenna: the receiving end of every wireless answer. */
 export const cpeProfile = z.object({
   name: requiredText(L.cpeProfileNameLength, 'Profile name', CPE_NAME_REQUIRED_MESSAGE),
@@ -105,6 +142,8 @@ export const radioSettings = z
     itm: itmSettings.default(DEFAULT_ITM_SETTINGS),
     /** Metres added to the terrain between the ends of every path (trees, buildings). */
     clutter_height_m: ranged(L.clutterHeightM, CLUTTER_HEIGHT_MESSAGE).default(0),
+    /** Inside a clutter area, its class's height replaces clutter_height_m; a receiver inside one also loses its extra loss. */
+    clutter_classes: clutterClassesSettings.default(DEFAULT_CLUTTER_CLASSES),
     cpe_profiles: z
       .array(cpeProfile, { error: CPE_PROFILE_COUNT_MESSAGE })
       .min(L.cpeProfiles.min, CPE_PROFILE_COUNT_MESSAGE)
@@ -124,6 +163,8 @@ export const radioSettings = z
 export type RadioSettings = z.output<typeof radioSettings>;
 export type RadioSettingsInput = z.input<typeof radioSettings>;
 
+const storedClutterClass = z.object({ height_m: z.number(), extra_loss_db: z.number() });
+
 /** The settings as stored and answered (every default filled in). */
 export const storedRadioSettings = z.object({
   model: z.enum(RADIO_MODELS),
@@ -138,6 +179,7 @@ export const storedRadioSettings = z.object({
     situation_percent: z.number(),
   }),
   clutter_height_m: z.number(),
+  clutter_classes: z.object({ trees: storedClutterClass, suburban: storedClutterClass, urban: storedClutterClass, water: storedClutterClass }),
   cpe_profiles: z.array(
     z.object({ name: z.string(), gain_dbi: z.number(), height_m: z.number(), least_usable_signal_dbm: z.number(), is_default: z.boolean() }),
   ),
@@ -162,6 +204,7 @@ export function defaultRadioSettings(roof: { gainDbi: number; heightM: number })
     model: 'itm',
     itm: DEFAULT_ITM_SETTINGS,
     clutter_height_m: 0,
+    clutter_classes: DEFAULT_CLUTTER_CLASSES,
     cpe_profiles: [
       { name: 'Roof antenna', gain_dbi: roof.gainDbi, height_m: roof.heightM, least_usable_signal_dbm: UNUSABLE_AT_OR_BELOW_DBM, is_default: true },
       DEFAULT_DISH_PROFILE,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ITM_SETTINGS, type RadioSettings } from '../../common/api/radioSettings.js';
+import { DEFAULT_CLUTTER_CLASSES, DEFAULT_ITM_SETTINGS, type RadioSettings } from '../../common/api/radioSettings.js';
 import { memoryRadioSettings } from '../testing/fakes.js';
 import { newRadioSettingsService } from '../testing/services.js';
 
@@ -11,6 +11,7 @@ const SAVED: RadioSettings = {
   model: 'free_space_knife_edge',
   itm: { ...DEFAULT_ITM_SETTINGS, radio_climate: 'desert', time_percent: 90 },
   clutter_height_m: 3,
+  clutter_classes: DEFAULT_CLUTTER_CLASSES,
   cpe_profiles: [{ ...ROOF, name: 'Mast CPE', height_m: 10 }],
 };
 

@@ -19,6 +19,7 @@ import {
   formatTerrainSource,
   linkVerdict,
   optimalTowerId,
+  targetClutterText,
   VERDICT_LABELS,
 } from './losFormat.js';
 import { LOS_MAP_HEIGHT } from './LosMap.js';
@@ -111,6 +112,8 @@ function ResultItem({ link, optimal, selected, onSelect }: { link: LosTowerResul
     ['Required height', formatRequiredHeight(link.required_height_m)],
     ['Terrain', formatTerrainSource(link.terrain_source)],
   ];
+  const clutter = targetClutterText(link);
+  if (clutter) facts.push(['Clutter', clutter]);
   return (
     <ListItem disablePadding divider>
       <ListItemButton

@@ -1,3 +1,4 @@
+import { CLUTTER_CLASS_LABELS, type ClutterClass } from '../../../common/api/clutterAreas.js';
 import type { LosResult, LosTowerResult, TerrainSource } from '../../../common/api/lineOfSight.js';
 
 /** The best tower, the first with clear line of sight (results come clear first). */
@@ -97,4 +98,12 @@ export function formatArcSeconds(arcSeconds: number): string {
 export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/**
+ * Where the target stands among the clutter areas: "Target in trees clutter"; null outside them.
+ * (`clutter_class` is absent from answers of a server without clutter areas.)
+ */
+export function targetClutterText(link: Pick<LosTowerResult, 'tower_id'> & { clutter_class?: ClutterClass | null }): string | null {
+  return link.clutter_class ? `Target in ${CLUTTER_CLASS_LABELS[link.clutter_class].toLowerCase()} clutter` : null;
 }

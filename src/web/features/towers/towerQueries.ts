@@ -9,8 +9,8 @@ import { saveBlob } from '../../ui/saveFile.js';
 import type { SectorPayload } from './sectorForm.js';
 import type { TowerPayload } from './towerForm.js';
 
-/** Root key of every tower query; the Line of Sight screen reads the same list. */
-const TOWERS_QUERY_KEY = ['towers'] as const;
+/** Root key of every tower query. */
+const TOWERS_QUERY_KEY = QUERY_KEYS.towers;
 
 /** GET /api/towers: every tower, by name. */
 export function useTowers() {
