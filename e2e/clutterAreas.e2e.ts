@@ -149,11 +149,11 @@ describe.runIf(browserAvailable())('clutter areas in the admin portal', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/admin/settings');
     const card = page.getByRole('region', { name: 'Radio model' });
-    const treesHeight = card.getByRole('textbox', { name: 'Trees height' });
+    const treesHeight = card.getByRole('textbox', { name: 'Trees height', exact: true });
     await treesHeight.waitFor();
     expect(await treesHeight.inputValue()).toBe('15');
     await treesHeight.fill('51');
-    await card.getByRole('textbox', { name: 'Urban extra loss' }).fill('6');
+    await card.getByRole('textbox', { name: 'Urban extra loss', exact: true }).fill('6');
     await card.getByRole('button', { name: 'Save' }).click();
     await card.getByText('Trees height must be a number from 0 to 50 meters').waitFor();
     await expectNoSeriousA11yViolations(page, 'radio model with a clutter class out of range');

@@ -142,9 +142,19 @@ function RadioModelForm({ saved, onResult }: { saved: RadioSettings; onResult: (
         Clutter classes
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        Inside a clutter area (uploaded below), its class&apos;s height replaces the clutter height, and its extra loss is added to a path that ends there.
+        Inside a clutter area (uploaded below), its class&apos;s height replaces the clutter height, and a customer inside one loses its extra loss too.
       </Typography>
-      <Table size="small" aria-labelledby={clutterHeadingId} sx={{ mt: 1, maxWidth: 560, '& td, & th': { px: 1, borderBottom: 0 } }}>
+      <Table
+        size="small"
+        aria-labelledby={clutterHeadingId}
+        sx={{
+          mt: 1,
+          maxWidth: 560,
+          '& td, & th': { px: 1, py: 0.5, borderBottom: 0, verticalAlign: 'top' },
+          // The class's name level with the middle of the 40 px fields beside it.
+          '& tbody th': { pt: '14px' },
+        }}
+      >
         <TableHead>
           <TableRow>
             <TableCell>Class</TableCell>
@@ -158,7 +168,7 @@ function RadioModelForm({ saved, onResult }: { saved: RadioSettings; onResult: (
               <TableCell component="th" scope="row">
                 {CLUTTER_CLASS_LABELS[name]}
               </TableCell>
-              <TableCell sx={{ verticalAlign: 'top' }}>
+              <TableCell>
                 <FormTextField
                   control={control}
                   name={`clutter_classes.${name}.height_m`}
@@ -167,7 +177,7 @@ function RadioModelForm({ saved, onResult }: { saved: RadioSettings; onResult: (
                   slotProps={{ ...unit('m'), htmlInput: { ...decimal, 'aria-label': `${CLUTTER_CLASS_LABELS[name]} height` } }}
                 />
               </TableCell>
-              <TableCell sx={{ verticalAlign: 'top' }}>
+              <TableCell>
                 <FormTextField
                   control={control}
                   name={`clutter_classes.${name}.extra_loss_db`}
