@@ -24,6 +24,7 @@ import type { MyMapsSync } from './sources/myMapsSync.js';
 import { addressRoutes } from './routes/addressRoutes.js';
 import { adminScope } from './routes/adminScope.js';
 import { antennaPatternRoutes } from './routes/antennaPatternRoutes.js';
+import { clutterAreaRoutes } from './routes/clutterAreaRoutes.js';
 import { apiTestRoutes } from './routes/apiTestRoutes.js';
 import { authRoutes, loginRoutes } from './routes/authRoutes.js';
 import { coverageRoutes } from './routes/coverageRoutes.js';
@@ -172,6 +173,7 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
     embed,
     mapStart,
     radioSettings,
+    clutterAreas,
   } = services;
   await server.register(
     async (api) => {
@@ -200,6 +202,7 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
           embedSettingsRoutes(embed),
           mapStartRoutes(mapStart),
           radioSettingsRoutes(radioSettings),
+          clutterAreaRoutes(clutterAreas),
         ]),
       );
     },

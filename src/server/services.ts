@@ -36,6 +36,8 @@ import { createOutboundClient } from './outbound/outboundClient.js';
 import { LogoStore } from './providers/logoStore.js';
 import { ProviderRepository } from './providers/providerRepository.js';
 import { ProviderService } from './providers/providerService.js';
+import { ClutterAreaRepository } from './clutter/clutterAreaRepository.js';
+import { ClutterAreaService } from './clutter/clutterAreaService.js';
 import { RadioSettingsRepository } from './radio-settings/radioSettingsRepository.js';
 import { RadioSettingsService } from './radio-settings/radioSettingsService.js';
 import { ProviderStatsRepository } from './reports/providerStatsRepository.js';
@@ -121,13 +123,22 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     clock,
     log,
   });
-  // Every link: the towers, their sectors and patterns, the terrain, and the radio settings' model, clutter and CPE gain.
+  // The clutter areas: read once per coverage revision too (an upload or delete moves it).
+  const clutterAreas = new ClutterAreaService({
+    repository: new ClutterAreaRepository(db.kysely),
+    coverage: coverageChanges,
+    builtRevision: (): number | null => coverage.revision,
+    clock,
+    log,
+  });
+  // Every link: the towers, their sectors and patterns, the terrain, the radio settings' model, clutter and CPE gain, and the clutter areas.
   const lineOfSight = new LineOfSightService({
     towers: towerRepo,
     sectors: sectorRepo,
     patterns: new PatternCache(patternRepo),
     terrain,
     settings: radioSettings,
+    clutter: clutterAreas,
     radio: config.radio,
   });
   const footprints = new FootprintService({
@@ -137,6 +148,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     sectors: sectorRepo,
     patterns: patternRepo,
     radioSettings: () => radioSettings.current(),
+    clutterAreas: () => clutterAreas.current(),
     terrain,
     terrainSignature: (bounds) => terrainSignature(hgtDirectory, tilesUrl ?? null, bounds),
     settings: { maxCells: config.footprints.maxCells, towerDbi: config.radio.towerDbi },
@@ -213,6 +225,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     embed,
     mapStart,
     radioSettings,
+    clutterAreas,
     notifier,
     providerStats,
     reports,

@@ -8,6 +8,16 @@ import { blankAsMissing, entityId, text } from './fields.js';
 export const CLUTTER_CLASSES = ['trees', 'suburban', 'urban', 'water'] as const;
 export type ClutterClass = (typeof CLUTTER_CLASSES)[number];
 
+/** The class code of geo/rf/clutterMap.ts: CLUTTER_CLASSES[code − 1]. */
+export function clutterCodeOf(clutterClass: ClutterClass): number {
+  return CLUTTER_CLASSES.indexOf(clutterClass) + 1;
+}
+
+/** The class of a code, null for 0 (outside every area). */
+export function clutterClassOf(code: number): ClutterClass | null {
+  return CLUTTER_CLASSES[code - 1] ?? null;
+}
+
 /** Their names in messages and on screens. */
 export const CLUTTER_CLASS_LABELS: Readonly<Record<ClutterClass, string>> = { trees: 'Trees', suburban: 'Suburban', urban: 'Urban', water: 'Water' };
 

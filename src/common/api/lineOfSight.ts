@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SIGNAL_BANDS } from '../signalBands.js';
 import { decimalTextInput, entityId, numberField, requiredText } from './fields.js';
+import { CLUTTER_CLASSES } from './clutterAreas.js';
 import { RADIO_MODELS } from './radioSettings.js';
 
 /** Where terrain heights came from: SRTM tiles, Terrarium tiles, or none (flat ground, curvature only). */
@@ -76,7 +77,10 @@ export const pathLossDb = z.object({
   model: z.enum(RADIO_MODELS),
   /** ITM's loss; null unless ITM gave the total. */
   itm: z.number().nullable(),
-  /** What the uniform clutter added to the total (0 without clutter). */
+  /**
+   * The total minus the same model over the bare terrain: what the clutter (uniform, and the areas'
+   * class heights) added, plus the extra loss of the class the target stands in (0 without clutter).
+   */
   clutter: z.number(),
 });
 
@@ -119,6 +123,8 @@ export const losTowerResult = z.object({
   /** The terrain the path was analysed on; null out of range. */
   terrain_source: z.enum(TERRAIN_SOURCES).nullable(),
   ...linkServingFields,
+  /** The class of the clutter area the target stands in (the last uploaded where areas overlap); null outside every area. */
+  clutter_class: z.enum(CLUTTER_CLASSES).nullable(),
   /** At most PROFILE_MAX_POINTS (256) points, tower first, always with the obstruction; empty out of range. */
   profile: z.array(profilePoint),
 });

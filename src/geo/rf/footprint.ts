@@ -21,7 +21,7 @@ import type { AntennaPattern } from './antenna/antennaPattern.js';
 import { type AntennaMount, antennaPatternDb } from './antenna/antennaPatternDb.js';
 import { validateInputs } from './itm/parameters.js';
 import { type ItmPathInputs, itmLossDb, itmPathInputs } from './itm/pointToPoint.js';
-import { elevationAngleDeg, type PropagationSettings } from './propagationSettings.js';
+import { type ClutterClassCodes, clutterExtraLossOf, clutterHeightOf, elevationAngleDeg, type PropagationSettings } from './propagationSettings.js';
 import { EFFECTIVE_EARTH_FACTOR, freeSpacePathLossDb, knifeEdgeLossDb, SPEED_OF_LIGHT_M_S } from './radio.js';
 
 /** The cells of a footprint or of the heights it is computed over. */
@@ -71,6 +71,13 @@ export interface FootprintInput {
    * free space + knife edge without clutter, and no lineOfSight grid (the footprint of before).
    */
   propagation?: PropagationSettings;
+  /**
+   * The clutter class code of every cell of `heights` (clutterMap.ts ClutterMap.raster, built once
+   * per footprint): a ray's sample takes the height of its nearest cell's class, and a target cell
+   * its class's extra loss, as the line-of-sight link takes them from the areas at its own samples.
+   * Absent: every cell outside every area (the uniform clutter).
+   */
+  clutterCodes?: ClutterClassCodes;
   /** A sector's antenna, whose gain toward each cell replaces `tower.txGainDbi`; absent: an omni antenna. */
   antenna?: FootprintAntenna;
   /** Called now and then with the share of rays done, 0..1. */
@@ -129,7 +136,18 @@ export function computeFootprint(input: FootprintInput): Footprint {
   const wavelengthM = SPEED_OF_LIGHT_M_S / tower.frequencyHz;
   const candidateMarginM = CANDIDATE_RATIO * Math.sqrt((wavelengthM * tower.radiusM) / 4);
   const twoKR = 2 * k * EARTH_RADIUS_M;
-  const clutterM = propagation?.clutterHeightM ?? 0;
+  // Clutter height and receiver's extra loss by class code (0: outside every area), looked up per sample.
+  const codeCount = 1 + (propagation?.clutterClasses?.length ?? 0);
+  const clutterByCode = Float64Array.from({ length: codeCount }, (_, code) => (propagation ? clutterHeightOf(propagation, code) : 0));
+  const extraLossByCode = Float64Array.from({ length: codeCount }, (_, code) => (propagation ? clutterExtraLossOf(propagation, code) : 0));
+  const codes = input.clutterCodes;
+  /** The clutter at fractional indices: its nearest cell's class (clamped to the grid), metres. */
+  const clutterAt = (row: number, col: number): number => {
+    if (!codes) return clutterByCode[0]!;
+    const r = Math.min(Math.max(Math.round(row), 0), rows - 1);
+    const c = Math.min(Math.max(Math.round(col), 0), cols - 1);
+    return clutterByCode[codes[r * cols + c]!] ?? clutterByCode[0]!;
+  };
   const itm = propagation?.model === 'itm' ? itmSweepParameters(propagation, tower, receiverM) : null;
   /** Power + transmit gain toward (bearing, elevation) + receive gain, dBm: the omni's is the same everywhere. */
   const budgetToward = (bearingDeg: number, elevationDeg: number) =>
@@ -176,6 +194,7 @@ export function computeFootprint(input: FootprintInput): Footprint {
       const groundM = heightAt(heights, row, col);
       const curvedM = groundM - (distanceM * distanceM) / twoKR;
       distances[s] = distanceM;
+      const clutterM = clutterAt(row, col);
       // Clutter stands on every sample but the ends of a path: this one's own cell is an end.
       curved[s] = curvedM + clutterM;
       const cellRow = Math.round(row);
@@ -198,7 +217,9 @@ export function computeFootprint(input: FootprintInput): Footprint {
           }
         }
         if (clear || itm) {
-          const budgetDbm = antenna ? budgetToward(bearingDeg, elevationAngleDeg(distanceM, towerTopM, groundM + receiverM)) : budgetToward(0, 0);
+          // The target's own class adds its extra loss (terminal clutter loss), under either model.
+          const rxExtraDb = codes ? (extraLossByCode[codes[cell]!] ?? 0) : 0;
+          const budgetDbm = (antenna ? budgetToward(bearingDeg, elevationAngleDeg(distanceM, towerTopM, groundM + receiverM)) : budgetToward(0, 0)) - rxExtraDb;
           let lossDb: number | null = null;
           if (itm) {
             profile[s] = groundM;

@@ -1,14 +1,16 @@
 /**
  * The loss of one path under the radio settings (docs/radio-model.md): the model they choose (ITM,
- * or free space plus one knife edge) over the terrain with the uniform clutter added, and the
- * geometric analysis (line of sight, Fresnel zone, required height) over the same cluttered terrain.
+ * or free space plus one knife edge) over the terrain with the clutter added (each sample's clutter
+ * area's class height, else the uniform height), plus the extra loss of the class the receiver
+ * stands in, and the geometric analysis (line of sight, Fresnel zone, required height) over the
+ * same cluttered terrain.
  * Distances and heights in metres, losses in dB (positive: weaker). Pure: no I/O.
  */
 import { itmPointToPoint } from './itm/pointToPoint.js';
 import type { ItmErrorName, ItmWarningName } from './itm/parameters.js';
 import type { PropagationMode } from './itm/pointToPoint.js';
 import { analysePath, type PathAnalysis } from './pathProfile.js';
-import type { PropagationModel, PropagationSettings } from './propagationSettings.js';
+import { type ClutterClassCodes, clutterExtraLossOf, clutterHeightOf, type PropagationModel, type PropagationSettings } from './propagationSettings.js';
 import { freeSpacePathLossDb } from './radio.js';
 
 export interface LossPath {
@@ -24,6 +26,12 @@ export interface LossPath {
   txAntennaM: number;
   rxAntennaM: number;
   frequencyHz: number;
+  /**
+   * The clutter class of each sample (propagationSettings.ts ClutterClassCodes; clutterMap.ts gives
+   * them): a sample inside an area takes its class's height instead of the uniform one, and the
+   * last sample's class (the receiver's) adds its extra loss. Absent: every sample outside every area.
+   */
+  clutterCodes?: ClutterClassCodes;
 }
 
 export interface PathLoss {
@@ -37,7 +45,7 @@ export interface PathLoss {
   diffractionDb: number;
   /** ITM's loss, dB; null unless ITM gave the total. */
   itmDb: number | null;
-  /** totalDb minus the same model's total over the bare terrain, dB; 0 without clutter. */
+  /** totalDb minus the same model's total over the bare terrain (so the receiver's extra loss included), dB; 0 without clutter. */
   clutterDb: number;
   /** ITM's propagation mode; null unless ITM gave the total. */
   mode: PropagationMode | null;
@@ -53,15 +61,28 @@ export interface PathLossResult extends PathLoss {
 }
 
 /**
- * The terrain with `clutterM` added to every sample strictly between the ends, as SPLAT!'s `-gc`:
- * the ends are where the antennas stand, whose heights are above the ground itself. The same array
- * when clutterM is 0.
+ * The terrain with clutter added to every sample strictly between the ends, as SPLAT!'s `-gc`:
+ * `clutterM` metres everywhere, or per sample (clutterM[i] on sample i). The ends are where the
+ * antennas stand, whose heights are above the ground itself. The same array when nothing is added.
  */
-export function withClutter(terrainM: Float64Array, clutterM: number): Float64Array {
-  if (clutterM === 0) return terrainM;
+export function withClutter(terrainM: Float64Array, clutterM: number | ArrayLike<number>): Float64Array {
+  const at = typeof clutterM === 'number' ? () => clutterM : (i: number) => clutterM[i]!;
+  let any = false;
+  for (let i = 1; i < terrainM.length - 1 && !any; i++) any = at(i) !== 0;
+  if (!any) return terrainM;
   const cluttered = Float64Array.from(terrainM);
-  for (let i = 1; i < cluttered.length - 1; i++) cluttered[i]! += clutterM;
+  for (let i = 1; i < cluttered.length - 1; i++) cluttered[i]! += at(i);
   return cluttered;
+}
+
+/**
+ * Each sample's clutter height, metres: its area's class height, or the uniform height outside
+ * every area (where areas overlap, clutterMap.ts has already chosen the one uploaded last).
+ */
+export function clutterHeightsAlong(codes: ClutterClassCodes, settings: Pick<PropagationSettings, 'clutterHeightM' | 'clutterClasses'>): Float64Array {
+  const heights = new Float64Array(codes.length);
+  for (let i = 0; i < codes.length; i++) heights[i] = clutterHeightOf(settings, codes[i]!);
+  return heights;
 }
 
 interface ModelLoss {
@@ -77,7 +98,8 @@ interface ModelLoss {
 export function pathLoss(path: LossPath, settings: PropagationSettings): PathLossResult {
   const lengthM = path.distancesM[path.distancesM.length - 1] ?? 0;
   const freeSpaceDb = freeSpacePathLossDb(Math.max(lengthM, 1), path.frequencyHz);
-  const cluttered = withClutter(path.terrainM, settings.clutterHeightM);
+  const codes = path.clutterCodes;
+  const cluttered = withClutter(path.terrainM, codes ? clutterHeightsAlong(codes, settings) : settings.clutterHeightM);
   const analysis = analysePath({ ...path, terrainM: cluttered });
   const loss = modelLoss(path, cluttered, settings, settings.model, freeSpaceDb, analysis.diffractionLossDb);
   let clutterDb = 0;
@@ -87,7 +109,17 @@ export function pathLoss(path: LossPath, settings: PropagationSettings): PathLos
     const bare = modelLoss(path, path.terrainM, settings, loss.model, freeSpaceDb, bareKnifeEdge);
     clutterDb = loss.totalDb - bare.totalDb;
   }
-  return { ...loss, freeSpaceDb, diffractionDb: analysis.diffractionLossDb, clutterDb, analysis };
+  // The receiver's surroundings (terminal clutter loss): the extra loss of the class it stands in.
+  // The transmitter gets none: towers stand above their clutter.
+  const rxExtraDb = codes && codes.length > 0 ? clutterExtraLossOf(settings, codes[codes.length - 1]!) : 0;
+  return {
+    ...loss,
+    totalDb: loss.totalDb + rxExtraDb,
+    freeSpaceDb,
+    diffractionDb: analysis.diffractionLossDb,
+    clutterDb: clutterDb + rxExtraDb,
+    analysis,
+  };
 }
 
 /** The loss over `terrainM` by `model`; ITM falls back to free space plus knife edge when it refuses the path. */

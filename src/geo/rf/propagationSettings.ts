@@ -23,6 +23,34 @@ export interface PropagationSettings {
    * (SPLAT!'s `-gc`): trees and buildings, for the line-of-sight verdict and the loss alike.
    */
   clutterHeightM: number;
+  /**
+   * The classes of clutter areas (common/api/clutterAreas.ts CLUTTER_CLASSES order): inside an area
+   * its class's height replaces clutterHeightM on the samples between the ends, and a receiver
+   * standing in one loses its extra loss (clutterMap.ts). Absent: no class (no areas apply).
+   */
+  clutterClasses?: readonly ClutterClassRadio[];
+}
+
+/** One clutter class as a path takes it: metres above the terrain, and the receiver's extra loss in dB. */
+export interface ClutterClassRadio {
+  heightM: number;
+  extraLossDb: number;
+}
+
+/**
+ * Per sample, a class number: 0 outside every clutter area, k inside one of class clutterClasses[k − 1]
+ * (the encoding of clutterMap.ts, on a path and on a footprint's grid alike).
+ */
+export type ClutterClassCodes = Uint8Array;
+
+/** The clutter height of a sample of class `code` (0: the uniform height), metres. */
+export function clutterHeightOf(settings: Pick<PropagationSettings, 'clutterHeightM' | 'clutterClasses'>, code: number): number {
+  return code === 0 ? settings.clutterHeightM : (settings.clutterClasses?.[code - 1]?.heightM ?? settings.clutterHeightM);
+}
+
+/** The extra loss of a receiver standing in class `code` (terminal clutter loss, ITU-R P.2108's idea), dB; 0 outside every area. */
+export function clutterExtraLossOf(settings: Pick<PropagationSettings, 'clutterClasses'>, code: number): number {
+  return code === 0 ? 0 : (settings.clutterClasses?.[code - 1]?.extraLossDb ?? 0);
 }
 
 /**

@@ -14,6 +14,7 @@ import { wirelessSearchesMigration } from './migrations/0011_wireless_searches.j
 import { searchServedByMigration } from './migrations/0012_search_served_by.js';
 import { towerSectorsMigration } from './migrations/0013_tower_sectors.js';
 import { footprintSectorsMigration } from './migrations/0014_footprint_sectors.js';
+import { clutterAreasMigration } from './migrations/0015_clutter_areas.js';
 
 /** What some migrations need beyond the database. */
 export interface MigrationContext {
@@ -38,6 +39,7 @@ function migrationsFor(dialect: DialectName, context: MigrationContext): Record<
     '0012_search_served_by': searchServedByMigration,
     '0013_tower_sectors': towerSectorsMigration(dialect),
     '0014_footprint_sectors': footprintSectorsMigration(dialect),
+    '0015_clutter_areas': clutterAreasMigration(dialect),
   };
 }
 

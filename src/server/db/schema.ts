@@ -173,6 +173,27 @@ export interface AntennaPatternsTable {
   created_at: Timestamp;
 }
 
+/** An uploaded clutter area (migration 0015): polygons of one class. */
+export interface ClutterAreasTable {
+  id: Generated<number>;
+  name: string;
+  /** trees, suburban, urban or water (common/api/clutterAreas.ts). */
+  clutter_class: string;
+  file_name: string;
+  /** MultiPolygon coordinates, [lng, lat] degrees, as JSON text. */
+  polygons_json: string;
+  polygon_count: number;
+  vertex_count: number;
+  /** The polygons' box, degrees. */
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+  /** SHA-256 of the class and the polygons (hex): part of the footprints' inputs. */
+  content_hash: string;
+  created_at: Timestamp;
+}
+
 /** A sector antenna on a tower (migration 0013); at most 12 a tower. */
 export interface TowerSectorsTable {
   id: Generated<number>;
@@ -317,6 +338,7 @@ export interface Database {
   tower_footprints: TowerFootprintsTable;
   antenna_patterns: AntennaPatternsTable;
   tower_sectors: TowerSectorsTable;
+  clutter_areas: ClutterAreasTable;
   search_logs: SearchLogsTable;
   search_log_providers: SearchLogProvidersTable;
   search_log_towers: SearchLogTowersTable;

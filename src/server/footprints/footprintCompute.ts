@@ -1,3 +1,4 @@
+import type { ClutterAreaPolygons } from '../../geo/rf/clutterMap.js';
 import type { Footprint, FootprintAntenna, FootprintInput, FootprintTower } from '../../geo/rf/footprint.js';
 import { runWorker } from '../workerThreads.js';
 
@@ -12,7 +13,14 @@ export interface FootprintSource {
  * once), united cell by cell (geo/rf/footprintUnion.ts). Plain data (structured clone). One
  * antenna without `antenna` is the omni tower's footprint as it is; no antennas, an empty one.
  */
-export type FootprintJob = Omit<FootprintInput, 'onProgress' | 'tower' | 'antenna'> & { antennas: FootprintSource[] };
+export type FootprintJob = Omit<FootprintInput, 'onProgress' | 'tower' | 'antenna' | 'clutterCodes'> & {
+  antennas: FootprintSource[];
+  /**
+   * The clutter areas that touch the grid, oldest first: the worker turns them into the grid's
+   * class raster once (ClutterMap.raster) and every antenna's sweep reads it. Absent or empty: none.
+   */
+  clutterAreas?: ClutterAreaPolygons[];
+};
 
 /** The worker's messages: the share of the work done, then one answer. */
 export type FootprintProgress = { kind: 'progress'; done: number };

@@ -1,3 +1,4 @@
+import { noClutterAreas } from '../clutter/clutterAreaService.js';
 import { describe, expect, it } from 'vitest';
 import { defaultRadioSettings, type RadioSettings } from '../../common/api/radioSettings.js';
 import { BUILTIN_PATTERNS } from '../../geo/rf/antenna/builtinPatterns.js';
@@ -28,7 +29,7 @@ function keyOf(changes: { settings?: RadioSettings; sectors?: SectorAntenna[] | 
   return footprintInputsKey({
     tower: changes.tower ?? TOWER,
     antennas,
-    radio: footprintRadioOf(changes.settings ?? SETTINGS),
+    radio: footprintRadioOf(changes.settings ?? SETTINGS, noClutterAreas()),
     towerDbi: 16,
     maxCells: 10_000,
     terrain: 'hgt:N33E018',
@@ -94,7 +95,7 @@ describe('the inputs key of a footprint', () => {
 
 describe('the antennas a footprint sweeps', () => {
   it("gives a tower without sectors one omni antenna of the tower's gain, and a sector its own radio, mount and height", () => {
-    const radio = footprintRadioOf(SETTINGS);
+    const radio = footprintRadioOf(SETTINGS, noClutterAreas());
     const [omni] = footprintSourcesOf(TOWER, { sectors: null }, radio, 16);
     expect(omni).toEqual({ tower: expect.objectContaining({ antennaM: 45, frequencyHz: 5.8e9, powerDbm: 30, txGainDbi: 16, rxGainDbi: 23 }) });
     const [sector] = footprintSourcesOf(TOWER, withFirstSector({ azimuth_deg: 120, height_m: 30, frequency_ghz: 5.2, power_dbm: 24 }), radio, 16);

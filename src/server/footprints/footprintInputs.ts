@@ -4,7 +4,9 @@ import type { AntennaPattern } from '../../geo/rf/antenna/antennaPattern.js';
 import type { FootprintTower } from '../../geo/rf/footprint.js';
 import type { PropagationSettings } from '../../geo/rf/propagationSettings.js';
 import type { PatternRecord } from '../antenna-patterns/antennaPatternRepository.js';
-import { itmInputsOf } from '../radio-settings/itmInputs.js';
+import type { ClutterAreaPolygons } from '../../geo/rf/clutterMap.js';
+import { areasTouching, type ClutterAreasSnapshot } from '../clutter/clutterAreaService.js';
+import { propagationSettingsOf } from '../radio-settings/itmInputs.js';
 import type { SectorRecord } from '../towers/sectorRepository.js';
 import type { TowerRecord } from '../towers/towerRepository.js';
 import type { FootprintSource } from './footprintCompute.js';
@@ -15,9 +17,11 @@ export type FootprintTowerFields = Pick<
   'latitude' | 'longitude' | 'height_meters' | 'antenna_height_meters' | 'frequency_ghz' | 'power_dbm' | 'coverage_radius_km'
 >;
 
-/** What every footprint takes from the radio settings: the model and clutter, and the default CPE profile (the receiver). */
+/** What every footprint takes from the radio settings: the model and clutter, and the default CPE profile (the receiver); and the clutter areas. */
 export interface FootprintRadio {
   propagation: PropagationSettings;
+  /** The clutter areas at the revision the footprints are reconciled at (ClutterAreaService.current). */
+  clutter: ClutterAreasSnapshot;
   /** The default CPE profile's gain (dBi) and height above the ground (metres). */
   cpe: { gainDbi: number; heightM: number };
 }
@@ -37,13 +41,26 @@ export interface TowerAntennas {
   sectors: SectorAntenna[] | null;
 }
 
-export function footprintRadioOf(settings: RadioSettings): FootprintRadio {
+export function footprintRadioOf(settings: RadioSettings, clutter: ClutterAreasSnapshot): FootprintRadio {
   const profile = settings.cpe_profiles.find((candidate) => candidate.is_default) ?? settings.cpe_profiles[0];
   if (!profile) throw new Error('the radio settings have no CPE profile');
   return {
-    propagation: { model: settings.model, itm: itmInputsOf(settings.itm), clutterHeightM: settings.clutter_height_m },
+    propagation: propagationSettingsOf(settings),
+    clutter,
     cpe: { gainDbi: profile.gain_dbi, heightM: profile.height_m },
   };
+}
+
+/** The box a footprint covers, [west, south, east, north] degrees (as footprintService's boundsOf). */
+function footprintBox(tower: FootprintTowerFields): [number, number, number, number] {
+  const latDeg = (tower.coverage_radius_km * 1000) / 111_195;
+  const lngDeg = latDeg / Math.max(Math.cos((tower.latitude * Math.PI) / 180), 1e-6);
+  return [tower.longitude - lngDeg, tower.latitude - latDeg, tower.longitude + lngDeg, tower.latitude + latDeg];
+}
+
+/** The clutter areas a tower's footprint reads (those whose box overlaps its own), oldest first, as the worker takes them. */
+export function footprintClutterAreas(tower: FootprintTowerFields, radio: FootprintRadio): ClutterAreaPolygons[] {
+  return areasTouching(radio.clutter, footprintBox(tower)).map(({ code, polygons }) => ({ code, polygons }));
 }
 
 /** A stored pattern as the sweep takes it. */
@@ -93,8 +110,10 @@ export function sectorHeightM(tower: Pick<TowerRecord, 'height_meters' | 'antenn
 /**
  * What a footprint depends on, as a short hash: the tower's position and radio, its active sectors
  * (id, mount, radio, height and the content of their pattern; a sector's name is not an input),
- * the model, ITM's parameters, the clutter, the default CPE profile's gain and height, the omni
- * antenna's gain, the grid's limit and the terrain under it (`terrain`, its signature).
+ * the model, ITM's parameters, the clutter (uniform, the classes' heights and extra losses, and the
+ * content hash of every clutter area whose box overlaps the footprint's: an upload elsewhere
+ * recomputes nothing), the default CPE profile's gain and height, the omni antenna's gain, the
+ * grid's limit and the terrain under it (`terrain`, its signature).
  */
 export function footprintInputsKey(input: {
   tower: FootprintTowerFields;
@@ -125,6 +144,7 @@ export function footprintInputsKey(input: {
     tower.coverage_radius_km,
     sectors,
     radio.propagation,
+    areasTouching(radio.clutter, footprintBox(tower)).map((area) => area.contentHash),
     radio.cpe.gainDbi,
     radio.cpe.heightM,
     input.towerDbi,

@@ -16,8 +16,10 @@ import type { AntennaPatternRepository } from '../antenna-patterns/antennaPatter
 import type { SectorRecord, SectorRepository } from '../towers/sectorRepository.js';
 import type { TowerRecord, TowerRepository } from '../towers/towerRepository.js';
 import { computeFootprintInWorker } from './footprintCompute.js';
+import type { ClutterAreasSnapshot } from '../clutter/clutterAreaService.js';
 import {
   antennaPatternOf,
+  footprintClutterAreas,
   type FootprintRadio,
   footprintInputsKey,
   footprintRadioOf,
@@ -92,6 +94,8 @@ export interface FootprintServiceDeps {
    * profile of every footprint. A save moves the coverage revision, which calls `reconcile`.
    */
   radioSettings: () => Promise<RadioSettings>;
+  /** The clutter areas now (ClutterAreaService.current); an upload or delete moves the coverage revision, which calls `reconcile`. */
+  clutterAreas: () => Promise<ClutterAreasSnapshot>;
   terrain: Pick<Terrain, 'heightGrid'>;
   /** What an area's terrain is made of (terrain/terrainSignature.ts): part of a footprint's inputs. */
   terrainSignature: (bounds: FootprintBounds) => Promise<string>;
@@ -133,6 +137,7 @@ export class FootprintService {
   private readonly sectors: Pick<SectorRepository, 'listAll'>;
   private readonly patterns: Pick<AntennaPatternRepository, 'find'>;
   private readonly radioSettings: () => Promise<RadioSettings>;
+  private readonly clutterAreas: () => Promise<ClutterAreasSnapshot>;
   private readonly terrain: Pick<Terrain, 'heightGrid'>;
   private readonly terrainSignature: (bounds: FootprintBounds) => Promise<string>;
   private readonly settings: FootprintSettings;
@@ -146,6 +151,7 @@ export class FootprintService {
     this.sectors = deps.sectors;
     this.patterns = deps.patterns;
     this.radioSettings = deps.radioSettings;
+    this.clutterAreas = deps.clutterAreas;
     this.terrain = deps.terrain;
     this.terrainSignature = deps.terrainSignature;
     this.settings = deps.settings;
@@ -208,7 +214,7 @@ export class FootprintService {
   private async computeWhatIf(tower: CandidateTowerInput, signal: AbortSignal): Promise<WhatIfResult> {
     const started = performance.now();
     // A candidate is an omni tower, with the settings and the default CPE profile of now.
-    const radio = footprintRadioOf(await this.radioSettings());
+    const radio = footprintRadioOf(await this.radioSettings(), await this.clutterAreas());
     signal.throwIfAborted();
     const { footprint, areasJson, source } = await this.footprintOf(tower, { sectors: null }, radio, () => undefined, signal);
     signal.throwIfAborted();
@@ -249,6 +255,7 @@ export class FootprintService {
       heights: grid,
       receiverM: radio.cpe.heightM,
       propagation: radio.propagation,
+      clutterAreas: footprintClutterAreas(tower, radio),
       antennas: footprintSourcesOf(tower, antennas, radio, this.settings.towerDbi),
     };
     return { ...(await computeFootprintInWorker(job, onProgress, signal)), source };
@@ -341,7 +348,7 @@ export class FootprintService {
   private async pass(): Promise<void> {
     const towers = await this.towers.listActive();
     await this.repo.deleteOthers(towers.map((tower) => tower.id));
-    const radio = footprintRadioOf(await this.radioSettings());
+    const radio = footprintRadioOf(await this.radioSettings(), await this.clutterAreas());
     const antennas = await this.antennasOf(towers);
     const keys = new Map<number, string>();
     for (const tower of towers) keys.set(tower.id, await this.inputsKey(tower, antennas.get(tower.id)!, radio));

@@ -1,4 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { ClutterMap } from '../../geo/rf/clutterMap.js';
 import { computeFootprint, type Footprint } from '../../geo/rf/footprint.js';
 import { footprintBandAreas } from '../../geo/rf/footprintBands.js';
 import { uniteFootprints } from '../../geo/rf/footprintUnion.js';
@@ -11,11 +12,18 @@ const job = workerData as FootprintJob;
 const post = (message: FootprintAnswer | FootprintProgress, transfer: ArrayBuffer[] = []) => parentPort?.postMessage(message, transfer);
 
 try {
-  const { antennas, ...common } = job;
+  const { antennas, clutterAreas, ...common } = job;
+  // The class of every cell, once for all the antennas (the line of sight reads the same areas at its samples).
+  const clutterCodes = clutterAreas && clutterAreas.length > 0 ? new ClutterMap(clutterAreas).raster(job.heights) : undefined;
   // The sweeps are most of the work, shared evenly between the antennas; tracing the band areas the rest.
   const sweeps = antennas.length;
   const parts = antennas.map((source, index) =>
-    computeFootprint({ ...common, ...source, onProgress: (done) => post({ kind: 'progress', done: ((index + done) / sweeps) * 0.9 }) }),
+    computeFootprint({
+      ...common,
+      ...source,
+      ...(clutterCodes && { clutterCodes }),
+      onProgress: (done) => post({ kind: 'progress', done: ((index + done) / sweeps) * 0.9 }),
+    }),
   );
   // One antenna without a pattern is an omni tower: its footprint as it is.
   const footprint: Footprint = sweeps === 1 && !antennas[0]!.antenna ? parts[0]! : uniteFootprints(parts, job.heights);

@@ -1,3 +1,4 @@
+import { noClutterAreas } from '../clutter/clutterAreaService.js';
 import { describe, expect, it } from 'vitest';
 import { defaultRadioSettings, type RadioSettings } from '../../common/api/radioSettings.js';
 import { LineOfSightService, type NamedFootprintReading } from './lineOfSightService.js';
@@ -35,6 +36,7 @@ function serviceWith(settings: RadioSettings): LineOfSightService {
     patterns: { get: untouchable },
     terrain: { path: untouchable, sourceAt: async () => 'hgt' },
     settings: { current: async () => settings },
+    clutter: { current: async () => noClutterAreas() },
     radio: { towerDbi: 17, channelWidthMHz: 40 },
   });
 }

@@ -6,6 +6,9 @@ import { estimatedPhyRateMbps } from '../../geo/rf/wifiSpeed.js';
 import type { LatLng } from '../../geo/sphere.js';
 import type { CpeProfile, RadioSettings } from '../../common/api/radioSettings.js';
 import { antennaPhrase } from '../../common/antennaPhrase.js';
+import { clutterClassOf } from '../../common/api/clutterAreas.js';
+import type { ClutterMap } from '../../geo/rf/clutterMap.js';
+import type { ClutterAreasSnapshot } from '../clutter/clutterAreaService.js';
 import { NotFoundError } from '../errors.js';
 import type { FootprintReading } from '../footprints/footprintService.js';
 import { defaultCpeProfile, propagationSettingsOf } from '../radio-settings/itmInputs.js';
@@ -44,6 +47,8 @@ export interface LineOfSightDeps {
   terrain: Pick<Terrain, 'path' | 'sourceAt'>;
   /** The radio settings of the coverage revision answered from (RadioSettingsService.current). */
   settings: { current(): Promise<RadioSettings> };
+  /** The clutter areas of the coverage revision answered from (ClutterAreaService.current): read once per revision. */
+  clutter: { current(): Promise<ClutterAreasSnapshot> };
   radio: RadioConfig;
 }
 
@@ -113,12 +118,14 @@ export class LineOfSightService {
   async feasibilityOf(towers: readonly LinkTower[], target: LatLng, heightM: number | null, footprints?: FootprintLookup): Promise<WirelessFeasibility> {
     const reaching = towers.filter((tower) => inRange(tower, towerDistanceM(tower, target)));
     const profiles = reaching.length > 0 ? profilesInTurn(await this.deps.settings.current()) : [];
+    // A link read from a footprint names the target's clutter class too.
+    const clutter = footprints && reaching.length > 0 ? (await this.deps.clutter.current()).map : undefined;
     let links: LosTowerResult[] = [];
     let best: LosTowerResult | undefined;
     let profile: CpeProfile | null = null;
     const defaultGainDbi = profiles[0]?.gain_dbi ?? 0;
     for (const [i, candidate] of profiles.entries()) {
-      const fromFootprints = heightM === null && footprints ? { lookup: footprints, extraGainDb: candidate.gain_dbi - defaultGainDbi } : undefined;
+      const fromFootprints = heightM === null && footprints ? { lookup: footprints, extraGainDb: candidate.gain_dbi - defaultGainDbi, clutter } : undefined;
       const tried = await this.profileLinks(reaching, target, candidate, heightM, fromFootprints);
       if (i === 0) links = tried;
       const found = tried.find((link) => servesWith(link, candidate));
@@ -161,13 +168,13 @@ export class LineOfSightService {
     target: LatLng,
     profile: CpeProfile,
     heightM: number | null,
-    footprints: { lookup: FootprintLookup; extraGainDb: number } | undefined,
+    footprints: { lookup: FootprintLookup; extraGainDb: number; clutter: ClutterMap | undefined } | undefined,
   ): Promise<LosTowerResult[]> {
     const readings = reaching.map((tower) => footprints?.lookup.read(tower, target) ?? null);
     const context = once(async () => withCpeGain(await this.contextOf(reaching.filter((_, i) => readings[i] === null)), profile.gain_dbi));
     const assess = async (tower: LinkTower, i: number): Promise<LosTowerResult> => {
       const reading = readings[i];
-      if (reading) return footprintLink(tower, target, reading, footprints!.extraGainDb);
+      if (reading) return footprintLink(tower, target, reading, footprints!.extraGainDb, footprints!.clutter);
       return (await this.link(tower, target, heightM ?? profile.height_m, context)).result;
     };
     return (await Promise.all(reaching.map(assess))).sort(byPreference);
@@ -202,7 +209,11 @@ export class LineOfSightService {
    * omni (null), one whose sectors are all inactive radiates nothing (an empty list).
    */
   private async context(towers: readonly LinkTower[], sectors: readonly SectorRecord[]): Promise<LinkContext> {
-    const [settings, linkSectors] = await Promise.all([this.deps.settings.current(), Promise.all(sectors.map((sector) => this.linkSector(sector)))]);
+    const [settings, clutter, linkSectors] = await Promise.all([
+      this.deps.settings.current(),
+      this.deps.clutter.current(),
+      Promise.all(sectors.map((sector) => this.linkSector(sector))),
+    ]);
     const antennas = new Map<number, LinkSector[]>();
     sectors.forEach((sector, i) => {
       const list = antennas.get(sector.tower_id) ?? [];
@@ -214,6 +225,7 @@ export class LineOfSightService {
       propagation: propagationSettingsOf(settings),
       towerDbi: this.deps.radio.towerDbi,
       cpeDbi: defaultCpeProfile(settings).gain_dbi,
+      clutter: clutter.map,
     };
     return { radio, antennas: new Map(towers.map((tower) => [tower.id, antennas.get(tower.id) ?? null])) };
   }
@@ -267,7 +279,7 @@ export interface FootprintLookup {
  * profile. A footprint keeps no loss terms per cell, so path_loss_db, propagation_mode and
  * antenna_pattern_db stay null (docs/api.md).
  */
-function footprintLink(tower: LinkTower, target: LatLng, reading: NamedFootprintReading, extraGainDb: number): LosTowerResult {
+function footprintLink(tower: LinkTower, target: LatLng, reading: NamedFootprintReading, extraGainDb: number, clutter: ClutterMap | undefined): LosTowerResult {
   const signal = reading.signalDbm === null ? null : Math.round((reading.signalDbm + extraGainDb) * 10) / 10;
   return {
     ...outOfRangeLink(tower, towerDistanceM(tower, target)),
@@ -279,6 +291,7 @@ function footprintLink(tower: LinkTower, target: LatLng, reading: NamedFootprint
     terrain_source: (reading.terrainSource as TerrainSource | null) ?? null,
     sector_id: reading.sectorId,
     sector_name: reading.sectorName,
+    clutter_class: clutterClassOf(clutter?.codeAt(target.lng, target.lat) ?? 0),
   };
 }
 

@@ -24,6 +24,8 @@ const TARGET = destinationPoint({ lat: TOWER.latitude, lng: TOWER.longitude }, 9
 const PLAIN: PathTerrain = {
   distancesM: Float64Array.from({ length: 51 }, (_, i) => i * 100),
   terrainM: new Float64Array(51).fill(100),
+  lats: new Float64Array(51).fill(TOWER.latitude),
+  lngs: Float64Array.from({ length: 51 }, (_, i) => TOWER.longitude + (i / 50) * (TARGET.lng - TOWER.longitude)),
   source: 'hgt',
 };
 const RADIO: LinkRadio = {

@@ -1,8 +1,10 @@
 import type { LosTowerResult, ProfilePoint } from '../../common/api/lineOfSight.js';
 import { PROFILE_MAX_POINTS } from '../../common/api/lineOfSight.js';
+import { clutterClassOf } from '../../common/api/clutterAreas.js';
 import { signalBand } from '../../common/signalBands.js';
 import type { AntennaPattern } from '../../geo/rf/antenna/antennaPattern.js';
 import { antennaPatternDb } from '../../geo/rf/antenna/antennaPatternDb.js';
+import type { ClutterMap } from '../../geo/rf/clutterMap.js';
 import { pathLoss, type PathLossResult } from '../../geo/rf/pathLoss.js';
 import { decimateIndices } from '../../geo/rf/pathProfile.js';
 import { elevationAngleDeg, type PropagationSettings } from '../../geo/rf/propagationSettings.js';
@@ -23,6 +25,8 @@ export interface LinkRadio {
   towerDbi: number;
   /** The customer's antenna: the default CPE profile's gain, dBi. */
   cpeDbi: number;
+  /** The clutter areas (one map per coverage revision); absent, none: the uniform clutter everywhere. */
+  clutter?: ClutterMap;
 }
 
 /** An active sector as a link uses it, its pattern read. */
@@ -85,6 +89,7 @@ export function outOfRangeLink(tower: LinkTower, distance: number): LosTowerResu
     antenna_pattern_db: null,
     sector_id: null,
     sector_name: null,
+    clutter_class: null,
     profile: [],
   };
 }
@@ -137,6 +142,8 @@ export function analyseLink(
 ): AnalysedLink {
   const distance = terrain.distancesM[terrain.distancesM.length - 1] ?? 0;
   if (antennas !== null && antennas.length === 0) return { result: silentLink(tower, distance), profile: () => [] };
+  // The class of the clutter area each sample lies in (docs/radio-model.md, Clutter), looked up once for every sector.
+  const clutterCodes = radio.clutter && !radio.clutter.isEmpty ? radio.clutter.codesAlong(terrain.lats, terrain.lngs) : undefined;
   // Sectors of one height and frequency share the path's analysis and loss.
   const losses = new Map<string, PathLossResult>();
   const lossFrom = (heightM: number, frequencyGhz: number): PathLossResult => {
@@ -144,7 +151,14 @@ export function analyseLink(
     let loss = losses.get(key);
     if (!loss) {
       loss = pathLoss(
-        { distancesM: terrain.distancesM, terrainM: terrain.terrainM, txAntennaM: heightM, rxAntennaM: targetHeightM, frequencyHz: frequencyGhz * 1e9 },
+        {
+          distancesM: terrain.distancesM,
+          terrainM: terrain.terrainM,
+          txAntennaM: heightM,
+          rxAntennaM: targetHeightM,
+          frequencyHz: frequencyGhz * 1e9,
+          ...(clutterCodes && { clutterCodes }),
+        },
         radio.propagation,
       );
       losses.set(key, loss);
@@ -216,6 +230,7 @@ export function analyseLink(
     antenna_pattern_db: round(best.patternDb, 2),
     sector_id: best.sector?.id ?? null,
     sector_name: best.sector?.name ?? null,
+    clutter_class: clutterClassOf(clutterCodes?.[clutterCodes.length - 1] ?? 0),
     profile: [],
   };
   const profile = () =>

@@ -1,3 +1,4 @@
+import { CLUTTER_CLASSES } from '../../common/api/clutterAreas.js';
 import type { CpeProfile, ItmSettings, RadioSettings } from '../../common/api/radioSettings.js';
 import { RadioClimate } from '../../geo/rf/itm/parameters.js';
 import type { ItmSettingsInput, PropagationSettings } from '../../geo/rf/propagationSettings.js';
@@ -18,9 +19,21 @@ export function itmInputsOf(itm: ItmSettings): ItmSettingsInput {
   };
 }
 
-/** What every path's loss is computed under (geo/rf/propagationSettings.ts): the model, ITM's inputs and the clutter. */
-export function propagationSettingsOf(settings: Pick<RadioSettings, 'model' | 'itm' | 'clutter_height_m'>): PropagationSettings {
-  return { model: settings.model, itm: itmInputsOf(settings.itm), clutterHeightM: settings.clutter_height_m };
+/**
+ * What every path's loss is computed under (geo/rf/propagationSettings.ts): the model, ITM's
+ * inputs, the uniform clutter and each clutter class's height and extra loss (in CLUTTER_CLASSES
+ * order, the class codes' numbering). The line of sight and the footprints both take it from here.
+ */
+export function propagationSettingsOf(settings: Pick<RadioSettings, 'model' | 'itm' | 'clutter_height_m' | 'clutter_classes'>): PropagationSettings {
+  return {
+    model: settings.model,
+    itm: itmInputsOf(settings.itm),
+    clutterHeightM: settings.clutter_height_m,
+    clutterClasses: CLUTTER_CLASSES.map((name) => ({
+      heightM: settings.clutter_classes[name].height_m,
+      extraLossDb: settings.clutter_classes[name].extra_loss_db,
+    })),
+  };
 }
 
 /** The profile every answer is computed for: the one marked default (the schema holds exactly one). */

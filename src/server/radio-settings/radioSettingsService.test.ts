@@ -11,7 +11,7 @@ const SAVED: RadioSettings = {
   model: 'free_space_knife_edge',
   itm: { ...DEFAULT_ITM_SETTINGS, radio_climate: 'desert', time_percent: 90 },
   clutter_height_m: 3,
-  clutter_classes: DEFAULT_CLUTTER_CLASSES,
+  clutter_classes: { ...DEFAULT_CLUTTER_CLASSES, trees: { height_m: 12, extra_loss_db: 4 } },
   cpe_profiles: [{ ...ROOF, name: 'Mast CPE', height_m: 10 }],
 };
 
@@ -25,7 +25,18 @@ function deferred<T>() {
 describe('RadioSettingsService', () => {
   it('answers ITM, no clutter, the roof CPE (the default) and the dish while nothing is saved', async () => {
     const { service } = newRadioSettingsService();
-    expect(await service.get()).toEqual({ model: 'itm', itm: DEFAULT_ITM_SETTINGS, clutter_height_m: 0, cpe_profiles: [ROOF, DISH] });
+    expect(await service.get()).toEqual({
+      model: 'itm',
+      itm: DEFAULT_ITM_SETTINGS,
+      clutter_height_m: 0,
+      clutter_classes: {
+        trees: { height_m: 15, extra_loss_db: 0 },
+        suburban: { height_m: 9, extra_loss_db: 0 },
+        urban: { height_m: 20, extra_loss_db: 0 },
+        water: { height_m: 0, extra_loss_db: 0 },
+      },
+      cpe_profiles: [ROOF, DISH],
+    });
     expect(DEFAULT_ITM_SETTINGS).toEqual({
       relative_permittivity: 15,
       conductivity_s_per_m: 0.005,

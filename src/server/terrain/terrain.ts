@@ -17,6 +17,9 @@ export interface PathTerrain {
   distancesM: Float64Array;
   /** Metres above sea level; all 0 on flat ground. */
   terrainM: Float64Array;
+  /** Where each sample lies, degrees: what the clutter areas are looked up at. */
+  lats: Float64Array;
+  lngs: Float64Array;
   source: TerrainSource;
 }
 
@@ -48,7 +51,7 @@ export class Terrain {
     const terrainM = new Float64Array(distancesM.length);
     const source = await this.fill(lats, lngs, terrainM);
     if (source === 'flat') terrainM.fill(0);
-    return { distancesM, terrainM, source };
+    return { distancesM, terrainM, lats, lngs, source };
   }
 
   /**

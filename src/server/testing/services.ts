@@ -1,3 +1,4 @@
+import { noClutterAreas } from '../clutter/clutterAreaService.js';
 import type { FootprintBounds, FootprintSettings } from '../footprints/footprintService.js';
 import { FootprintService } from '../footprints/footprintService.js';
 import type { LeadNotifier } from '../leads/leadNotifier.js';
@@ -92,6 +93,7 @@ export function newFootprintService(
     sectors: { listAll: async () => built.sectors.map((sector) => ({ ...sector })) },
     patterns: built.patterns,
     radioSettings: async () => built.radio.settings,
+    clutterAreas: async () => noClutterAreas(),
     terrain: built.terrain,
     terrainSignature: built.terrainSignature,
     settings: built.settings,

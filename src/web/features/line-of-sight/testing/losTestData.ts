@@ -38,6 +38,7 @@ export function link(fields: Partial<LosTowerResult> = {}): LosTowerResult {
     antenna_pattern_db: 0,
     sector_id: null,
     sector_name: null,
+    clutter_class: null,
     profile: flatProfile(),
     ...fields,
   };
