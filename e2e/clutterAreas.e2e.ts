@@ -122,7 +122,7 @@ describe.runIf(browserAvailable())('clutter areas in the admin portal', () => {
     await shot(page, 'clutter-areas-line-of-sight');
 
     // Hidden, nothing is drawn and the legend leaves the class out; shown again, it is back.
-    const toggle = page.getByRole('checkbox', { name: 'Show clutter areas' });
+    const toggle = page.getByRole('switch', { name: 'Show clutter areas' });
     await toggle.uncheck();
     await expect.poll(drawnAreas, MAP_POLL).toBe('0');
     expect(await page.getByRole('list', { name: 'Map legend' }).getByText('Trees clutter', { exact: true }).count()).toBe(0);

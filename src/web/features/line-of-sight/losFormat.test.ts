@@ -93,10 +93,9 @@ describe('result texts', () => {
     expect(formatBytes(25_934_402)).toBe('24.7 MB');
   });
 
-  it('says which clutter class the target stands in, and nothing outside the areas or from a server without them', () => {
-    expect(targetClutterText({ tower_id: 1, clutter_class: 'trees' })).toBe('Target in trees clutter');
-    expect(targetClutterText({ tower_id: 1, clutter_class: 'urban' })).toBe('Target in urban clutter');
-    expect(targetClutterText({ tower_id: 1, clutter_class: null })).toBeNull();
-    expect(targetClutterText({ tower_id: 1 })).toBeNull();
+  it('says which clutter class the target stands in, and nothing outside the areas', () => {
+    expect(targetClutterText({ clutter_class: 'trees' })).toBe('Target in trees clutter');
+    expect(targetClutterText({ clutter_class: 'urban' })).toBe('Target in urban clutter');
+    expect(targetClutterText({ clutter_class: null })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { CLUTTER_CLASS_LABELS, type ClutterClass } from '../../../common/api/clutterAreas.js';
+import { CLUTTER_CLASS_LABELS } from '../../../common/api/clutterAreas.js';
 import type { LosResult, LosTowerResult, TerrainSource } from '../../../common/api/lineOfSight.js';
 
 /** The best tower, the first with clear line of sight (results come clear first). */
@@ -100,10 +100,7 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-/**
- * Where the target stands among the clutter areas: "Target in trees clutter"; null outside them.
- * (`clutter_class` is absent from answers of a server without clutter areas.)
- */
-export function targetClutterText(link: Pick<LosTowerResult, 'tower_id'> & { clutter_class?: ClutterClass | null }): string | null {
+/** Where the target stands among the clutter areas: "Target in trees clutter"; null outside them. */
+export function targetClutterText(link: Pick<LosTowerResult, 'clutter_class'>): string | null {
   return link.clutter_class ? `Target in ${CLUTTER_CLASS_LABELS[link.clutter_class].toLowerCase()} clutter` : null;
 }
