@@ -37,7 +37,7 @@ const POINT_ONLY_KML = `<?xml version="1.0" encoding="UTF-8"?>
 <kml xmlns="http://www.opengis.net/kml/2.2"><Document><Placemark><name>Mast</name><Point><coordinates>18.42,-33.92,0</coordinates></Point></Placemark></Document></kml>`;
 
 const shot = async (page: Page, name: string) => {
-  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png` });
+  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png`, fullPage: true });
 };
 
 describe.runIf(browserAvailable())('clutter areas in the admin portal', () => {
@@ -104,6 +104,9 @@ describe.runIf(browserAvailable())('clutter areas in the admin portal', () => {
     await expectNoSeriousA11yViolations(page, 'clutter areas card with an area');
     await card.scrollIntoViewIfNeeded();
     if (process.env.E2E_SCREENSHOTS) await card.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/clutter-areas-card.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    if (process.env.E2E_SCREENSHOTS) await card.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/clutter-areas-card-phone.png` });
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // The Line of Sight map draws it, lists it and gives its class a legend entry.
     await openLineOfSight();

@@ -173,6 +173,7 @@ function RadioModelForm({ saved, onResult }: { saved: RadioSettings; onResult: (
                   control={control}
                   name={`clutter_classes.${name}.height_m`}
                   size="small"
+                  margin="none"
                   fullWidth
                   slotProps={{ ...unit('m'), htmlInput: { ...decimal, 'aria-label': `${CLUTTER_CLASS_LABELS[name]} height` } }}
                 />
@@ -182,6 +183,7 @@ function RadioModelForm({ saved, onResult }: { saved: RadioSettings; onResult: (
                   control={control}
                   name={`clutter_classes.${name}.extra_loss_db`}
                   size="small"
+                  margin="none"
                   fullWidth
                   slotProps={{ ...unit('dB'), htmlInput: { ...decimal, 'aria-label': `${CLUTTER_CLASS_LABELS[name]} extra loss` } }}
                 />
