@@ -58,7 +58,7 @@ export function ClutterAreasCard({ onResult }: ClutterAreasCardProps) {
       description={
         <>
           Forests, suburbs, city blocks and water drawn as polygons. Inside an area its class&apos;s height (Radio model above) stands on the terrain instead of
-          the uniform clutter height. Saving or deleting one recomputes the wireless footprints.
+          the uniform clutter height. Uploading or deleting one recomputes the wireless footprints.
         </>
       }
     >
