@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { defaultRadioSettings } from '../dist/server/common/api/radioSettings.js';
 import { BUILTIN_PATTERNS } from '../dist/server/geo/rf/antenna/builtinPatterns.js';
 import { destinationPoint } from '../dist/server/geo/sphere.js';
+import { noClutterAreas } from '../dist/server/server/clutter/clutterAreaService.js';
 import { LineOfSightService } from '../dist/server/server/line-of-sight/lineOfSightService.js';
 import { FlatElevationSource } from '../dist/server/server/terrain/flatElevationSource.js';
 import { HgtDirectory } from '../dist/server/server/terrain/hgtDirectory.js';
@@ -42,6 +43,7 @@ const service = new LineOfSightService({
   patterns: { get: async () => sector120 },
   terrain,
   settings: { current: async () => settings },
+  clutter: { current: async () => noClutterAreas() },
   radio: { towerDbi: 17, channelWidthMHz: 40 },
 });
 

@@ -38,7 +38,14 @@ const ITM_DEFAULTS = {
 };
 const ROOF = { name: 'Roof antenna', gain_dbi: 23, height_m: 6, least_usable_signal_dbm: -80, is_default: true };
 const DISH = { name: 'Long-range dish', gain_dbi: 30, height_m: 8, least_usable_signal_dbm: -80, is_default: false };
-const DEFAULTS = { model: 'itm', itm: ITM_DEFAULTS, clutter_height_m: 0, cpe_profiles: [ROOF, DISH] };
+/** The clutter classes' heights and extra losses never saved: trees 15 m, suburban 9 m, urban 20 m, water 0 m, no extra loss. */
+const CLUTTER_CLASSES = {
+  trees: { height_m: 15, extra_loss_db: 0 },
+  suburban: { height_m: 9, extra_loss_db: 0 },
+  urban: { height_m: 20, extra_loss_db: 0 },
+  water: { height_m: 0, extra_loss_db: 0 },
+};
+const DEFAULTS = { model: 'itm', itm: ITM_DEFAULTS, clutter_height_m: 0, clutter_classes: CLUTTER_CLASSES, cpe_profiles: [ROOF, DISH] };
 
 /** A whole document an administrator might save: every field away from its default. */
 const SAVED = {
@@ -54,6 +61,12 @@ const SAVED = {
     situation_percent: 95,
   },
   clutter_height_m: 12.5,
+  clutter_classes: {
+    trees: { height_m: 18, extra_loss_db: 8.5 },
+    suburban: { height_m: 7, extra_loss_db: 3 },
+    urban: { height_m: 35, extra_loss_db: 12 },
+    water: { height_m: 0.5, extra_loss_db: 0 },
+  },
   cpe_profiles: [
     { name: 'Wall mount', gain_dbi: 16, height_m: 3, least_usable_signal_dbm: -75, is_default: false },
     { name: 'Dish on a pole', gain_dbi: 32, height_m: 12, least_usable_signal_dbm: -85, is_default: true },
@@ -91,12 +104,17 @@ describe.each(databaseKinds())('radio settings on %s', (kind) => {
   });
 
   it('fills in the defaults of the fields left out, and takes numbers written as text', async () => {
-    const saved = await save({ itm: { time_percent: '99.5' }, cpe_profiles: [{ name: ' Roof ', gain_dbi: '21', height_m: 5, is_default: 'true' }] });
+    const saved = await save({
+      itm: { time_percent: '99.5' },
+      clutter_classes: { urban: { height_m: '25' } },
+      cpe_profiles: [{ name: ' Roof ', gain_dbi: '21', height_m: 5, is_default: 'true' }],
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().data).toEqual({
       model: 'itm',
       itm: { ...ITM_DEFAULTS, time_percent: 99.5 },
       clutter_height_m: 0,
+      clutter_classes: { ...CLUTTER_CLASSES, urban: { height_m: 25, extra_loss_db: 0 } },
       cpe_profiles: [{ name: 'Roof', gain_dbi: 21, height_m: 5, least_usable_signal_dbm: -80, is_default: true }],
     });
   });
@@ -122,6 +140,16 @@ describe.each(databaseKinds())('radio settings on %s', (kind) => {
       ['situations as a word', itm({ situation_percent: 'half' }), SITUATION_PERCENT_MESSAGE],
       ['negative clutter', { clutter_height_m: -1 }, CLUTTER_HEIGHT_MESSAGE],
       ['clutter above 50 m', { clutter_height_m: 51 }, CLUTTER_HEIGHT_MESSAGE],
+      ['clutter classes as text', { clutter_classes: 'trees' }, 'Clutter classes must be an object with trees, suburban, urban and water'],
+      [
+        'trees above 50 m',
+        { clutter_classes: { ...SAVED.clutter_classes, trees: { height_m: 51, extra_loss_db: 0 } } },
+        'Trees height must be a number from 0 to 50 meters',
+      ],
+      ['a suburban height as a word', { clutter_classes: { suburban: { height_m: 'tall' } } }, 'Suburban height must be a number from 0 to 50 meters'],
+      ['urban without a height', { clutter_classes: { urban: { extra_loss_db: 3 } } }, 'Urban height must be a number from 0 to 50 meters'],
+      ['a negative extra loss', { clutter_classes: { trees: { height_m: 15, extra_loss_db: -1 } } }, 'Trees extra loss must be a number from 0 to 40 dB'],
+      ['water extra loss above 40 dB', { clutter_classes: { water: { height_m: 0, extra_loss_db: 41 } } }, 'Water extra loss must be a number from 0 to 40 dB'],
       ['no profiles', { cpe_profiles: [] }, CPE_PROFILE_COUNT_MESSAGE],
       ['eleven profiles', { cpe_profiles: eleven }, CPE_PROFILE_COUNT_MESSAGE],
       ['profiles left out', { cpe_profiles: undefined }, CPE_PROFILE_COUNT_MESSAGE],

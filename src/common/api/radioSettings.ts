@@ -109,12 +109,17 @@ export const DEFAULT_CLUTTER_CLASSES = {
 } as const satisfies Record<ClutterClass, { height_m: number; extra_loss_db: number }>;
 
 /** Each class of clutter area (common/api/clutterAreas.ts) with its height and extra loss; a class left out takes its default. */
-export const clutterClassesSettings = z.object({
-  trees: clutterClassSettings('trees').default(DEFAULT_CLUTTER_CLASSES.trees),
-  suburban: clutterClassSettings('suburban').default(DEFAULT_CLUTTER_CLASSES.suburban),
-  urban: clutterClassSettings('urban').default(DEFAULT_CLUTTER_CLASSES.urban),
-  water: clutterClassSettings('water').default(DEFAULT_CLUTTER_CLASSES.water),
-});
+export const CLUTTER_CLASSES_MESSAGE = 'Clutter classes must be an object with trees, suburban, urban and water';
+
+export const clutterClassesSettings = z.object(
+  {
+    trees: clutterClassSettings('trees').default(DEFAULT_CLUTTER_CLASSES.trees),
+    suburban: clutterClassSettings('suburban').default(DEFAULT_CLUTTER_CLASSES.suburban),
+    urban: clutterClassSettings('urban').default(DEFAULT_CLUTTER_CLASSES.urban),
+    water: clutterClassSettings('water').default(DEFAULT_CLUTTER_CLASSES.water),
+  },
+  { error: CLUTTER_CLASSES_MESSAGE },
+);
 export type ClutterClassesSettings = z.output<typeof clutterClassesSettings>;
 
 /** A customer antenna: the receiving end of every wireless answer. */

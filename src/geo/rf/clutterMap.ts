@@ -17,7 +17,7 @@ export interface ClutterAreaPolygons {
   polygons: PackedPolygon[];
 }
 
-/** The areas' boxes, [west, south, east, north] degrees, to test whether any touches a box. */
+/** An area's box, [west, south, east, north] degrees: the raster looks up only the cells within those touching its grid. */
 type Box = readonly [number, number, number, number];
 
 export class ClutterMap {
@@ -52,11 +52,6 @@ export class ClutterMap {
     if (this.isEmpty) return codes;
     for (let i = 0; i < codes.length; i++) codes[i] = this.codeAt(lngs[i]!, lats[i]!);
     return codes;
-  }
-
-  /** Whether any area's box overlaps [west, south, east, north] (degrees). */
-  touches(box: Box): boolean {
-    return this.boxes.some((area) => area[0] <= box[2] && area[2] >= box[0] && area[1] <= box[3] && area[3] >= box[1]);
   }
 
   /**

@@ -78,6 +78,12 @@ export interface FootprintInput {
    * Absent: every cell outside every area (the uniform clutter).
    */
   clutterCodes?: ClutterClassCodes;
+  /**
+   * The exact class code at a point (lng, lat degrees; ClutterMap.codeAt), asked for a sample whose
+   * nearest cell borders a cell of another class: there the raster's half-cell rounding would move
+   * an area's edge by up to half a cell, which decides grazing rays. Absent: the raster everywhere.
+   */
+  clutterCodeAt?: (lng: number, lat: number) => number;
   /** A sector's antenna, whose gain toward each cell replaces `tower.txGainDbi`; absent: an omni antenna. */
   antenna?: FootprintAntenna;
   /** Called now and then with the share of rays done, 0..1. */
@@ -141,12 +147,15 @@ export function computeFootprint(input: FootprintInput): Footprint {
   const clutterByCode = Float64Array.from({ length: codeCount }, (_, code) => (propagation ? clutterHeightOf(propagation, code) : 0));
   const extraLossByCode = Float64Array.from({ length: codeCount }, (_, code) => (propagation ? clutterExtraLossOf(propagation, code) : 0));
   const codes = input.clutterCodes;
-  /** The clutter at fractional indices: its nearest cell's class (clamped to the grid), metres. */
+  const edges = codes && input.clutterCodeAt ? classEdges(codes, rows, cols) : undefined;
+  /** The clutter at fractional indices: its nearest cell's class (clamped to the grid), or the exact one by an area's edge, metres. */
   const clutterAt = (row: number, col: number): number => {
     if (!codes) return clutterByCode[0]!;
     const r = Math.min(Math.max(Math.round(row), 0), rows - 1);
     const c = Math.min(Math.max(Math.round(col), 0), cols - 1);
-    return clutterByCode[codes[r * cols + c]!] ?? clutterByCode[0]!;
+    const cell = r * cols + c;
+    const code = edges?.[cell] ? input.clutterCodeAt!(heights.west + col * heights.cellLngDeg, heights.south + row * heights.cellLatDeg) : codes[cell]!;
+    return clutterByCode[code] ?? clutterByCode[0]!;
   };
   const itm = propagation?.model === 'itm' ? itmSweepParameters(propagation, tower, receiverM) : null;
   /** Power + transmit gain toward (bearing, elevation) + receive gain, dBm: the omni's is the same everywhere. */
@@ -342,6 +351,27 @@ function markTowerCell(
   grids.signal[cell] = Math.round(dbm * 10);
   grids.fresnel60[cell >> 3]! |= 1 << (cell & 7);
   if (grids.lineOfSight) grids.lineOfSight[cell >> 3]! |= 1 << (cell & 7);
+}
+
+/** 1 for each cell with a neighbour (of the eight) of another class: where an area's edge runs. */
+function classEdges(codes: ClutterClassCodes, rows: number, cols: number): Uint8Array {
+  const edges = new Uint8Array(codes.length);
+  for (let r = 0; r < rows; r++) {
+    for (let c = 0; c < cols; c++) {
+      const code = codes[r * cols + c]!;
+      for (let dr = -1; dr <= 1 && !edges[r * cols + c]; dr++) {
+        for (let dc = -1; dc <= 1; dc++) {
+          const nr = r + dr;
+          const nc = c + dc;
+          if (nr >= 0 && nr < rows && nc >= 0 && nc < cols && codes[nr * cols + nc] !== code) {
+            edges[r * cols + c] = 1;
+            break;
+          }
+        }
+      }
+    }
+  }
+  return edges;
 }
 
 /** Row, column pairs of every cell on the grid's border, each once. */

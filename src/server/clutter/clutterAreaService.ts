@@ -13,13 +13,13 @@ import {
   clutterCodeOf,
 } from '../../common/api/clutterAreas.js';
 import { KML_MAX_BYTES } from '../../common/api/coverageLayers.js';
-import { ClutterFileError, readClutterFile } from '../../geo/clutterFile.js';
-import { packRing, type PackedPolygon, unpackRing } from '../../geo/packedGeometry.js';
+import { packRing, unpackRing } from '../../geo/packedGeometry.js';
 import { boxOf, type ClutterAreaPolygons, ClutterMap } from '../../geo/rf/clutterMap.js';
 import type { Clock } from '../clock.js';
 import type { CoverageChanges } from '../coverage-revision/coverageChanges.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import type { ClutterAreaRecord, ClutterAreaRepository, ClutterAreaWithPolygons } from './clutterAreaRepository.js';
+import { readClutterFileInWorker } from './clutterFileReading.js';
 
 export interface ClutterAreaDeps {
   repository: Pick<ClutterAreaRepository, 'list' | 'listWithPolygons' | 'count' | 'insert' | 'delete'>;
@@ -68,22 +68,16 @@ export class ClutterAreaService {
   }
 
   /**
-   * Reads the file (format by content; a KMZ's entry checked against the layer upload's limit
-   * before it is inflated), checks the vertex and area bounds, and stores it in the transaction
+   * Reads the file in a worker thread (format by content; a KMZ's entry checked against the layer
+   * upload's limit before it is inflated), checks the vertex and area bounds, and stores it in the transaction
    * that moves the coverage revision. Nothing is stored on any error.
    */
   async upload(file: { fileName: string; bytes: Uint8Array }, fields: { clutterClass: ClutterClass; name?: string | undefined }): Promise<ClutterArea> {
-    let polygons: PackedPolygon[];
-    try {
-      ({ polygons } = readClutterFile(file.bytes, file.fileName, {
-        maxKmlBytes: KML_MAX_BYTES,
-        noPolygonsMessage: CLUTTER_NO_POLYGONS_MESSAGE,
-        notClutterFileMessage: CLUTTER_FILE_TYPE_MESSAGE,
-      }));
-    } catch (error) {
-      if (error instanceof ClutterFileError) throw new ValidationError(error.message);
-      throw error;
-    }
+    const polygons = await readClutterFileInWorker({
+      bytes: file.bytes,
+      fileName: file.fileName,
+      limits: { maxKmlBytes: KML_MAX_BYTES, noPolygonsMessage: CLUTTER_NO_POLYGONS_MESSAGE, notClutterFileMessage: CLUTTER_FILE_TYPE_MESSAGE },
+    });
     const vertexCount = polygons.reduce((sum, polygon) => sum + polygon.reduce((rings, ring) => rings + ring.length / 2, 0), 0);
     if (vertexCount > CLUTTER_MAX_VERTICES) throw new ValidationError(CLUTTER_TOO_MANY_VERTICES_MESSAGE);
     const coordinates = polygons.map((rings) => rings.map(unpackRing));

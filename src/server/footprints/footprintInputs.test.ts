@@ -1,7 +1,7 @@
-import { noClutterAreas } from '../clutter/clutterAreaService.js';
 import { describe, expect, it } from 'vitest';
 import { defaultRadioSettings, type RadioSettings } from '../../common/api/radioSettings.js';
 import { BUILTIN_PATTERNS } from '../../geo/rf/antenna/builtinPatterns.js';
+import { type ClutterAreasSnapshot, noClutterAreas, snapshotOf } from '../clutter/clutterAreaService.js';
 import { patternRecord, sectorRecord, towerRecord } from '../testing/fakes.js';
 import type { SectorRecord } from '../towers/sectorRepository.js';
 import {
@@ -22,14 +22,42 @@ function antenna(sector: SectorRecord, pattern = PATTERN): SectorAntenna {
   return { sector, pattern, patternHash: patternContentHash(pattern) };
 }
 
-function keyOf(changes: { settings?: RadioSettings; sectors?: SectorAntenna[] | null; tower?: typeof TOWER } = {}): string {
+/** One stored clutter area: a square of `sizeDeg` with its south-west corner at (lng, lat), and its content hash. */
+function areaAt(lng: number, lat: number, hash: string, sizeDeg = 0.01) {
+  const ring = [
+    [lng, lat],
+    [lng + sizeDeg, lat],
+    [lng + sizeDeg, lat + sizeDeg],
+    [lng, lat],
+  ];
+  return {
+    id: 1,
+    name: 'Pines',
+    clutter_class: 'trees' as const,
+    file_name: 'pines.kml',
+    polygon_count: 1,
+    vertex_count: 4,
+    west: lng,
+    south: lat,
+    east: lng + sizeDeg,
+    north: lat + sizeDeg,
+    content_hash: hash,
+    created_at: '2026-11-26T00:00:00.000Z',
+    polygons_json: JSON.stringify([[ring]]),
+  };
+}
+/** An area 5 km from the tower (-33.9, 18.55; 10 km radius), and one 1° away. */
+const NEAR = areaAt(18.5, -33.92, 'near');
+const FAR = areaAt(19.6, -33.9, 'far');
+
+function keyOf(changes: { settings?: RadioSettings; sectors?: SectorAntenna[] | null; tower?: typeof TOWER; clutter?: ClutterAreasSnapshot } = {}): string {
   const antennas: TowerAntennas = {
     sectors: changes.sectors === undefined ? [antenna(sectorRecord({ id: 7 })), antenna(sectorRecord({ id: 8, azimuth_deg: 180 }))] : changes.sectors,
   };
   return footprintInputsKey({
     tower: changes.tower ?? TOWER,
     antennas,
-    radio: footprintRadioOf(changes.settings ?? SETTINGS, noClutterAreas()),
+    radio: footprintRadioOf(changes.settings ?? SETTINGS, changes.clutter ?? noClutterAreas()),
     towerDbi: 16,
     maxCells: 10_000,
     terrain: 'hgt:N33E018',
@@ -58,6 +86,10 @@ describe('the inputs key of a footprint', () => {
     ['the location percentage', withItm({ location_percent: 90 })],
     ['the situation percentage', withItm({ situation_percent: 90 })],
     ['the clutter height', withSettings({ clutter_height_m: 8 })],
+    ["a clutter class's height", withSettings({ clutter_classes: { ...SETTINGS.clutter_classes, water: { height_m: 2, extra_loss_db: 0 } } })],
+    ["a clutter class's extra loss", withSettings({ clutter_classes: { ...SETTINGS.clutter_classes, urban: { height_m: 20, extra_loss_db: 5 } } })],
+    ['a clutter area within its reach', { clutter: snapshotOf([NEAR]) }],
+    ["that area's content", { clutter: snapshotOf([{ ...NEAR, content_hash: 'replaced' }]) }],
     ["the default CPE profile's gain", withDefaultProfile({ gain_dbi: 25 })],
     ["the default CPE profile's height", withDefaultProfile({ height_m: 8 })],
     ['which profile is the default', withSettings({ cpe_profiles: SETTINGS.cpe_profiles.map((profile) => ({ ...profile, is_default: !profile.is_default })) })],
@@ -88,6 +120,7 @@ describe('the inputs key of a footprint', () => {
       withSettings({ cpe_profiles: SETTINGS.cpe_profiles.map((profile) => (profile.is_default ? profile : { ...profile, gain_dbi: 33 })) }),
     ],
     ["the default profile's least usable signal and name", withDefaultProfile({ least_usable_signal_dbm: -75, name: 'Roof' })],
+    ['a clutter area beyond its reach', { clutter: snapshotOf([FAR]) }],
   ])('stays the same with %s', (_name, changes) => {
     expect(keyOf(changes)).toBe(base);
   });

@@ -14,14 +14,15 @@ const post = (message: FootprintAnswer | FootprintProgress, transfer: ArrayBuffe
 try {
   const { antennas, clutterAreas, ...common } = job;
   // The class of every cell, once for all the antennas (the line of sight reads the same areas at its samples).
-  const clutterCodes = clutterAreas && clutterAreas.length > 0 ? new ClutterMap(clutterAreas).raster(job.heights) : undefined;
+  const clutterMap = clutterAreas && clutterAreas.length > 0 ? new ClutterMap(clutterAreas) : undefined;
+  const clutter = clutterMap && { clutterCodes: clutterMap.raster(job.heights), clutterCodeAt: (lng: number, lat: number) => clutterMap.codeAt(lng, lat) };
   // The sweeps are most of the work, shared evenly between the antennas; tracing the band areas the rest.
   const sweeps = antennas.length;
   const parts = antennas.map((source, index) =>
     computeFootprint({
       ...common,
       ...source,
-      ...(clutterCodes && { clutterCodes }),
+      ...clutter,
       onProgress: (done) => post({ kind: 'progress', done: ((index + done) / sweeps) * 0.9 }),
     }),
   );
