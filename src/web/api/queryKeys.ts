@@ -9,6 +9,13 @@ export const QUERY_KEYS = {
   towers: ['towers'],
   /** The antenna pattern library: a sector saved or deleted changes a pattern's count of users. */
   antennaPatterns: ['antenna-patterns'],
+  /**
+   * The clutter areas: the list (Settings) and their GeoJSON (the Line of Sight map) under one root,
+   * so an upload or delete refreshes both.
+   */
+  clutterAreas: ['clutter-areas'],
+  /** The towers with their footprint states: the Line of Sight screen reads the same list, and a clutter area changes the footprints. */
+  towers: ['towers'],
   /** Every report read from /api/reports (dashboard, leads inbox, reports): a lead's change refreshes them all. */
   reports: ['reports'],
 } as const;

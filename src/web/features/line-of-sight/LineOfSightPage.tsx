@@ -11,7 +11,9 @@ import type { LatLng } from '../../map/mapTypes.js';
 import { AdminPageHeading } from '../../ui/AdminPageHeading.js';
 import { useTowers } from '../towers/index.js';
 import { candidateReachSentence } from './candidateReach.js';
-import { useGeocodeLocation, useLineOfSight, useTerrainTiles } from './lineOfSightQueries.js';
+import { useClutterAreaShapes, useGeocodeLocation, useLineOfSight, useTerrainTiles } from './lineOfSightQueries.js';
+import { clutterAreaEntries, clutterClassesPresent } from './losClutter.js';
+import { LosClutterAreas } from './LosClutterAreas.js';
 import { shownTowerId } from './losFormat.js';
 import { LosMap } from './LosMap.js';
 import { activeTowers } from './losMapLayers.js';
@@ -40,6 +42,8 @@ function serverMessage(error: unknown, fallback: string): string {
 export function LineOfSightPage() {
   const towers = useTowers();
   const tiles = useTerrainTiles();
+  const clutter = useClutterAreaShapes();
+  const [showClutter, setShowClutter] = useState(true);
   const geocode = useGeocodeLocation();
   const [search, setSearch] = useState('');
   const [heightText, setHeightText] = useState(DEFAULT_TARGET_HEIGHT_TEXT);
@@ -58,6 +62,8 @@ export function LineOfSightPage() {
   const result = analysis.data;
   const selectedId = shownTowerId(result, chosenTower);
   const selectedLink = result?.results.find((link) => link.tower_id === selectedId) ?? null;
+  const clutterAreas = useMemo(() => clutterAreaEntries(clutter.data), [clutter.data]);
+  const clutterClasses = useMemo(() => clutterClassesPresent(clutterAreas), [clutterAreas]);
   const candidateReach = useMemo(() => (candidate ? candidateReachSentence(candidate.areas, target) : null), [candidate, target]);
 
   useEffect(() => {
@@ -177,7 +183,11 @@ export function LineOfSightPage() {
             pinDrop={pinDrop}
             onPinDrop={onPinDrop}
             onSelectTower={setChosenTower}
+            clutter={clutter.data as FeatureCollection | undefined}
+            clutterClasses={clutterClasses}
+            showClutter={showClutter}
           />
+          <LosClutterAreas areas={clutterAreas} shown={showClutter} onShownChange={setShowClutter} />
         </Grid>
         <Grid size={{ xs: 12, md: 4 }}>
           <LosResultsPanel

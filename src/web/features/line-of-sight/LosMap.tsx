@@ -12,9 +12,12 @@ import type { GeoJSONSource, MapLayerMouseEvent } from 'maplibre-gl';
 import { Popup } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
+import { CLUTTER_CLASS_LABELS, type ClutterClass } from '../../../common/api/clutterAreas.js';
 import type { LosResult, TerrainTile } from '../../../common/api/lineOfSight.js';
 import type { Tower } from '../../../common/api/towers.js';
 import { BaseMap } from '../../map/BaseMap.js';
+import { CLUTTER_CLASS_COLORS, CLUTTER_FILL_OPACITY } from '../../map/clutterAreaLayers.js';
+import { ClutterAreas } from '../../map/ClutterAreas.js';
 import { FootprintAreas } from '../../map/FootprintAreas.js';
 import { MapClickHandler } from '../../map/MapClickHandler.js';
 import { useMapInstance } from '../../map/MapContext.js';
@@ -57,17 +60,36 @@ interface LosMapProps {
   onSelectTower: (towerId: number) => void;
   /** A What if candidate: where it stands and its footprint's band areas. */
   candidate?: { point: LatLng; areas: FeatureCollection } | null;
+  /** The clutter areas' polygons (properties id, name, clutter_class); undefined until loaded. */
+  clutter?: FeatureCollection | undefined;
+  /** The classes among them, each with a legend entry while they are shown. */
+  clutterClasses?: readonly ClutterClass[];
+  showClutter?: boolean;
 }
 
 /**
  * The Line of Sight map: Terrain, Satellite or Hybrid tiles; the active
  * towers, blue when clear to the target and grey otherwise; a line from each analysed tower to the
  * target, green when clear, red dashed when blocked and grey dotted when the tower is out of range;
- * the loaded terrain tiles outlined. The first view fits every tower drawn (zoom 10 around Cape
+ * the loaded terrain tiles outlined; the clutter areas filled in their class's colour under all of it
+ * (hidden by "Show clutter areas"). The first view fits every tower drawn (zoom 10 around Cape
  * Town while there is none); an analysis centres the target at zoom 14; a What if candidate's
  * footprint is fitted when one is shown.
  */
-export function LosMap({ towers, result, target, selectedId, tiles, pinDrop, onPinDrop, onSelectTower, candidate = null }: LosMapProps) {
+export function LosMap({
+  towers,
+  result,
+  target,
+  selectedId,
+  tiles,
+  pinDrop,
+  onPinDrop,
+  onSelectTower,
+  candidate = null,
+  clutter,
+  clutterClasses = [],
+  showClutter = true,
+}: LosMapProps) {
   const [mapType, setMapType] = useState<LosMapType>(DEFAULT_LOS_MAP_TYPE);
   const config = usePublicConfig();
   const losMap = config.data?.losMap;
@@ -78,6 +100,8 @@ export function LosMap({ towers, result, target, selectedId, tiles, pinDrop, onP
       <BaseMap style={LOS_BASE_STYLE} center={LOS_DEFAULT_CENTER} zoom={LOS_DEFAULT_ZOOM} label="Line of sight map">
         <LosBasemap layers={basemap} />
         <LosCamera towers={towers} target={target} candidate={candidate} />
+        {/* First of the drawings, so the areas lie under the footprint, the lines and the towers. */}
+        <ClutterAreas areas={clutter} visible={showClutter} />
         {candidate && <FootprintAreas areas={candidate.areas} />}
         {candidate && <PointMarker point={candidate.point} label="Candidate tower" camera="none" color={LOS_COLORS.candidateTower} />}
         <LosDrawing towers={towers} result={result} target={target} selectedId={selectedId} tiles={tiles} pinDrop={pinDrop} onSelectTower={onSelectTower} />
@@ -122,7 +146,7 @@ export function LosMap({ towers, result, target, selectedId, tiles, pinDrop, onP
           </Typography>
         </Paper>
       )}
-      <MapLegend />
+      <MapLegend clutterClasses={showClutter ? clutterClasses : []} />
     </Box>
   );
 }
@@ -317,7 +341,7 @@ function FitButton({ towers, result, target }: { towers: readonly Tower[]; resul
   );
 }
 
-function MapLegend() {
+function MapLegend({ clutterClasses }: { clutterClasses: readonly ClutterClass[] }) {
   return (
     <Paper
       elevation={2}
@@ -331,6 +355,9 @@ function MapLegend() {
       <LegendItem label="Tower with clear line of sight" swatch={<DotSwatch color={LOS_COLORS.clearTower} />} />
       <LegendItem label="Other tower" swatch={<DotSwatch color={LOS_COLORS.otherTower} />} />
       <LegendItem label="Terrain tile" swatch={<Box sx={{ width: 14, height: 10, border: `2px solid ${LOS_COLORS.terrainTile}`, mx: '5px' }} />} />
+      {clutterClasses.map((name) => (
+        <LegendItem key={name} label={`${CLUTTER_CLASS_LABELS[name]} clutter`} swatch={<ClutterSwatch color={CLUTTER_CLASS_COLORS[name]} />} />
+      ))}
     </Paper>
   );
 }
@@ -362,6 +389,14 @@ function LineSwatch({ color, dash }: { color: string; dash?: readonly [number, n
       />
     </svg>
   );
+}
+
+/** The area's fill at the map's opacity, with its outline. */
+function ClutterSwatch({ color }: { color: string }) {
+  const alpha = Math.round(CLUTTER_FILL_OPACITY * 255)
+    .toString(16)
+    .padStart(2, '0');
+  return <Box sx={{ width: 14, height: 10, border: `1.5px solid ${color}`, bgcolor: `${color}${alpha}`, mx: '5px' }} />;
 }
 
 function DotSwatch({ color }: { color: string }) {

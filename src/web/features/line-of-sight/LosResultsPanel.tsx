@@ -19,6 +19,7 @@ import {
   formatTerrainSource,
   linkVerdict,
   optimalTowerId,
+  targetClutterText,
   VERDICT_LABELS,
 } from './losFormat.js';
 import { LOS_MAP_HEIGHT } from './LosMap.js';
@@ -111,6 +112,8 @@ function ResultItem({ link, optimal, selected, onSelect }: { link: LosTowerResul
     ['Required height', formatRequiredHeight(link.required_height_m)],
     ['Terrain', formatTerrainSource(link.terrain_source)],
   ];
+  const clutter = targetClutterText(link);
+  if (clutter) facts.push(['Clutter', clutter]);
   return (
     <ListItem disablePadding divider>
       <ListItemButton
@@ -130,7 +133,14 @@ function ResultItem({ link, optimal, selected, onSelect }: { link: LosTowerResul
           )}
           <Box sx={{ flex: 1 }} />
           {optimal && <Chip label="OPTIMAL" size="small" color="success" sx={{ fontWeight: 700, letterSpacing: 0.5 }} />}
-          <Chip label={VERDICT_LABELS[verdict]} size="small" color={VERDICT_COLORS[verdict]} variant="outlined" sx={{ fontWeight: 600 }} />
+          <Chip
+            label={VERDICT_LABELS[verdict]}
+            size="small"
+            color={VERDICT_COLORS[verdict]}
+            variant="outlined"
+            // The red of error.main reads at 4.4:1 on a selected result's tint; its dark shade passes 4.5:1.
+            sx={{ fontWeight: 600, ...(verdict === 'blocked' && { color: 'error.dark' }) }}
+          />
         </Stack>
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.25, m: 0, mt: 0.75 }}>
           {facts.map(([label, value]) => (

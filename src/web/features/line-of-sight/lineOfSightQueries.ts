@@ -1,8 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ClutterAreasGeoJson } from '../../../common/api/clutterAreas.js';
 import type { CandidateTowerInput, WhatIfResult } from '../../../common/api/footprints.js';
 import type { AddressSuggestion } from '../../../common/api/geocode.js';
 import type { LosResult, TerrainTile } from '../../../common/api/lineOfSight.js';
 import { apiData, apiRequest, apiUpload } from '../../api/apiClient.js';
+import { apiDownload } from '../../api/apiDownload.js';
+import { QUERY_KEYS } from '../../api/queryKeys.js';
 import type { LosRequest } from './losSearch.js';
 import { losCheckPath } from './losSearch.js';
 
@@ -38,6 +41,22 @@ export function useTerrainTiles() {
   return useQuery({
     queryKey: TERRAIN_TILES_QUERY_KEY,
     queryFn: ({ signal }) => apiData<TerrainTile[]>('/terrain/tiles', { authenticated: true, signal }),
+  });
+}
+
+/**
+ * GET /api/clutter_areas/geojson: every clutter area's polygons with its name and class. The answer
+ * is the FeatureCollection itself, not an envelope, hence read as a download (the token, the 401
+ * and the server's failure message handled as for any call). Under the areas' root key, so an
+ * upload or delete in Settings refreshes it.
+ */
+export function useClutterAreaShapes() {
+  return useQuery({
+    queryKey: [...QUERY_KEYS.clutterAreas, 'geojson'],
+    queryFn: async ({ signal }) => {
+      const { blob } = await apiDownload('/clutter_areas/geojson', { authenticated: true, signal });
+      return JSON.parse(await blob.text()) as ClutterAreasGeoJson;
+    },
   });
 }
 

@@ -9,6 +9,7 @@ import {
   linkVerdict,
   optimalTowerId,
   shownTowerId,
+  targetClutterText,
   terrainNote,
 } from './losFormat.js';
 import { link, losResult } from './testing/losTestData.js';
@@ -90,5 +91,11 @@ describe('result texts', () => {
     expect(formatArcSeconds(3)).toBe('3″');
     expect(formatBytes(2_884_802)).toBe('2.8 MB');
     expect(formatBytes(25_934_402)).toBe('24.7 MB');
+  });
+
+  it('says which clutter class the target stands in, and nothing outside the areas', () => {
+    expect(targetClutterText({ clutter_class: 'trees' })).toBe('Target in trees clutter');
+    expect(targetClutterText({ clutter_class: 'urban' })).toBe('Target in urban clutter');
+    expect(targetClutterText({ clutter_class: null })).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { CLUTTER_CLASS_LABELS } from '../../../common/api/clutterAreas.js';
 import type { LosResult, LosTowerResult, TerrainSource } from '../../../common/api/lineOfSight.js';
 
 /** The best tower, the first with clear line of sight (results come clear first). */
@@ -97,4 +98,9 @@ export function formatArcSeconds(arcSeconds: number): string {
 export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** Where the target stands among the clutter areas: "Target in trees clutter"; null outside them. */
+export function targetClutterText(link: Pick<LosTowerResult, 'clutter_class'>): string | null {
+  return link.clutter_class ? `Target in ${CLUTTER_CLASS_LABELS[link.clutter_class].toLowerCase()} clutter` : null;
 }

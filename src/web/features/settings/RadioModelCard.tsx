@@ -11,11 +11,17 @@ import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { type FieldPath, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { CLUTTER_CLASS_LABELS, CLUTTER_CLASSES } from '../../../common/api/clutterAreas.js';
 import { RADIO_CLIMATES, RADIO_MODELS, type RadioSettings } from '../../../common/api/radioSettings.js';
 import { POLARIZATIONS } from '../../../common/itmInputs.js';
 import { errorMessage, fieldErrorsOf } from '../../api/ApiError.js';
@@ -43,7 +49,7 @@ const SAVE_FAILED = 'Failed to save the radio settings';
 const unit = (text: string) => ({ input: { endAdornment: <InputAdornment position="end">{text}</InputAdornment> } });
 const decimal = { inputMode: 'decimal' as const, autoComplete: 'off', spellCheck: false };
 
-/** The propagation model, ITM's parameters, the clutter height and the customer antennas (GET/PUT /api/settings/radio). */
+/** The propagation model, ITM's parameters, the clutter height and classes and the customer antennas (GET/PUT /api/settings/radio). */
 export function RadioModelCard({ onResult }: { onResult: (severity: NoticeSeverity, message: string) => void }) {
   const settings = useRadioSettings();
   return (
@@ -68,6 +74,7 @@ export function RadioModelCard({ onResult }: { onResult: (severity: NoticeSeveri
 function RadioModelForm({ saved, onResult }: { saved: RadioSettings; onResult: (severity: NoticeSeverity, message: string) => void }) {
   const save = useSaveRadioSettings();
   const profilesHeadingId = useId();
+  const clutterHeadingId = useId();
   const [formError, setFormError] = useState<string | null>(null);
   const {
     control,
@@ -126,10 +133,65 @@ function RadioModelForm({ saved, onResult }: { saved: RadioSettings; onResult: (
             label="Clutter height"
             fullWidth
             slotProps={{ ...unit('m'), htmlInput: decimal }}
-            helperText="Trees and buildings added to the terrain between the ends of every path"
+            helperText="Trees and buildings added to the terrain between the ends of every path, outside the clutter areas"
           />
         </Grid>
       </Grid>
+
+      <Typography id={clutterHeadingId} variant="subtitle2" component="h3" sx={{ mt: 3 }}>
+        Clutter classes
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        Inside a clutter area (uploaded below), its class&apos;s height replaces the clutter height, and a customer inside one loses its extra loss too.
+      </Typography>
+      <Table
+        size="small"
+        aria-labelledby={clutterHeadingId}
+        sx={{
+          mt: 1,
+          maxWidth: 560,
+          '& td, & th': { px: 1, py: 0.5, borderBottom: 0, verticalAlign: 'top' },
+          // The class's name level with the middle of the 40 px fields beside it.
+          '& tbody th': { pt: '14px' },
+        }}
+      >
+        <TableHead>
+          <TableRow>
+            <TableCell>Class</TableCell>
+            <TableCell>Height</TableCell>
+            <TableCell>Extra loss</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {CLUTTER_CLASSES.map((name) => (
+            <TableRow key={name}>
+              <TableCell component="th" scope="row">
+                {CLUTTER_CLASS_LABELS[name]}
+              </TableCell>
+              <TableCell>
+                <FormTextField
+                  control={control}
+                  name={`clutter_classes.${name}.height_m`}
+                  size="small"
+                  margin="none"
+                  fullWidth
+                  slotProps={{ ...unit('m'), htmlInput: { ...decimal, 'aria-label': `${CLUTTER_CLASS_LABELS[name]} height` } }}
+                />
+              </TableCell>
+              <TableCell>
+                <FormTextField
+                  control={control}
+                  name={`clutter_classes.${name}.extra_loss_db`}
+                  size="small"
+                  margin="none"
+                  fullWidth
+                  slotProps={{ ...unit('dB'), htmlInput: { ...decimal, 'aria-label': `${CLUTTER_CLASS_LABELS[name]} extra loss` } }}
+                />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
 
       <Typography variant="subtitle2" component="h3" sx={{ mt: 3 }}>
         ITM parameters

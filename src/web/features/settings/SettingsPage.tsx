@@ -5,6 +5,7 @@ import { useNotice } from '../../ui/useNotice.js';
 import Typography from '@mui/material/Typography';
 import { AddressBookCard } from './AddressBookCard.js';
 import { AntennaPatternsCard } from './AntennaPatternsCard.js';
+import { ClutterAreasCard } from './ClutterAreasCard.js';
 import { ChangePasswordCard } from './ChangePasswordCard.js';
 import { EmbeddingCard } from './EmbeddingCard.js';
 import { PublicMapStartCard } from './PublicMapStartCard.js';
@@ -13,7 +14,7 @@ import { SecurityTipsCard } from './SecurityTipsCard.js';
 
 /**
  * /admin/settings (Account Settings): the password, where the public map opens, the embedding and
- * the address book settings, and the radio section: the propagation model and the antenna pattern library.
+ * the address book settings, and the radio section: the propagation model, the clutter areas and the antenna pattern library.
  */
 export function SettingsPage() {
   const { notice, show, close } = useNotice();
@@ -46,6 +47,9 @@ export function SettingsPage() {
         </Grid>
         <Grid size={12}>
           <RadioModelCard onResult={show} />
+        </Grid>
+        <Grid size={12}>
+          <ClutterAreasCard onResult={show} />
         </Grid>
         <Grid size={12}>
           <AntennaPatternsCard onResult={show} />

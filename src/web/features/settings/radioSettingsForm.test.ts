@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRadioSettings, radioSettings, TIME_PERCENT_MESSAGE } from '../../../common/api/radioSettings.js';
+import { clutterExtraLossMessage, clutterHeightMessage, defaultRadioSettings, radioSettings, TIME_PERCENT_MESSAGE } from '../../../common/api/radioSettings.js';
 import { radioFormOf, withDefaultProfile, withoutProfile } from './radioSettingsForm.js';
 
 describe('radio settings form', () => {
@@ -17,6 +17,26 @@ describe('radio settings form', () => {
     const result = radioSettings.safeParse({ ...form, itm: { ...form.itm, time_percent: '100' } });
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['itm.time_percent', TIME_PERCENT_MESSAGE]]);
+  });
+
+  it('shows each clutter class as text and reads a typed change back as numbers', () => {
+    const form = radioFormOf(saved);
+    expect(form.clutter_classes.trees).toEqual({ height_m: '15', extra_loss_db: '0' });
+    expect(form.clutter_classes.water).toEqual({ height_m: '0', extra_loss_db: '0' });
+    const changed = radioSettings.parse({ ...form, clutter_classes: { ...form.clutter_classes, urban: { height_m: '22.5', extra_loss_db: '6' } } });
+    expect(changed.clutter_classes.urban).toEqual({ height_m: 22.5, extra_loss_db: 6 });
+  });
+
+  it('names the clutter class field of a height or an extra loss out of range', () => {
+    const form = radioFormOf(saved);
+    const result = radioSettings.safeParse({
+      ...form,
+      clutter_classes: { ...form.clutter_classes, trees: { height_m: '51', extra_loss_db: '0' }, water: { height_m: '0', extra_loss_db: '-1' } },
+    });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['clutter_classes.trees.height_m', clutterHeightMessage('trees')],
+      ['clutter_classes.water.extra_loss_db', clutterExtraLossMessage('water')],
+    ]);
   });
 
   it('keeps exactly one default profile when one is chosen or the default is removed', () => {

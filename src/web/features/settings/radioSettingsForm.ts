@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { CLUTTER_CLASSES, type ClutterClass } from '../../../common/api/clutterAreas.js';
 import { RADIO_SETTINGS_LIMITS, type RadioModel, type RadioSettings, radioSettings } from '../../../common/api/radioSettings.js';
 import type { Polarization, RadioClimateName } from '../../../common/itmInputs.js';
 
@@ -16,6 +17,7 @@ export interface RadioFormValues {
     situation_percent: string;
   };
   clutter_height_m: string;
+  clutter_classes: Record<ClutterClass, { height_m: string; extra_loss_db: string }>;
   cpe_profiles: CpeProfileFormValues[];
 }
 
@@ -68,6 +70,12 @@ export function radioFormOf(settings: RadioSettings): RadioFormValues {
       situation_percent: String(itm.situation_percent),
     },
     clutter_height_m: String(settings.clutter_height_m),
+    clutter_classes: Object.fromEntries(
+      CLUTTER_CLASSES.map((name) => {
+        const { height_m, extra_loss_db } = settings.clutter_classes[name];
+        return [name, { height_m: String(height_m), extra_loss_db: String(extra_loss_db) }];
+      }),
+    ) as RadioFormValues['clutter_classes'],
     cpe_profiles: settings.cpe_profiles.map((profile) => ({
       name: profile.name,
       gain_dbi: String(profile.gain_dbi),
