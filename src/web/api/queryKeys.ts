@@ -5,7 +5,10 @@
 export const QUERY_KEYS = {
   providers: ['providers'],
   coverageLayers: ['coverage-layers'],
-  /** Every tower query (the list, the footprints' states): a save of the radio settings recomputes every footprint. */
+  /**
+   * Every tower query (the list, the footprints' states; the Line of Sight screen reads the same
+   * list): a save of the radio settings, or a clutter area uploaded or deleted, recomputes footprints.
+   */
   towers: ['towers'],
   /** The antenna pattern library: a sector saved or deleted changes a pattern's count of users. */
   antennaPatterns: ['antenna-patterns'],
@@ -14,8 +17,6 @@ export const QUERY_KEYS = {
    * so an upload or delete refreshes both.
    */
   clutterAreas: ['clutter-areas'],
-  /** The towers with their footprint states: the Line of Sight screen reads the same list, and a clutter area changes the footprints. */
-  towers: ['towers'],
   /** Every report read from /api/reports (dashboard, leads inbox, reports): a lead's change refreshes them all. */
   reports: ['reports'],
 } as const;
