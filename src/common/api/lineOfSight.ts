@@ -78,6 +78,14 @@ export const pathLossDb = z.object({
   /** ITM's loss; null unless ITM gave the total. */
   itm: z.number().nullable(),
   /**
+   * ITM's warnings on the path (NTIA's names, e.g. txHorizonAngle, pathDistanceTooSmall1): its
+   * inputs are outside the ranges the model was fitted on, so read the loss with care. Empty unless
+   * ITM gave the total.
+   */
+  itm_warnings: z.array(z.string()),
+  /** Why ITM refused the path (NTIA's error name) where free space plus knife edge stood in; else null. */
+  itm_refusal: z.string().nullable(),
+  /**
    * The total minus the same model over the bare terrain: what the clutter (uniform, and the areas'
    * class heights) added, plus the extra loss of the class the target stands in (0 without clutter).
    */

@@ -61,6 +61,24 @@ describe('analyseLink', () => {
     expect(result.signal_strength).toBeCloseTo(20 + 17 + 23 - FREE_SPACE_5KM_DB, 1);
   });
 
+  it("names ITM's warnings on a path shorter than the model was fitted on, none on a longer one, and why ITM refused a path", () => {
+    const itm: LinkRadio = { ...RADIO, propagation: { ...RADIO.propagation, model: 'itm' } };
+    const long = analyseLink(TOWER, null, TARGET, PLAIN, 6, itm).result.path_loss_db!;
+    expect(long).toMatchObject({ model: 'itm', itm_warnings: [], itm_refusal: null });
+    // 900 m: under ITM's 1 km (NTIA's pathDistanceTooSmall2).
+    const near = destinationPoint({ lat: TOWER.latitude, lng: TOWER.longitude }, 90, 900);
+    const short: PathTerrain = {
+      ...PLAIN,
+      distancesM: PLAIN.distancesM.map((d) => d * 0.18),
+      lngs: PLAIN.lngs.map((_, i) => TOWER.longitude + (i / 50) * (near.lng - TOWER.longitude)),
+    };
+    expect(analyseLink(TOWER, null, near, short, 6, itm).result.path_loss_db).toMatchObject({ model: 'itm', itm_warnings: ['pathDistanceTooSmall2'] });
+    // ITM takes frequencies from 20 MHz to 20 GHz: at 30 GHz free space plus knife edge stands in, and says why.
+    const refused = analyseLink({ ...TOWER, frequency_ghz: 30 }, null, TARGET, PLAIN, 6, itm).result.path_loss_db!;
+    expect(refused).toMatchObject({ model: 'free_space_knife_edge', itm: null, itm_warnings: [] });
+    expect(refused.itm_refusal).toMatch(/frequency/i);
+  });
+
   it('is served by the sector the target is ahead of, with the pattern at its peak', () => {
     const { result } = analyseLink(TOWER, [sector(1, 'West', 270), sector(2, 'East', 90)], TARGET, PLAIN, 6, RADIO);
     expect(result).toMatchObject({ sector_id: 2, sector_name: 'East' });

@@ -222,6 +222,8 @@ export function analyseLink(
       diffraction: round(loss.diffractionDb, 2),
       model: loss.model,
       itm: loss.itmDb === null ? null : round(loss.itmDb, 2),
+      itm_warnings: loss.warnings,
+      itm_refusal: loss.itmRefusal,
       clutter: round(loss.clutterDb, 2),
     },
     required_height_m: round(analysis.requiredRxAntennaM, 1),
