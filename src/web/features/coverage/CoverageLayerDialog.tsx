@@ -30,6 +30,7 @@ import { coverageLayerForm, EMPTY_COVERAGE_LAYER_FORM, layerToForm } from './cov
 import { useSaveCoverageLayer } from './coverageQueries.js';
 import { formatBytes, KML_ACCEPT, KML_SIZE_NOTE } from './kmlFile.js';
 import { useKmlColorAnalysis } from './useKmlColorAnalysis.js';
+import { UploadProgress } from '../../ui/UploadProgress.js';
 
 const CREATED_FALLBACK = 'Coverage layer created successfully!';
 const UPDATED_FALLBACK = 'Coverage layer updated successfully!';
@@ -227,7 +228,12 @@ export function CoverageLayerDialog({ layer, providers, providersLoaded, onClose
           {showPanel && <ColorMappingPanel control={control} defaultStatus={defaultStatus} uses={analysis.state === 'colors' ? analysis.uses : []} />}
         </form>
       </DialogContent>
-      {busy && progress !== null && <UploadProgress fraction={progress} />}
+      {busy && progress !== null && <UploadProgress
+          fraction={progress}
+          sending={(percent) => `Uploading file... ${percent}%`}
+          processing="File uploaded. Processing it on the server..."
+          sx={{ px: 3, pt: 2 }}
+        />}
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
           Cancel
@@ -237,24 +243,5 @@ export function CoverageLayerDialog({ layer, providers, providersLoaded, onClose
         </Button>
       </DialogActions>
     </Dialog>
-  );
-}
-
-/** The file upload's progress; once all bytes are sent the server still has to read the file. */
-function UploadProgress({ fraction }: { fraction: number }) {
-  const percent = Math.round(fraction * 100);
-  const sent = percent >= 100;
-  return (
-    <Box sx={{ px: 3, pt: 2 }} role="status">
-      <LinearProgress
-        variant={sent ? 'indeterminate' : 'determinate'}
-        value={percent}
-        aria-label="Upload progress"
-        aria-valuetext={sent ? 'Processing' : `${percent}%`}
-      />
-      <Typography variant="body2" sx={{ mt: 0.5 }}>
-        {sent ? 'File uploaded. Processing it on the server...' : `Uploading file... ${percent}%`}
-      </Typography>
-    </Box>
   );
 }

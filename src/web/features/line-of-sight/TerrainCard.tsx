@@ -24,6 +24,7 @@ import { useDeleteTerrainTile, useTerrainTiles, useUploadTerrainTile } from './l
 import { formatArcSeconds, formatBytes } from './losFormat.js';
 import { LOS_COLORS } from './losMapLayers.js';
 import { TERRAIN_FILE_ACCEPT, terrainFileProblem } from './terrainFile.js';
+import { UploadProgress } from '../../ui/UploadProgress.js';
 
 const UPLOAD_FAILED = 'Failed to upload terrain tile';
 const DELETE_FAILED = 'Failed to delete terrain tile';
@@ -108,7 +109,9 @@ export function TerrainCard() {
         ground (earth curvature only).
       </Typography>
 
-      {progress !== null && <UploadProgress fraction={progress} />}
+      {progress !== null && (
+        <UploadProgress fraction={progress} sending={(percent) => `Uploading tile... ${percent}%`} processing="Tile uploaded. Checking it on the server..." />
+      )}
       {outcome && (
         <Alert severity={outcome.severity} onClose={() => setOutcome(null)} sx={{ mt: 1.5 }}>
           {outcome.message}
@@ -178,24 +181,5 @@ export function TerrainCard() {
         onCancel={() => setConfirmOpen(false)}
       />
     </Paper>
-  );
-}
-
-/** The upload's progress; once every byte is sent the server still checks and stores the tile. */
-function UploadProgress({ fraction }: { fraction: number }) {
-  const percent = Math.round(fraction * 100);
-  const sent = percent >= 100;
-  return (
-    <Box role="status" sx={{ mt: 1.5 }}>
-      <LinearProgress
-        variant={sent ? 'indeterminate' : 'determinate'}
-        value={percent}
-        aria-label="Upload progress"
-        aria-valuetext={sent ? 'Processing' : `${percent}%`}
-      />
-      <Typography variant="body2" sx={{ mt: 0.5 }}>
-        {sent ? 'Tile uploaded. Checking it on the server...' : `Uploading tile... ${percent}%`}
-      </Typography>
-    </Box>
   );
 }

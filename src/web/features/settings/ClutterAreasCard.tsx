@@ -6,7 +6,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -31,6 +30,7 @@ import { CLUTTER_FILE_ACCEPT, clutterFileProblem } from './clutterAreaFile.js';
 import { useClutterAreas, useDeleteClutterArea, useUploadClutterArea } from './clutterAreaQueries.js';
 import { SettingsCard } from './SettingsCard.js';
 import { SettingsLoadState } from './SettingsLoadState.js';
+import { UploadProgress } from '../../ui/UploadProgress.js';
 
 const UPLOAD_FAILED = 'Failed to upload the clutter area';
 
@@ -267,26 +267,13 @@ function ClutterUploadForm({ onResult }: ClutterAreasCardProps) {
           </Button>
         </Grid>
       </Grid>
-      {progress !== null && <UploadProgress fraction={progress} />}
-    </Box>
-  );
-}
-
-/** The upload's progress; once every byte is sent the server still reads and stores the polygons. */
-function UploadProgress({ fraction }: { fraction: number }) {
-  const percent = Math.round(fraction * 100);
-  const sent = percent >= 100;
-  return (
-    <Box role="status" sx={{ mt: 1.5 }}>
-      <LinearProgress
-        variant={sent ? 'indeterminate' : 'determinate'}
-        value={percent}
-        aria-label="Upload progress"
-        aria-valuetext={sent ? 'Processing' : `${percent}%`}
-      />
-      <Typography variant="body2" sx={{ mt: 0.5 }}>
-        {sent ? 'File uploaded. Reading its polygons on the server...' : `Uploading... ${percent}%`}
-      </Typography>
+      {progress !== null && (
+        <UploadProgress
+          fraction={progress}
+          sending={(percent) => `Uploading... ${percent}%`}
+          processing="File uploaded. Reading its polygons on the server..."
+        />
+      )}
     </Box>
   );
 }
