@@ -19,8 +19,9 @@ export interface FootprintBandProperties {
  * How far a band area's boundary may move when it is simplified, grid cells. Marching squares
  * draws a point on every cell edge the boundary crosses, a staircase along any slope but the
  * axes and diagonals; within half a cell, the resolution the area is drawn at anyway, most of
- * those points go: on 1-arc-second hills a tower's areas keep about a fifth of them, and so its
- * stored areas, exports and the overlay's tile index shrink alike.
+ * those points go: on the sectorMemory benchmark's 1-arc-second hills a 10 km tower's areas keep
+ * 2,386 positions of 10,585, and so its stored areas, exports and the overlay's tile index
+ * shrink alike.
  */
 export const BAND_SIMPLIFY_CELLS = 0.5;
 
