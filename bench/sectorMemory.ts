@@ -72,22 +72,38 @@ async function measure(server: ServerProcess, tilePath: string): Promise<void> {
   const started = performance.now();
   const imported = await fetch(`${server.base}/api/towers/bulk-import`, { method: 'POST', headers: json, body: JSON.stringify({ towers: towers() }) });
   if (!imported.ok) throw new Error(`tower import failed: ${await imported.text()}`);
-  const states = await untilAllReady(server);
+  const ready = await untilAllReady(server);
+  const states = ready.map((state) => state.computed_ms ?? 0);
   const computeS = (performance.now() - started) / 1000;
   // What answering keeps: the checks read the footprints, the first overlay tile builds the tile index of every footprint's areas.
   await checkWhile(server.base, CENTRE, countdown(200), 2);
   const checkedMb = rssMb(server.pid);
+  const tilePeak = new RssPeak(server.pid);
+  const tileStarted = performance.now();
   const tile = await fetch(`${server.base}/api/wireless_tiles/9/${tileX(CENTRE.lng, 9)}/${tileY(CENTRE.lat, 9)}.pbf`);
   if (tile.status !== 200) throw new Error(`the overlay tile answered ${tile.status}`);
+  const tileBytes = (await tile.arrayBuffer()).byteLength;
+  const firstTileMs = performance.now() - tileStarted;
+  const tilePeakMb = tilePeak.stop();
   const peakMb = peak.stop();
   const afterMb = rssMb(server.pid);
 
+  const areas = await bandAreasSize(
+    server,
+    ready.map((state) => state.tower_id),
+  );
   const cells = server.logs.filter((line) => line.msg === 'tower footprint computed').map((line) => Number(line.cells));
   const meanCells = cells.reduce((a, b) => a + b, 0) / Math.max(cells.length, 1);
   const sectors = TOWERS * SECTORS_PER_TOWER;
   console.log(
     `  ${sectors} sectors on ${TOWERS} towers: every footprint ready in ${computeS.toFixed(0)} s (each ${median(states).toFixed(0)} ms p50); ` +
       `${Math.round(meanCells).toLocaleString('en')} cells a tower, ${((meanCells * BYTES_PER_CELL) / 1024).toFixed(0)} KB of grids a tower in memory`,
+  );
+  console.log(
+    `  band areas a tower: ${Math.round(areas.positions).toLocaleString('en')} positions, ${(areas.bytes / 1024).toFixed(0)} KB of GeoJSON text (mean of ${TOWERS})`,
+  );
+  console.log(
+    `  the first overlay tile (zoom 9, ${(tileBytes / 1024).toFixed(0)} KB) answered in ${firstTileMs.toFixed(0)} ms, the overlay's tile index built on the way (RSS peak meanwhile ${tilePeakMb.toFixed(0)} MB)`,
   );
   console.log(
     `  RSS idle ${idleMb.toFixed(0)} MB, with every footprint ready and checked ${checkedMb.toFixed(0)} MB, peak ${peakMb.toFixed(0)} MB, ` +
@@ -125,17 +141,30 @@ function towers(): Record<string, unknown>[] {
 }
 
 /** Polls until every tower's footprint is ready; each one's computing time, ms. */
-async function untilAllReady(server: ServerProcess): Promise<number[]> {
+async function untilAllReady(server: ServerProcess): Promise<{ tower_id: number; computed_ms: number | null }[]> {
   const started = performance.now();
   for (;;) {
     const response = await fetch(`${server.base}/api/towers/footprints`, { headers: server.auth });
-    const states = ((await response.json()) as { data: { status: string; computed_ms: number | null }[] }).data;
+    const states = ((await response.json()) as { data: { tower_id: number; status: string; computed_ms: number | null }[] }).data;
     if (states.some((state) => state.status === 'failed')) throw new Error('a footprint failed');
     const ready = states.filter((state) => state.status === 'ready');
-    if (ready.length === TOWERS) return ready.map((state) => state.computed_ms ?? 0);
+    if (ready.length === TOWERS) return ready;
     if (performance.now() - started > 3_600_000) throw new Error(`only ${ready.length} of ${TOWERS} footprints were ready after an hour`);
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
+}
+
+/** The mean size of the towers' band areas (their GeoJSON exports, as stored): positions and bytes. */
+async function bandAreasSize(server: ServerProcess, towerIds: number[]): Promise<{ positions: number; bytes: number }> {
+  let positions = 0;
+  let bytes = 0;
+  for (const id of towerIds) {
+    const text = await (await fetch(`${server.base}/api/towers/${id}/footprint`, { headers: server.auth })).text();
+    const collection = JSON.parse(text) as { features: { geometry: { coordinates: number[][][][] } }[] };
+    bytes += text.length;
+    for (const feature of collection.features) positions += feature.geometry.coordinates.flat(2).length;
+  }
+  return { positions: positions / towerIds.length, bytes: bytes / towerIds.length };
 }
 
 /** A done() for checkWhile that turns true after `n` calls. */

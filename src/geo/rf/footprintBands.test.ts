@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NO_SIGNAL, type Footprint } from './footprint.js';
-import { footprintBandAreas } from './footprintBands.js';
+import { BAND_SIMPLIFY_CELLS, footprintBandAreas } from './footprintBands.js';
 
 /** A 40 x 40 footprint of 0.001° cells: signal falling off with distance from the centre, none beyond 15 cells. */
 function rings(): Footprint {
@@ -24,8 +24,8 @@ function signedArea(ring: number[][]): number {
 }
 
 describe('footprintBandAreas', () => {
-  it('nests the bands, weakest outermost, each as large as its cells to within corners', () => {
-    const areas = footprintBandAreas(rings());
+  it('nests the bands, weakest outermost, each as large as its cells to within corners (as traced: no tolerance)', () => {
+    const areas = footprintBandAreas(rings(), 0);
     expect(areas.map((area) => area.properties.band)).toEqual(['Poor', 'Fair', 'Good', 'Excellent']);
     const cellArea = 0.001 * 0.001;
     const cells = areas.map(
@@ -71,4 +71,55 @@ describe('footprintBandAreas', () => {
     expect(lats.length).toBeGreaterThan(0);
     expect(Math.max(...lats)).toBeCloseTo(-33 + 19.5 * 0.001, 6);
   });
+
+  it('simplifies each area to within half a cell of its traced boundary, with fewer positions', () => {
+    const footprint = rings();
+    const traced = footprintBandAreas(footprint, 0);
+    const simplified = footprintBandAreas(footprint);
+    expect(simplified.map((area) => area.properties.band)).toEqual(traced.map((area) => area.properties.band));
+    // Cells are 0.001° both ways here, so degrees / 0.001 are cells; positions are rounded to 1e-7°.
+    const ROUNDING_CELLS = 1e-4;
+    const toCells = (p: number[]): [number, number] => [p[0]! / 0.001, p[1]! / 0.001];
+    let tracedPositions = 0;
+    let simplifiedPositions = 0;
+    traced.forEach((area, a) => {
+      area.geometry.coordinates.forEach((polygon, p) =>
+        polygon.forEach((ring, r) => {
+          const kept = simplified[a]!.geometry.coordinates[p]![r]!.map(toCells);
+          tracedPositions += ring.length;
+          simplifiedPositions += kept.length;
+          // Every traced point within half a cell of the simplified ring, every kept point one of the traced.
+          for (const point of ring.map(toCells)) expect(distanceToRing(point, kept)).toBeLessThanOrEqual(BAND_SIMPLIFY_CELLS + ROUNDING_CELLS);
+          for (const point of kept) expect(distanceToRing(point, ring.map(toCells))).toBeLessThan(1e-9);
+          expect(Math.sign(signedArea(kept))).toBe(Math.sign(signedArea(ring.map(toCells))));
+        }),
+      );
+    });
+    // Marching squares traces the four discs with 268 positions; with no tolerance only the points
+    // inside straight runs (rows, columns, diagonals) go, 104 left; within half a cell, 63.
+    expect(tracedPositions).toBe(104);
+    expect(simplifiedPositions).toBe(63);
+  });
+
+  it('keeps a lone cell as its diamond', () => {
+    const footprint = rings();
+    footprint.signalDeciDbm.fill(NO_SIGNAL);
+    footprint.signalDeciDbm[10 * 40 + 10] = -700;
+    const [area] = footprintBandAreas(footprint);
+    expect(area!.geometry.coordinates).toHaveLength(1);
+    expect(area!.geometry.coordinates[0]![0]).toHaveLength(5);
+  });
 });
+
+/** Distance (cells) from a point to the nearest edge of a closed ring. */
+function distanceToRing([px, py]: [number, number], ring: [number, number][]): number {
+  let nearest = Infinity;
+  for (let i = 0; i + 1 < ring.length; i++) {
+    const [ax, ay] = ring[i]!;
+    const [bx, by] = ring[i + 1]!;
+    const length2 = (bx - ax) ** 2 + (by - ay) ** 2;
+    const t = length2 === 0 ? 0 : Math.max(0, Math.min(1, ((px - ax) * (bx - ax) + (py - ay) * (by - ay)) / length2));
+    nearest = Math.min(nearest, Math.hypot(px - (ax + t * (bx - ax)), py - (ay + t * (by - ay))));
+  }
+  return nearest;
+}

@@ -1,6 +1,7 @@
 import type { LegacyFeature, LegacyTile } from 'geojson-vt';
 import { describe, expect, it } from 'vitest';
-import { doubleSignedArea, lightenOverviewTile, OVERVIEW_MIN_RING_AREA, overviewTolerance, simplifyRing } from './overviewTile.js';
+import { doubleSignedArea } from '../../geo/simplifyRing.js';
+import { lightenOverviewTile, OVERVIEW_MIN_RING_AREA, overviewTolerance } from './overviewTile.js';
 
 type Point = [number, number];
 
@@ -20,40 +21,6 @@ const polygon = (...rings: Point[][]): LegacyFeature => ({ type: 3, geometry: ri
 describe('overview tolerance', () => {
   it('is a pixel at zoom 7, doubles with each zoom out, and stops at 8 pixels (the tile buffer)', () => {
     expect([7, 6, 5, 4, 3, 0].map(overviewTolerance)).toEqual([8, 16, 32, 64, 64, 64]);
-  });
-});
-
-describe('simplifyRing', () => {
-  it('keeps the points beyond the tolerance, drops the wiggles within it, and stays closed', () => {
-    // A square with a 2-unit wiggle on its top edge and a 40-unit spike on its right edge.
-    const ring: Point[] = [
-      [0, 0],
-      [50, 2],
-      [100, 0],
-      [140, 50],
-      [100, 100],
-      [0, 100],
-      [0, 0],
-    ];
-    expect(simplifyRing(ring, 8)).toEqual([
-      [0, 0],
-      [100, 0],
-      [140, 50],
-      [100, 100],
-      [0, 100],
-      [0, 0],
-    ]);
-    expect(simplifyRing(ring, 1)).toEqual(ring);
-  });
-
-  it('keeps at least the asked inner points of a ring the tolerance would flatten, the farthest first', () => {
-    const small = circle(100, 100, 6, 40);
-    expect(simplifyRing(small, 64)).toHaveLength(2);
-    const kept = simplifyRing(small, 64, 3);
-    expect(kept).toHaveLength(5);
-    expect(kept[0]).toEqual(kept.at(-1));
-    // A quadrilateral spanning the circle, not a sliver.
-    expect(Math.abs(doubleSignedArea(kept)) / 2).toBeGreaterThan(0.5 * Math.PI * 36);
   });
 });
 

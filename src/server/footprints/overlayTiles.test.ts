@@ -1,4 +1,6 @@
 import { EventEmitter } from 'node:events';
+import { VectorTile } from '@mapbox/vector-tile';
+import { PbfReader } from 'pbf';
 import { describe, expect, it, vi } from 'vitest';
 import { type OverlayTileReply, type OverlayTileRequest, type OverlayTileWorker, OverlayTiles, startOverlayTileWorker } from './overlayTiles.js';
 
@@ -119,7 +121,8 @@ describe('overlayTileWorker', () => {
         type: 'FeatureCollection',
         features: [{ type: 'Feature', properties: { band: 'Good', rank: 3 }, geometry: { type: 'MultiPolygon', coordinates: [square] } }],
       });
-      worker.postMessage({ kind: 'set', version: 1, layer: 'wireless', footprints: [{ towerId: 1, areasJson }] } satisfies OverlayTileRequest);
+      worker.postMessage({ kind: 'set', version: 1, layer: 'wireless' } satisfies OverlayTileRequest);
+      worker.postMessage({ kind: 'add', towerId: 1, areasJson } satisfies OverlayTileRequest);
       // The zoom 10 tile holding the square.
       worker.postMessage({ kind: 'tile', id: 1, z: 10, x: 563, y: 613 } satisfies OverlayTileRequest);
       worker.postMessage({ kind: 'tile', id: 2, z: 10, x: 563, y: 613 } satisfies OverlayTileRequest);
@@ -127,6 +130,61 @@ describe('overlayTileWorker', () => {
       const [first, second] = replies.map((reply) => ('bytes' in reply ? reply.bytes : null));
       expect(first?.byteLength).toBeGreaterThan(0);
       expect(second).toEqual(first);
+    } finally {
+      await worker.terminate();
+    }
+  });
+
+  it('indexes the footprints added one by one since the latest set, each feature tagged with its tower', async () => {
+    const worker = startOverlayTileWorker();
+    const replies: OverlayTileReply[] = [];
+    worker.on('message', (reply: OverlayTileReply) => replies.push(reply));
+    // A square of about 2 km around lng 18.2 + dx, lat -33.5 (GeoJSON: [lng, lat]).
+    const areasJson = (dx: number, band: string) =>
+      JSON.stringify({
+        type: 'FeatureCollection',
+        features: [
+          {
+            type: 'Feature',
+            properties: { band, rank: 1 },
+            geometry: {
+              type: 'MultiPolygon',
+              coordinates: [
+                [
+                  [
+                    [18.19 + dx, -33.51],
+                    [18.21 + dx, -33.51],
+                    [18.21 + dx, -33.49],
+                    [18.19 + dx, -33.49],
+                    [18.19 + dx, -33.51],
+                  ],
+                ],
+              ],
+            },
+          },
+        ],
+      });
+    const towersIn = (reply: OverlayTileReply | undefined) => {
+      const bytes = reply && 'bytes' in reply ? reply.bytes : null;
+      const layer = bytes ? new VectorTile(new PbfReader(bytes)).layers.wireless : undefined;
+      return Array.from({ length: layer?.length ?? 0 }, (_, i) => layer!.feature(i).properties).sort((a, b) => Number(a.tower_id) - Number(b.tower_id));
+    };
+    try {
+      worker.postMessage({ kind: 'set', version: 1, layer: 'wireless' } satisfies OverlayTileRequest);
+      worker.postMessage({ kind: 'add', towerId: 7, areasJson: areasJson(0, 'Poor') } satisfies OverlayTileRequest);
+      worker.postMessage({ kind: 'add', towerId: 8, areasJson: areasJson(0.03, 'Fair') } satisfies OverlayTileRequest);
+      // The zoom 9 tile holding both squares.
+      worker.postMessage({ kind: 'tile', id: 1, z: 9, x: 281, y: 306 } satisfies OverlayTileRequest);
+      worker.postMessage({ kind: 'set', version: 2, layer: 'wireless' } satisfies OverlayTileRequest);
+      worker.postMessage({ kind: 'add', towerId: 8, areasJson: areasJson(0.03, 'Good') } satisfies OverlayTileRequest);
+      worker.postMessage({ kind: 'tile', id: 2, z: 9, x: 281, y: 306 } satisfies OverlayTileRequest);
+      await vi.waitFor(() => expect(replies).toHaveLength(2), { timeout: 10_000 });
+      expect(replies.map((reply) => reply.version)).toEqual([1, 2]);
+      expect(towersIn(replies[0])).toEqual([
+        { band: 'Poor', rank: 1, tower_id: 7 },
+        { band: 'Fair', rank: 1, tower_id: 8 },
+      ]);
+      expect(towersIn(replies[1])).toEqual([{ band: 'Good', rank: 1, tower_id: 8 }]);
     } finally {
       await worker.terminate();
     }
