@@ -1,11 +1,11 @@
 import { promisify } from 'node:util';
-import { deflateRaw, inflateRaw, inflateRawSync } from 'node:zlib';
+import { deflateRaw, inflateRaw, inflateRawSync, type ZlibOptions } from 'node:zlib';
 import type { Footprint } from '../../geo/rf/footprint.js';
 
 /**
  * A footprint's grids as the database stores them and memory keeps them: the geometry as it is
  * (degrees), each grid raw DEFLATE (no zlib header: rows written with fflate read the same),
- * little-endian. A million cells, 3¼ bytes each inflated, deflate to about 100 KB.
+ * little-endian. Half a million cells, 3¼ bytes each inflated (1.6 MB), deflate to tens of KB.
  */
 export interface DeflatedFootprint {
   /** Centre of cell (0, 0), degrees. */
@@ -52,9 +52,9 @@ export function inflateFootprint(grids: DeflatedFootprint): Footprint {
   const sizes = gridBytes(grids);
   return footprintOf(
     grids,
-    inflateRawSync(grids.signal, { maxOutputLength: sizes.signal }),
-    inflateRawSync(grids.bits, { maxOutputLength: sizes.bits }),
-    grids.servingSector && inflateRawSync(grids.servingSector, { maxOutputLength: sizes.serving }),
+    inflateRawSync(grids.signal, inflating(sizes.signal)),
+    inflateRawSync(grids.bits, inflating(sizes.bits)),
+    grids.servingSector && inflateRawSync(grids.servingSector, inflating(sizes.serving)),
   );
 }
 
@@ -62,9 +62,9 @@ export function inflateFootprint(grids: DeflatedFootprint): Footprint {
 export async function inflateFootprintAsync(grids: DeflatedFootprint): Promise<Footprint> {
   const sizes = gridBytes(grids);
   const [signal, bits, serving] = await Promise.all([
-    inflateRawAsync(grids.signal, { maxOutputLength: sizes.signal }),
-    inflateRawAsync(grids.bits, { maxOutputLength: sizes.bits }),
-    grids.servingSector && inflateRawAsync(grids.servingSector, { maxOutputLength: sizes.serving }),
+    inflateRawAsync(grids.signal, inflating(sizes.signal)),
+    inflateRawAsync(grids.bits, inflating(sizes.bits)),
+    grids.servingSector && inflateRawAsync(grids.servingSector, inflating(sizes.serving)),
   ]);
   return footprintOf(grids, signal, bits, serving);
 }
@@ -85,11 +85,20 @@ export function inflateText(bytes: Uint8Array): string {
   return inflateRawSync(bytes).toString('utf8');
 }
 
-/** Most bytes each grid may inflate to (zlib stops there: a damaged row cannot take the memory). */
+/** Most bytes each grid may inflate to. */
 function gridBytes({ rows, cols }: DeflatedFootprint): { signal: number; bits: number; serving: number } {
   const cells = rows * cols;
   // zlib wants a limit of at least one byte.
   return { signal: Math.max(1, cells * 2), bits: Math.max(1, 2 * Math.ceil(cells / 8)), serving: Math.max(1, cells) };
+}
+
+/**
+ * zlib's options for a grid of at most `bytes`: it stops there (a damaged row cannot take the
+ * memory), and writes into one buffer a byte larger (at least zlib's 64), not 16 KB chunks joined
+ * at the end: half the time for a million cells.
+ */
+function inflating(bytes: number): ZlibOptions {
+  return { maxOutputLength: bytes, chunkSize: Math.max(64, bytes + 1) };
 }
 
 function footprintOf(grids: DeflatedFootprint, signal: Uint8Array, bits: Uint8Array, serving: Uint8Array | null): Footprint {

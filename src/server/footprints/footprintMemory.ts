@@ -19,8 +19,8 @@ export interface KeptFootprint {
 }
 
 /**
- * The ready footprints of every tower, deflated (about 100 KB for a million cells, instead of
- * 3¼ MB), and the inflated grids of those read lately in one least-recently-used cache bounded in
+ * The ready footprints of every tower, deflated (tens of KB for half a million cells, instead of
+ * 1.6 MB), and the inflated grids of those read lately in one least-recently-used cache bounded in
  * bytes (FOOTPRINT_MEMORY_MB). A check on a footprint not read lately inflates it at once (a few
  * milliseconds, see grids()); the checks of one area read the same few towers, which stay inflated.
  */
