@@ -6,18 +6,24 @@
  * index load what they keep. RSS is read from /proc before, at its peak meanwhile, and after.
  *
  * The terrain is the 3-arc-second hill tile (by default) and the model free space + knife edge, so
- * that the 1,002 sweeps finish in minutes on a small machine: a footprint's grid in memory is the same size
+ * that the 1,002 sweeps finish in minutes on a small machine: a footprint's grids are the same size
  * under ITM (Int16 signal, two bit grids, a byte of serving sector a cell), and its cells follow the
- * terrain's resolution (FOOTPRINT_MAX_CELLS at most), not the number of sectors. The bench prints
- * the grids' bytes a tower for 1-arc-second terrain too, worked out from the cell count.
+ * terrain's resolution (FOOTPRINT_MAX_CELLS at most), not the number of sectors. Memory keeps every
+ * footprint deflated (the server logs the bytes of each) and the grids of the towers read lately
+ * inflated, FOOTPRINT_MEMORY_MB at most; footprintMemory.mjs times a check's read of one footprint
+ * whose grids are held inflated (a hit) and one whose are not (a miss). The bench prints the
+ * inflated grids' bytes a tower for 1-arc-second terrain too, worked out from the cell count.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { destinationPoint, type LatLng } from '../src/geo/sphere.js';
 import { buildServer, checkWhile, RssPeak, rssMb, type ServerProcess, startServer } from './serverProcess.js';
 import { seededRandom, writeHillTile } from './syntheticTerrain.js';
 
+const HERE = path.dirname(fileURLToPath(import.meta.url));
 /** SECTOR_MEMORY_TOWERS and SECTOR_MEMORY_ARC_SECONDS (3 or 1) change the network and the terrain, e.g. a smaller network on 1-arc-second terrain. */
 const TOWERS = Number(process.env.SECTOR_MEMORY_TOWERS ?? 334);
 const ARC_SECONDS = process.env.SECTOR_MEMORY_ARC_SECONDS === '1' ? 1 : 3;
@@ -27,7 +33,7 @@ const RADIUS_KM = 10;
 const SECTOR_120 = 3;
 const CENTRE: LatLng = { lat: -33.5, lng: 18.5 };
 const LIMIT_MB = 1024;
-/** Bytes a cell of a tower's footprint in memory: Int16 signal, Fresnel and line-of-sight bits, the serving sector's byte. */
+/** Bytes a cell of a tower's footprint inflated: Int16 signal, Fresnel and line-of-sight bits, the serving sector's byte. */
 const BYTES_PER_CELL = 2 + 1 / 8 + 1 / 8 + 1;
 
 export async function run(): Promise<void> {
@@ -46,6 +52,7 @@ export async function run(): Promise<void> {
     } finally {
       await server.stop();
     }
+    readCost(tileDir);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -92,12 +99,15 @@ async function measure(server: ServerProcess, tilePath: string): Promise<void> {
     server,
     ready.map((state) => state.tower_id),
   );
-  const cells = server.logs.filter((line) => line.msg === 'tower footprint computed').map((line) => Number(line.cells));
-  const meanCells = cells.reduce((a, b) => a + b, 0) / Math.max(cells.length, 1);
+  const computed = server.logs.filter((line) => line.msg === 'tower footprint computed');
+  const meanOf = (field: string) => computed.reduce((sum, line) => sum + Number(line[field]), 0) / Math.max(computed.length, 1);
+  const meanCells = meanOf('cells');
   const sectors = TOWERS * SECTORS_PER_TOWER;
   console.log(
     `  ${sectors} sectors on ${TOWERS} towers: every footprint ready in ${computeS.toFixed(0)} s (each ${median(states).toFixed(0)} ms p50); ` +
-      `${Math.round(meanCells).toLocaleString('en')} cells a tower, ${((meanCells * BYTES_PER_CELL) / 1024).toFixed(0)} KB of grids a tower in memory`,
+      `${Math.round(meanCells).toLocaleString('en')} cells a tower, kept deflated: ${(meanOf('gridBytes') / 1024).toFixed(0)} KB of grids and ` +
+      `${(meanOf('areaBytes') / 1024).toFixed(0)} KB of band areas a tower (its grids inflated ${((meanCells * BYTES_PER_CELL) / 1024).toFixed(0)} KB, ` +
+      `held only for the towers read lately: FOOTPRINT_MEMORY_MB, 128 MB by default)`,
   );
   console.log(
     `  band areas a tower: ${Math.round(areas.positions).toLocaleString('en')} positions, ${(areas.bytes / 1024).toFixed(0)} KB of GeoJSON text (mean of ${TOWERS})`,
@@ -114,7 +124,27 @@ async function measure(server: ServerProcess, tilePath: string): Promise<void> {
   const oneArcSecondCells = Math.min(1_000_000, (((2 * RADIUS_KM * 1000) / 30.87) * (2 * RADIUS_KM * 1000)) / (30.87 * Math.cos((CENTRE.lat * Math.PI) / 180)));
   console.log(
     `  on 1-arc-second terrain a tower's grid would hold about ${Math.round(oneArcSecondCells).toLocaleString('en')} cells: ` +
-      `${((oneArcSecondCells * BYTES_PER_CELL) / 1024 / 1024).toFixed(2)} MB a tower, ${((TOWERS * oneArcSecondCells * BYTES_PER_CELL) / 1024 / 1024).toFixed(0)} MB for ${TOWERS} towers`,
+      `${((oneArcSecondCells * BYTES_PER_CELL) / 1024 / 1024).toFixed(2)} MB a tower inflated, ${((TOWERS * oneArcSecondCells * BYTES_PER_CELL) / 1024 / 1024).toFixed(0)} MB for ${TOWERS} towers ` +
+      `were they all held inflated`,
+  );
+}
+
+/** A check's read of one 10 km footprint over the tile: from grids held inflated, and after inflating them. */
+function readCost(tileDir: string): void {
+  const child = spawnSync(process.execPath, [path.join(HERE, 'footprintMemory.mjs'), tileDir, String(CENTRE.lat), String(CENTRE.lng), String(RADIUS_KM)], {
+    encoding: 'utf8',
+  });
+  if (child.status !== 0) throw new Error(`footprint read run failed: ${child.stderr}`);
+  const cost = JSON.parse(child.stdout.trim().split('\n').pop()!) as {
+    cells: number;
+    deflatedBytes: number;
+    hitUs: number;
+    missMsP50: number;
+    missMsMax: number;
+  };
+  console.log(
+    `  a check's read of one footprint (${cost.cells.toLocaleString('en')} cells, three sectors' grids, ${(cost.deflatedBytes / 1024).toFixed(0)} KB deflated): ` +
+      `${cost.hitUs.toFixed(2)} µs held inflated, ${cost.missMsP50.toFixed(1)} ms p50 (${cost.missMsMax.toFixed(1)} ms max) inflating it first`,
   );
 }
 

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { type Footprint, isLineOfSight, NO_SIGNAL } from '../src/geo/rf/footprint.js';
+import { deflateFootprint, inflateFootprint } from '../src/server/footprints/deflatedFootprint.js';
 import { FootprintRepository } from '../src/server/footprints/footprintRepository.js';
 import { readyFootprint } from './support/footprints.js';
 import { signedInAppPerTest } from './support/signedInApp.js';
@@ -61,9 +62,11 @@ describe.each(databaseKinds())('footprint repository on %s', (kind) => {
     const footprint = itmLikeFootprint(withLineOfSight);
     const now = new Date().toISOString();
     await repository.markComputing(towerId, 'round-trip', now);
-    expect(await repository.saveResult(towerId, 'round-trip', footprint, '{"type":"FeatureCollection","features":[]}', [], 'hgt', 12, now)).toBe(true);
+    expect(
+      await repository.saveResult(towerId, 'round-trip', await deflateFootprint(footprint), '{"type":"FeatureCollection","features":[]}', [], 'hgt', 12, now),
+    ).toBe(true);
     const found = (await repository.find(towerId))!;
-    const stored = found.footprint;
+    const stored = inflateFootprint(found.grids);
     // An omni tower's footprint has no serving sectors.
     expect(stored.servingAntenna).toBeUndefined();
     expect(found.sectorIds).toEqual([]);
@@ -87,10 +90,21 @@ describe.each(databaseKinds())('footprint repository on %s', (kind) => {
     const footprint = { ...itmLikeFootprint(true), servingAntenna };
     const now = new Date().toISOString();
     await repository.markComputing(towerId, 'sectors', now);
-    expect(await repository.saveResult(towerId, 'sectors', footprint, '{"type":"FeatureCollection","features":[]}', [41, 7, 12], 'hgt', 12, now)).toBe(true);
+    expect(
+      await repository.saveResult(
+        towerId,
+        'sectors',
+        await deflateFootprint(footprint),
+        '{"type":"FeatureCollection","features":[]}',
+        [41, 7, 12],
+        'hgt',
+        12,
+        now,
+      ),
+    ).toBe(true);
     const [ready] = await repository.findReady(new Map([[towerId, 'sectors']]));
     expect(ready!.sectorIds).toEqual([41, 7, 12]);
-    expect(Array.from(ready!.footprint.servingAntenna!)).toEqual(Array.from(servingAntenna));
+    expect(Array.from(inflateFootprint(ready!.grids).servingAntenna!)).toEqual(Array.from(servingAntenna));
   });
 
   it('moves a computing row\u2019s time with its progress, and only for the inputs being computed', async () => {

@@ -44,6 +44,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ SEARCH_RATE_LIMIT_PER_MINUTE: '30' }).rateLimits.searchesPerMinute).toBe(30);
   });
 
+  it('reads FOOTPRINT_MEMORY_MB into bytes, 128 MB by default', () => {
+    expect(loadConfig({}).footprints.memoryBytes).toBe(134_217_728);
+    expect(loadConfig({ FOOTPRINT_MEMORY_MB: '16' }).footprints.memoryBytes).toBe(16_777_216);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', ADMIN_PASSWORD: '' }).port).toBe(3000);
   });
@@ -61,6 +66,7 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL: must be one of'],
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY: must be false, true, a number of proxy hops'],
     [{ SEARCH_RATE_LIMIT_PER_MINUTE: '0' }, 'SEARCH_RATE_LIMIT_PER_MINUTE: must be at least 1'],
+    [{ FOOTPRINT_MEMORY_MB: '8' }, 'FOOTPRINT_MEMORY_MB: must be at least 16'],
   ])('stops on %j naming the variable and the reason', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -179,6 +179,14 @@ const envSchema = z.object({
       .max(4_000_000, 'must be at most 4000000')
       .default(1_000_000),
   ),
+  /**
+   * Megabytes of inflated footprint grids a process keeps for the checks (the towers read lately;
+   * every ready footprint is kept deflated besides). Default 128: about 80 towers of 10 km on
+   * 1-arc-second terrain (1.6 MB each).
+   */
+  FOOTPRINT_MEMORY_MB: numberField(
+    z.number({ error: 'must be a number' }).int('must be a whole number').min(16, 'must be at least 16').max(65536).default(128),
+  ),
   /** Channel width of the wireless links, MHz (20, 40 or 80): sets the estimated speed. Default 40. */
   WIRELESS_CHANNEL_WIDTH_MHZ: z.enum(['20', '40', '80'], { error: 'must be 20, 40 or 80' }).transform(Number).default(40),
   /** Line-of-sight map: raster tile templates of the Terrain, Satellite and Hybrid styles (Hybrid = satellite + labels). */
@@ -222,8 +230,8 @@ export interface AppConfig {
   terrain: { dir: string; tilesUrl: string | null; memoryBytes: number; cacheDir: string };
   /** Antenna gains (dBi) and the channel width (MHz) of the wireless links. */
   radio: { towerDbi: number; cpeDbi: number; channelWidthMHz: 20 | 40 | 80 };
-  /** Predicted footprints: receiver height above ground (metres), and most cells per footprint grid. */
-  footprints: { receiverM: number; maxCells: number };
+  /** Predicted footprints: receiver height above ground (metres), most cells per footprint grid, and bytes of inflated grids kept. */
+  footprints: { receiverM: number; maxCells: number; memoryBytes: number };
   /** IANA time zone of report days. */
   reportsTimeZone: string;
   /** Raster tile templates of the line-of-sight map's styles. */
@@ -301,7 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     reportsTimeZone: e.REPORTS_TIME_ZONE,
     radio: { towerDbi: e.TOWER_ANTENNA_GAIN_DBI, cpeDbi: e.CPE_ANTENNA_GAIN_DBI, channelWidthMHz: e.WIRELESS_CHANNEL_WIDTH_MHZ as 20 | 40 | 80 },
-    footprints: { receiverM: e.FOOTPRINT_RECEIVER_HEIGHT_M, maxCells: e.FOOTPRINT_MAX_CELLS },
+    footprints: { receiverM: e.FOOTPRINT_RECEIVER_HEIGHT_M, maxCells: e.FOOTPRINT_MAX_CELLS, memoryBytes: e.FOOTPRINT_MEMORY_MB * 1024 * 1024 },
     losMap: {
       terrain: tileTemplates(e.LOS_TERRAIN_TILES_URL),
       terrainAttribution: e.LOS_TERRAIN_ATTRIBUTION,

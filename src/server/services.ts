@@ -151,7 +151,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     clutterAreas: () => clutterAreas.current(),
     terrain,
     terrainSignature: (bounds) => terrainSignature(hgtDirectory, tilesUrl ?? null, bounds),
-    settings: { maxCells: config.footprints.maxCells, towerDbi: config.radio.towerDbi },
+    settings: { maxCells: config.footprints.maxCells, towerDbi: config.radio.towerDbi, memoryBytes: config.footprints.memoryBytes },
     clock,
     log,
   });

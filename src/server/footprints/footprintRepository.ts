@@ -1,8 +1,7 @@
-import { deflateSync, inflateSync } from 'fflate';
 import { z } from 'zod';
-import type { Footprint } from '../../geo/rf/footprint.js';
 import type { TowerFootprintsTable } from '../db/schema.js';
 import type { Executor } from '../db/transactions.js';
+import type { DeflatedFootprint } from './deflatedFootprint.js';
 
 export type FootprintStatus = TowerFootprintsTable['status'];
 
@@ -18,20 +17,22 @@ export interface FootprintState {
   updatedAt: string;
 }
 
-/** A computed footprint with the inputs it was computed from. */
+/** A computed footprint with the inputs it was computed from, its grids deflated as stored. */
 export interface StoredFootprint extends FootprintState {
-  footprint: Footprint;
+  grids: DeflatedFootprint;
   /** Its band areas, a GeoJSON FeatureCollection as text. */
   areasJson: string;
-  /** The ids of the sectors united, in the order `footprint.servingAntenna` counts them; empty for an omni tower. */
+  /** The ids of the sectors united, in the order the serving sector grid counts them; empty for an omni tower. */
   sectorIds: readonly number[];
 }
 
 const STATE_COLUMNS = ['tower_id', 'status', 'progress', 'inputs_key', 'error', 'terrain_source', 'computed_ms', 'updated_at'] as const;
-/** The grids are stored little-endian, as this machine's typed arrays are (x86 and ARM). */
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
-/** SQL for tower footprints; a footprint's grids are stored deflated (about 1/20 of their 2¼ to 3½ bytes a cell). */
+/**
+ * SQL for tower footprints. A footprint's grids are stored deflated (deflatedFootprint.ts: about
+ * 1/20 of their 2¼ to 3¼ bytes a cell) and handed in and out as they are: the service inflates
+ * them only when a check reads them.
+ */
 export class FootprintRepository {
   constructor(private readonly db: Executor) {}
 
@@ -89,7 +90,7 @@ export class FootprintRepository {
   async saveResult(
     towerId: number,
     inputsKey: string,
-    footprint: Footprint,
+    grids: DeflatedFootprint,
     areasJson: string,
     sectorIds: readonly number[],
     terrainSource: string,
@@ -103,16 +104,16 @@ export class FootprintRepository {
         progress: 1,
         error: null,
         terrain_source: terrainSource,
-        south: footprint.south,
-        west: footprint.west,
-        cell_lat_deg: footprint.cellLatDeg,
-        cell_lng_deg: footprint.cellLngDeg,
-        rows: footprint.rows,
-        cols: footprint.cols,
-        signal: deflate(footprint.signalDeciDbm),
-        fresnel60: deflate(bitGrids(footprint)),
-        serving_sector: footprint.servingAntenna ? deflate(footprint.servingAntenna) : null,
-        sector_ids: footprint.servingAntenna ? JSON.stringify(sectorIds) : null,
+        south: grids.south,
+        west: grids.west,
+        cell_lat_deg: grids.cellLatDeg,
+        cell_lng_deg: grids.cellLngDeg,
+        rows: grids.rows,
+        cols: grids.cols,
+        signal: grids.signal,
+        fresnel60: grids.bits,
+        serving_sector: grids.servingSector,
+        sector_ids: grids.servingSector ? JSON.stringify(sectorIds) : null,
         areas: areasJson,
         computed_ms: Math.round(computedMs),
         updated_at: now,
@@ -156,36 +157,21 @@ function toState(row: Row): FootprintState {
 }
 
 function toStored(row: TowerFootprintsTable): StoredFootprint {
-  const rows = row.rows ?? 0;
-  const cols = row.cols ?? 0;
-  const signalBytes = inflateSync(row.signal ?? new Uint8Array());
-  const bits = inflateSync(row.fresnel60 ?? new Uint8Array());
-  const bitBytes = Math.ceil((rows * cols) / 8);
-  if (signalBytes.byteLength !== rows * cols * 2 || (bits.byteLength !== bitBytes && bits.byteLength !== 2 * bitBytes)) {
-    throw new Error(`the stored footprint of tower ${row.tower_id} does not match its ${rows} x ${cols} grid`);
-  }
-  const fresnel60 = bits.subarray(0, bitBytes);
-  const lineOfSight = bits.byteLength === 2 * bitBytes ? bits.subarray(bitBytes) : undefined;
-  // Rows of an omni tower, and rows written before migration 0014, have no serving sectors.
-  const servingAntenna = row.serving_sector ? inflateSync(row.serving_sector) : undefined;
-  if (servingAntenna && servingAntenna.byteLength !== rows * cols) {
-    throw new Error(`the stored serving sectors of tower ${row.tower_id} do not match its ${rows} x ${cols} grid`);
-  }
   return {
     ...toState(row),
     areasJson: row.areas ?? '{"type":"FeatureCollection","features":[]}',
     sectorIds: row.sector_ids ? sectorIdsOf(row.sector_ids) : [],
-    footprint: {
+    grids: {
       south: row.south ?? 0,
       west: row.west ?? 0,
       cellLatDeg: row.cell_lat_deg ?? 0,
       cellLngDeg: row.cell_lng_deg ?? 0,
-      rows,
-      cols,
-      signalDeciDbm: new Int16Array(signalBytes.buffer, signalBytes.byteOffset, rows * cols),
-      fresnel60,
-      ...(lineOfSight && { lineOfSight }),
-      ...(servingAntenna && { servingAntenna }),
+      rows: row.rows ?? 0,
+      cols: row.cols ?? 0,
+      signal: row.signal ?? new Uint8Array(),
+      bits: row.fresnel60 ?? new Uint8Array(),
+      // Rows of an omni tower, and rows written before migration 0014, have no serving sectors.
+      servingSector: row.serving_sector,
     },
   };
 }
@@ -194,22 +180,4 @@ const storedSectorIds = z.array(z.number().int());
 
 function sectorIdsOf(json: string): number[] {
   return storedSectorIds.parse(JSON.parse(json));
-}
-
-/**
- * The bit grids as the `fresnel60` column holds them: the Fresnel bits, then the line-of-sight
- * bits when the footprint has them (computed with propagation settings). The length tells which:
- * rows written before there were line-of-sight bits hold the Fresnel bits alone, and read back so.
- */
-function bitGrids(footprint: Footprint): Uint8Array {
-  if (!footprint.lineOfSight) return footprint.fresnel60;
-  const both = new Uint8Array(2 * footprint.fresnel60.byteLength);
-  both.set(footprint.fresnel60);
-  both.set(footprint.lineOfSight, footprint.fresnel60.byteLength);
-  return both;
-}
-
-function deflate(array: Int16Array | Uint8Array): Uint8Array {
-  if (!LITTLE_ENDIAN) throw new Error('footprints are stored little-endian; this machine is big-endian');
-  return deflateSync(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), { level: 6 });
 }

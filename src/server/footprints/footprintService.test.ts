@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Footprint, NO_SIGNAL } from '../../geo/rf/footprint.js';
 import { manualClock, memoryFootprintRepository, patternRecord, sectorRecord, towerRecord } from '../testing/fakes.js';
 import { FOOTPRINT_RADIO_SETTINGS, newFootprintService } from '../testing/services.js';
+import { inflateFootprint } from './deflatedFootprint.js';
 import { computeFootprintInWorker, type FootprintJob } from './footprintCompute.js';
 import { type FootprintService, readFootprint, signalBox } from './footprintService.js';
 
@@ -66,7 +67,7 @@ describe('FootprintService states', () => {
       [1, key, 1, NOW],
     ]);
     expect(repo.rows.get(1)).toMatchObject({ status: 'ready', progress: 1, terrainSource: 'flat', updatedAt: NOW });
-    expect(service.current(1)?.footprint).toBe(SWEEP.footprint);
+    expect(inflateFootprint(service.current(1)!.grids)).toEqual(SWEEP.footprint);
   });
 
   it('leaves a ready footprint of the same inputs alone after a restart, and serves it from the database', async () => {
@@ -74,7 +75,7 @@ describe('FootprintService states', () => {
     const restarted = footprints({ repo, towers: [towerRecord({ id: 1 })] });
     await restarted.service.reconcile();
     expect(repo.markComputing).toHaveBeenCalledTimes(1);
-    expect(restarted.service.current(1)?.footprint).toEqual(SWEEP.footprint);
+    expect(inflateFootprint(restarted.service.current(1)!.grids)).toEqual(SWEEP.footprint);
   });
 
   it('takes over a computation whose progress stopped moving five minutes ago, and leaves one still moving alone', async () => {

@@ -30,6 +30,8 @@ import {
   type SectorAntenna,
   type TowerAntennas,
 } from './footprintInputs.js';
+import { deflateFootprint, deflateText, inflateFootprintAsync, inflateText } from './deflatedFootprint.js';
+import { FootprintMemory, type KeptFootprint } from './footprintMemory.js';
 import type { FootprintRepository, FootprintState, StoredFootprint } from './footprintRepository.js';
 import { OverlayTiles } from './overlayTiles.js';
 import type { UncoveredSearches } from './uncoveredSearches.js';
@@ -39,6 +41,8 @@ export interface FootprintSettings {
   maxCells: number;
   /** The omni antenna's gain of a tower without sectors, dBi (the receiver's is the default CPE profile's). */
   towerDbi: number;
+  /** Bytes of inflated grids kept for the checks (FOOTPRINT_MEMORY_MB): the towers read lately. */
+  memoryBytes: number;
 }
 
 /** A point's answer from a footprint. */
@@ -92,6 +96,8 @@ const STALE_COMPUTING_MS = 5 * 60_000;
 const PROGRESS_STEP = 0.1;
 /** While some tower has no footprint in memory, the ready ones are read again at most this often (another process may have computed them). */
 const RELOAD_MS = 5_000;
+/** Footprints a reload reads from the database at once: each one's band areas (about 0.3 MB of text) are held until deflated. */
+const RELOAD_BATCH = 16;
 
 /**
  * A footprint's state as the towers screen is told it: `queued` where the stored footprint (ready or
@@ -148,11 +154,11 @@ export interface FootprintServiceDeps {
  * after a change to the towers or the terrain (every such change moves the coverage revision, and
  * app.ts calls `reconcile` after each rebuild of the coverage index), one tower at a time, stored with the inputs
  * it came from, and kept in memory for the coverage checks, which look a point up instead of
- * walking the terrain.
+ * walking the terrain: deflated, with the grids of the towers read lately inflated (FootprintMemory).
  */
 export class FootprintService {
-  /** Ready footprints by tower. */
-  private readonly ready = new Map<number, StoredFootprint>();
+  /** Ready footprints by tower, deflated, and the grids of those read lately. */
+  private readonly ready: FootprintMemory;
   /** The inputs key each active tower's footprint must have to be current. */
   private expectedKeys = new Map<number, string>();
   /** When expectedKeys were last worked out (ISO time): a tower without a footprint row is queued from then. */
@@ -170,8 +176,6 @@ export class FootprintService {
   /** Unique to this process, so that overlay tile names of two servers (or of a restart) never collide. */
   private readonly versionPrefix = randomBytes(4).toString('hex');
   private readonly overlayTiles = new OverlayTiles(WIRELESS_TILE_LAYER);
-  /** The box of each footprint's cells with signal, worked out once per footprint. */
-  private readonly reachBoxes = new WeakMap<Footprint, GeoBox | null>();
   private stopped = false;
   /** What-ifs run one at a time: each holds a grid and a worker. */
   private readonly whatIfRuns = new PQueue({ concurrency: 1 });
@@ -202,6 +206,7 @@ export class FootprintService {
     this.settings = deps.settings;
     this.clock = deps.clock;
     this.log = deps.log;
+    this.ready = new FootprintMemory(deps.settings.memoryBytes);
   }
 
   /** Brings every active tower's footprint up to date, in the background; a call during a pass asks for one more. */
@@ -242,9 +247,9 @@ export class FootprintService {
   }
 
   /** The current footprint of a tower, or null while it has none for its present inputs. */
-  current(towerId: number): StoredFootprint | null {
-    const stored = this.ready.get(towerId);
-    if (stored && stored.inputsKey === this.expectedKeys.get(towerId)) return stored;
+  current(towerId: number): KeptFootprint | null {
+    const kept = this.ready.get(towerId);
+    if (kept && kept.inputsKey === this.expectedKeys.get(towerId)) return kept;
     this.reloadSoon();
     return null;
   }
@@ -333,11 +338,15 @@ export class FootprintService {
     return this.repo.find(towerId);
   }
 
-  /** What the tower's current footprint says at a point, or null when it has none (the caller falls back to a live analysis). */
+  /**
+   * What the tower's current footprint says at a point, or null when it has none (the caller falls
+   * back to a live analysis). A lookup in its grids: kept inflated when read lately, else inflated
+   * now (FootprintMemory).
+   */
   read(tower: Pick<TowerRecord, 'id' | 'latitude' | 'longitude' | 'coverage_radius_km'>, point: LatLng): FootprintReading | null {
-    const stored = this.current(tower.id);
-    if (!stored) return null;
-    return readFootprint(stored, point, tower);
+    const kept = this.current(tower.id);
+    if (!kept) return null;
+    return readFootprint({ footprint: this.ready.grids(kept), terrainSource: kept.terrainSource, sectorIds: kept.sectorIds }, point, tower);
   }
 
   /** Moves on whenever the set of current footprints changes (what reachOf answers may change with it). */
@@ -351,13 +360,9 @@ export class FootprintService {
    * it has no current footprint.
    */
   reachOf(tower: Pick<TowerRecord, 'id' | 'latitude' | 'longitude' | 'coverage_radius_km'>): GeoBox | undefined {
-    const stored = this.current(tower.id);
-    if (!stored) return undefined;
-    let reach = this.reachBoxes.get(stored.footprint);
-    if (reach === undefined) {
-      reach = signalBox(stored.footprint);
-      this.reachBoxes.set(stored.footprint, reach);
-    }
+    const kept = this.current(tower.id);
+    if (!kept) return undefined;
+    const reach = kept.reach;
     const circle = boundsOf(tower);
     const clipped = reach && {
       west: Math.max(reach.west, circle.west),
@@ -389,12 +394,12 @@ export class FootprintService {
     await this.overlayTiles.close();
   }
 
-  /** The band areas of every current footprint, by tower. */
+  /** The band areas of every current footprint, by tower, inflated for the overlay's worker (read once per version). */
   private currentAreas(): { towerId: number; areasJson: string }[] {
     const areas: { towerId: number; areasJson: string }[] = [];
     for (const [towerId, key] of this.expectedKeys) {
-      const stored = this.ready.get(towerId);
-      if (stored?.inputsKey === key) areas.push({ towerId, areasJson: stored.areasJson });
+      const kept = this.ready.get(towerId);
+      if (kept?.inputsKey === key) areas.push({ towerId, areasJson: inflateText(kept.areas) });
     }
     return areas;
   }
@@ -429,7 +434,7 @@ export class FootprintService {
       this.keysComing = null;
     }
     const { towers, radio, antennas, keys } = inputs;
-    for (const id of this.ready.keys()) if (!keys.has(id)) this.ready.delete(id);
+    for (const id of this.ready.towerIds()) if (!keys.has(id)) this.ready.delete(id);
     this.changed();
     await this.reload();
     const states = new Map((await this.repo.states()).map((state) => [state.towerId, state]));
@@ -509,24 +514,23 @@ export class FootprintService {
       const ms = performance.now() - started;
       const sectorIds = antennas.sectors?.map(({ sector }) => sector.id) ?? [];
       const now = this.clock.now().toISOString();
+      // Deflated once, for memory and the database alike.
+      const [grids, areas] = await Promise.all([deflateFootprint(footprint), deflateText(areasJson)]);
       // In memory first: by the time the row says ready, checks and the overlay use it.
-      this.ready.set(tower.id, {
-        towerId: tower.id,
-        status: 'ready',
-        progress: 1,
-        inputsKey: key,
-        error: null,
-        terrainSource: source,
-        computedMs: Math.round(ms),
-        updatedAt: now,
-        footprint,
-        areasJson,
-        sectorIds,
-      });
+      this.ready.set({ towerId: tower.id, inputsKey: key, terrainSource: source, sectorIds, grids, areas, reach: signalBox(footprint) });
       this.changed();
-      if (await this.repo.saveResult(tower.id, key, footprint, areasJson, sectorIds, source, ms, now)) {
+      if (await this.repo.saveResult(tower.id, key, grids, areasJson, sectorIds, source, ms, now)) {
         this.log.info(
-          { towerId: tower.id, sectors: sectorIds.length, cells: footprint.rows * footprint.cols, ms: Math.round(ms), terrain: source },
+          {
+            towerId: tower.id,
+            sectors: sectorIds.length,
+            cells: footprint.rows * footprint.cols,
+            // What memory keeps of it: the grids and band areas deflated, bytes.
+            gridBytes: grids.signal.byteLength + grids.bits.byteLength + (grids.servingSector?.byteLength ?? 0),
+            areaBytes: areas.byteLength,
+            ms: Math.round(ms),
+            terrain: source,
+          },
           'tower footprint computed',
         );
       } else {
@@ -540,13 +544,24 @@ export class FootprintService {
     }
   }
 
-  /** The ready footprints of the database for the present inputs (another process may have computed some). */
+  /** The ready footprints of the database for the present inputs (another process may have computed some), a batch at a time. */
   private async reload(): Promise<void> {
     this.reloadedAt = this.clock.now().getTime();
-    const missing = new Map([...this.expectedKeys].filter(([id, key]) => this.ready.get(id)?.inputsKey !== key));
-    const found = await this.repo.findReady(missing);
-    for (const stored of found) this.ready.set(stored.towerId, stored);
-    if (found.length > 0) this.changed();
+    const missing = [...this.expectedKeys].filter(([id, key]) => this.ready.get(id)?.inputsKey !== key);
+    let kept = 0;
+    for (let start = 0; start < missing.length; start += RELOAD_BATCH) {
+      for (const stored of await this.repo.findReady(new Map(missing.slice(start, start + RELOAD_BATCH)))) {
+        // A pass may have computed it meanwhile.
+        if (this.ready.get(stored.towerId)?.inputsKey === this.expectedKeys.get(stored.towerId)) continue;
+        try {
+          this.ready.set(await keptOf(stored));
+          kept += 1;
+        } catch (error) {
+          this.log.warn({ err: error, towerId: stored.towerId }, 'stored footprint not read');
+        }
+      }
+    }
+    if (kept > 0) this.changed();
   }
 
   private reloadSoon(): void {
@@ -599,9 +614,16 @@ export function signalBox(footprint: Footprint): GeoBox | null {
   return unionOfBoxes(boxes);
 }
 
+/** A stored footprint as memory keeps it: its grids inflated once (off the event loop) to check them and work out its reach. */
+async function keptOf(stored: StoredFootprint): Promise<KeptFootprint> {
+  const [footprint, areas] = await Promise.all([inflateFootprintAsync(stored.grids), deflateText(stored.areasJson)]);
+  const { towerId, inputsKey, terrainSource, sectorIds, grids } = stored;
+  return { towerId, inputsKey, terrainSource, sectorIds, grids, areas, reach: signalBox(footprint) };
+}
+
 /** A footprint's answer at a point; beyond the tower's radius there is none. */
 export function readFootprint(
-  stored: Pick<StoredFootprint, 'footprint' | 'terrainSource' | 'sectorIds'>,
+  stored: { footprint: Footprint; terrainSource: string | null; sectorIds: readonly number[] },
   point: LatLng,
   tower: Pick<TowerRecord, 'latitude' | 'longitude' | 'coverage_radius_km'>,
 ): FootprintReading {

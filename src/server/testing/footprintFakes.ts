@@ -1,11 +1,12 @@
 import { vi } from 'vitest';
-import type { Footprint, HeightGrid } from '../../geo/rf/footprint.js';
+import type { HeightGrid } from '../../geo/rf/footprint.js';
+import type { DeflatedFootprint } from '../footprints/deflatedFootprint.js';
 import type { FootprintRepository, FootprintState, StoredFootprint } from '../footprints/footprintRepository.js';
 import type { Terrain } from '../terrain/terrain.js';
 import type { TowerRecord, TowerRepository } from '../towers/towerRepository.js';
 
 /** A footprint row: its state, and its last grid once one was computed. */
-type FootprintRow = FootprintState & Partial<Pick<StoredFootprint, 'footprint' | 'areasJson' | 'sectorIds'>>;
+type FootprintRow = FootprintState & Partial<Pick<StoredFootprint, 'grids' | 'areasJson' | 'sectorIds'>>;
 
 type FootprintWrites = 'markComputing' | 'setProgress' | 'saveResult' | 'markFailed' | 'deleteOthers';
 
@@ -14,9 +15,9 @@ export type MemoryFootprintRepository = FootprintRepository & {
   rows: Map<number, FootprintRow>;
 } & { [K in FootprintWrites]: FootprintRepository[K] & ReturnType<typeof vi.fn> };
 
-const stateOf = ({ footprint: _footprint, areasJson: _areas, sectorIds: _sectors, ...state }: FootprintRow): FootprintState => state;
+const stateOf = ({ grids: _grids, areasJson: _areas, sectorIds: _sectors, ...state }: FootprintRow): FootprintState => state;
 const storedOf = (row: FootprintRow): StoredFootprint | undefined =>
-  row.footprint && row.areasJson !== undefined ? { ...row, footprint: row.footprint, areasJson: row.areasJson, sectorIds: row.sectorIds ?? [] } : undefined;
+  row.grids && row.areasJson !== undefined ? { ...row, grids: row.grids, areasJson: row.areasJson, sectorIds: row.sectorIds ?? [] } : undefined;
 
 /** The footprint table as the repository keeps it (a write for inputs no longer current changes nothing). */
 export function memoryFootprintRepository(uncovered: { lat: number; lng: number }[] = []): MemoryFootprintRepository {
@@ -50,7 +51,7 @@ export function memoryFootprintRepository(uncovered: { lat: number; lng: number 
       async (
         towerId: number,
         inputsKey: string,
-        footprint: Footprint,
+        grids: DeflatedFootprint,
         areasJson: string,
         sectorIds: readonly number[],
         terrainSource: string,
@@ -66,7 +67,7 @@ export function memoryFootprintRepository(uncovered: { lat: number; lng: number 
           terrainSource,
           computedMs: Math.round(computedMs),
           updatedAt: now,
-          footprint,
+          grids,
           areasJson,
           sectorIds,
         });

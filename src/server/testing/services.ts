@@ -53,8 +53,8 @@ export function newReportService(deps: { repo?: MemoryReportRepository; clock?: 
   return { ...built, service: new ReportService(built.repo, built.clock, built.timeZone, built.places) };
 }
 
-/** The settings of a footprint in the specs: a 16 dBi omni antenna, 10,000 cells. */
-export const FOOTPRINT_SETTINGS: FootprintSettings = { maxCells: 10_000, towerDbi: 16 };
+/** The settings of a footprint in the specs: a 16 dBi omni antenna, 10,000 cells, 16 MB of inflated grids. */
+export const FOOTPRINT_SETTINGS: FootprintSettings = { maxCells: 10_000, towerDbi: 16, memoryBytes: 16 * 1024 * 1024 };
 
 /** The radio settings of a footprint in the specs: the defaults, with a roof CPE of 23 dBi at 2 m. */
 export const FOOTPRINT_RADIO_SETTINGS: RadioSettings = defaultRadioSettings({ gainDbi: 23, heightM: 2 });
