@@ -95,7 +95,7 @@ describe.runIf(browserAvailable())('sectors, antenna patterns and the radio mode
     if (process.env.E2E_SCREENSHOTS) await card.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/antenna-patterns-phone.png` });
   }, 150_000);
 
-  it('adds a sector with an uploaded pattern to a tower and draws its wedge on the towers map; a server refusal lands on its field', async () => {
+  it('adds a sector with an uploaded pattern to a tower and draws its wedge and its footprint on the towers map; a server refusal lands on its field', async () => {
     const tower = (
       await api('POST', '/api/towers', {
         name: 'Signal Hill',
@@ -108,6 +108,12 @@ describe.runIf(browserAvailable())('sectors, antenna patterns and the radio mode
     ).data as { id: number };
     const vendor = await uploadPattern('Vendor 65');
     const doomed = await uploadPattern('Doomed');
+    // The overlay tiles that came with content, by the footprints' version in their address (?v=tower@time,...).
+    const drawnVersions: string[] = [];
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.startsWith('/api/wireless_tiles/') && response.status() === 200) drawnVersions.push(url.searchParams.get('v') ?? '');
+    });
 
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto('/admin/towers');
@@ -133,6 +139,7 @@ describe.runIf(browserAvailable())('sectors, antenna patterns and the radio mode
     await choose(page, 'Antenna Pattern', 'Vendor 65: 17 dBi, 65° × 6.9° beam');
     await sectorDialog.getByRole('button', { name: 'Add Sector' }).click();
     await notice('Sector added successfully');
+    const sectorAddedAt = new Date().toISOString();
     const sectorRow = dialog.getByRole('row', { name: /East/ });
     await sectorRow.getByText('Vendor 65').waitFor();
     expect(await sectorRow.textContent()).toContain('22 m (tower');
@@ -176,6 +183,19 @@ describe.runIf(browserAvailable())('sectors, antenna patterns and the radio mode
       await clickAt(bearing, pixels);
       expect(await popup.count(), `bearing ${bearing}`).toBe(0);
     }
+    // The sector's own footprint: once ready, the map fetches the overlay's tiles of that footprint and draws them.
+    const sectorFootprint = async () => {
+      const states = (await api('GET', '/api/towers/footprints')).data as Array<{ tower_id: number; status: string; updated_at: string }>;
+      const state = states.find((candidate) => candidate.tower_id === tower.id);
+      return state?.status === 'ready' && state.updated_at > sectorAddedAt ? state.updated_at : null;
+    };
+    await expect.poll(sectorFootprint, { timeout: 60_000 }).not.toBeNull();
+    const readyAt = (await sectorFootprint())!;
+    await page
+      .getByRole('row', { name: /Signal Hill/ })
+      .getByText('Ready', { exact: true })
+      .waitFor();
+    await expect.poll(() => drawnVersions.includes(`${tower.id}@${readyAt}`), { timeout: 15_000 }).toBe(true);
     await shot(page, 'towers-map-sector-1280');
 
     // Bulk import: sector rows are explained, and counted apart from the towers.
