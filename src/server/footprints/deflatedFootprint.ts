@@ -1,20 +1,13 @@
 import { promisify } from 'node:util';
 import { deflateRaw, inflateRaw, inflateRawSync, type ZlibOptions } from 'node:zlib';
-import type { Footprint } from '../../geo/rf/footprint.js';
+import type { Footprint, GridFrame } from '../../geo/rf/footprint.js';
 
 /**
  * A footprint's grids as the database stores them and memory keeps them: the geometry as it is
  * (degrees), each grid raw DEFLATE (no zlib header: rows written with fflate read the same),
  * little-endian. Half a million cells, 3¼ bytes each inflated (1.6 MB), deflate to tens of KB.
  */
-export interface DeflatedFootprint {
-  /** Centre of cell (0, 0), degrees. */
-  south: number;
-  west: number;
-  cellLatDeg: number;
-  cellLngDeg: number;
-  rows: number;
-  cols: number;
+export interface DeflatedFootprint extends GridFrame {
   /** Int16 a cell, tenths of a dBm (NO_SIGNAL: none). */
   signal: Uint8Array;
   /**
