@@ -2,7 +2,7 @@ import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { CLUTTER_MAX_AREAS } from '../src/common/api/clutterAreas.js';
 import { signalBand } from '../src/common/signalBands.js';
-import { readyFootprint } from './support/footprints.js';
+import { readyFootprint, seededPointsInDisc } from './support/footprints.js';
 import { type MultipartFile, multipartBody } from './support/multipart.js';
 import { RIDGE_TILE, ridgeTile, uploadTerrainTile } from './support/ridgeTerrain.js';
 import { signedInAppPerTest } from './support/signedInApp.js';
@@ -190,16 +190,10 @@ describe.each(databaseKinds())('clutter areas on %s', (kind) => {
     const district = await upload({ clutter_class: 'suburban' }, file('district.geojson', geoJsonOf(SUBURB_SQUARE)));
     expect(district.statusCode, district.body).toBe(201);
     await readyFootprint(app, token, id, afterTrees.updated_at);
-    let seed = 23;
-    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     let same = 0;
     let inClutter = 0;
     const disagreements: string[] = [];
-    for (let n = 0; n < 1000; n++) {
-      const distanceM = Math.sqrt(random()) * 5_900;
-      const bearing = random() * 2 * Math.PI;
-      const lat = TOWER.latitude + (Math.cos(bearing) * distanceM) / 111_195;
-      const lng = TOWER.longitude + (Math.sin(bearing) * distanceM) / (111_195 * Math.cos((TOWER.latitude * Math.PI) / 180));
+    for (const { lat, lng } of seededPointsInDisc(TOWER, 5_900, 1000, 23)) {
       const check = (await app.server.inject({ method: 'GET', url: `/api/check_coverage?lat=${lat}&lng=${lng}` })).json().data;
       const fromFootprint = check.wireless_feasibility.tower_distances[0];
       const live = await towerLink(id, { lat, lng });

@@ -2,7 +2,7 @@ import type { FeatureCollection, MultiPolygon } from 'geojson';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { signalBand } from '../src/common/signalBands.js';
 import { parsePackedCoverageKml } from '../src/geo/kml/index.js';
-import { readyFootprint } from './support/footprints.js';
+import { readyFootprint, seededPointsInDisc } from './support/footprints.js';
 import { RIDGE_TILE, ridgeTile, uploadTerrainTile } from './support/ridgeTerrain.js';
 import { signedInAppPerTest } from './support/signedInApp.js';
 import { bearer, databaseKinds, type TestApp } from './support/testApp.js';
@@ -83,16 +83,9 @@ describe.each(databaseKinds())('tower footprints on %s', (kind) => {
   it('answers as the tower line-of-sight analysis does at 99% of 1,000 random points of the footprint', async () => {
     const id = await createTower();
     await readyFootprint(app, token, id);
-    let seed = 11;
-    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     let same = 0;
     const disagreements: string[] = [];
-    for (let n = 0; n < 1000; n++) {
-      // Uniform over the disc of the radius (metres to degrees at 33.5° S).
-      const distanceM = Math.sqrt(random()) * 5_900;
-      const bearing = random() * 2 * Math.PI;
-      const lat = TOWER.latitude + (Math.cos(bearing) * distanceM) / 111_195;
-      const lng = TOWER.longitude + (Math.sin(bearing) * distanceM) / (111_195 * Math.cos((TOWER.latitude * Math.PI) / 180));
+    for (const { lat, lng } of seededPointsInDisc(TOWER, 5_900, 1000, 11)) {
       const check = (await app.server.inject({ method: 'GET', url: `/api/check_coverage?lat=${lat}&lng=${lng}` })).json().data;
       const fromFootprint = check.wireless_feasibility.tower_distances[0];
       const live = (await get(`/api/line-of-sight/tower/${id}?lat=${lat}&lng=${lng}&height=${RECEIVER_M}`)).json().data;

@@ -38,3 +38,25 @@ export async function waitForFootprints(app: App, token: string): Promise<void> 
       throw new Error('tower footprints are still being computed');
   }, FOOTPRINT_WAIT);
 }
+
+/**
+ * `count` points spread uniformly over the disc of `radiusM` metres round `centre` (degrees), from a
+ * seeded Park–Miller generator, so a test's points are the same on every run.
+ */
+export function seededPointsInDisc(
+  centre: { latitude: number; longitude: number },
+  radiusM: number,
+  count: number,
+  seed: number,
+): { lat: number; lng: number }[] {
+  let state = seed;
+  const random = () => (state = (state * 16807) % 2147483647) / 2147483647;
+  return Array.from({ length: count }, () => {
+    const distanceM = Math.sqrt(random()) * radiusM;
+    const bearing = random() * 2 * Math.PI;
+    return {
+      lat: centre.latitude + (Math.cos(bearing) * distanceM) / 111_195,
+      lng: centre.longitude + (Math.sin(bearing) * distanceM) / (111_195 * Math.cos((centre.latitude * Math.PI) / 180)),
+    };
+  });
+}

@@ -2,25 +2,9 @@ import { noClutterAreas } from '../clutter/clutterAreaService.js';
 import { describe, expect, it } from 'vitest';
 import { defaultRadioSettings, type RadioSettings } from '../../common/api/radioSettings.js';
 import { LineOfSightService, type NamedFootprintReading } from './lineOfSightService.js';
-import type { TowerRecord } from '../towers/towerRepository.js';
+import { towerRecord } from '../testing/footprintFakes.js';
 
-const TOWER: TowerRecord = {
-  id: 1,
-  name: 'East Hill',
-  code: null,
-  latitude: -33.9,
-  longitude: 18.55,
-  height_meters: 40,
-  antenna_height_meters: 5,
-  frequency_ghz: 5.8,
-  power_dbm: 20,
-  coverage_radius_km: 10,
-  description: null,
-  active: true,
-  installed_date: null,
-  created_at: '2026-11-26T00:00:00.000Z',
-  updated_at: '2026-11-26T00:00:00.000Z',
-};
+const TOWER = towerRecord({ id: 1, name: 'East Hill', power_dbm: 20 });
 const POINT = { lat: -33.9, lng: 18.52 };
 /** The footprint's answer at the point, for the default (roof, 23 dBi) profile: seen, but 4 dB under the spec's Unusable boundary. */
 const READING: NamedFootprintReading = { lineOfSight: true, signalDbm: -84, fresnel60Clear: true, terrainSource: 'hgt', sectorId: null, sectorName: null };
