@@ -208,6 +208,8 @@ describe.each(databaseKinds())('leads and search logs on %s', (kind) => {
           ...VISITOR,
           status: 'new',
           notes: null,
+          request_count: 1,
+          last_requested_at: null,
           created_at: '2026-11-22T08:00:00.000Z',
           updated_at: '2026-11-22T08:00:00.000Z',
         },

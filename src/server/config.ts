@@ -125,6 +125,22 @@ const envSchema = z.object({
   LEADS_EMAIL: z.email({ error: 'must be an e-mail address' }).optional(),
   /** Sender of lead e-mails. Default "ISP Coverage Map <no-reply@localhost>". */
   MAIL_FROM: z.string().trim().min(3, 'must be an address such as "Name <no-reply@example.com>"').default('ISP Coverage Map <no-reply@localhost>'),
+  /** The site's public address (https://coverage.example.com), used in the links of e-mails; unset: the address the server listens on. */
+  PUBLIC_URL: z
+    .url({ error: 'must be an http:// or https:// URL', protocol: /^https?$/ })
+    .transform((url) => url.replace(/\/+$/, ''))
+    .optional(),
+  /** Seconds between a webhook delivery's retries, a comma list; after the last one the delivery fails. Default 60,300,1800,7200,21600,86400. */
+  WEBHOOK_RETRY_SECONDS: z
+    .string()
+    .regex(/^\s*\d+(\s*,\s*\d+)*\s*$/, 'must be a comma list of whole seconds such as 60,300,1800')
+    .transform((list) => list.split(',').map((part) => Number(part.trim())))
+    .refine((seconds) => seconds.length <= 20 && seconds.every((s) => s >= 1 && s <= 7 * 86_400), 'must hold at most 20 retries, each from 1 to 604800 seconds')
+    .default([60, 300, 1800, 7200, 21_600, 86_400]),
+  /** How often, in ms, each process looks for e-mails and webhook deliveries that are due (other processes' included). Default 500. */
+  OUTBOX_POLL_MS: numberField(
+    z.number({ error: 'must be a number' }).int('must be a whole number').min(50, 'must be at least 50').max(60_000, 'must be at most 60000').default(500),
+  ),
   /** redis://host:6379 to share rate-limit counters between server processes; unset means per process. */
   REDIS_URL: z
     .string()
@@ -224,6 +240,10 @@ export interface AppConfig {
   /** url null: no upstream geocoder. */
   geocoder: { url: string | null; country: string; userAgent: string; minIntervalMs: number };
   mail: { smtpUrl?: string; from: string; leadsEmail?: string };
+  /** Where e-mailed links point: PUBLIC_URL, else http://HOST:PORT as the server listens (no trailing slash). */
+  publicUrl: string;
+  /** Webhook retries (seconds after each failed attempt, in order) and how often (ms) the outboxes are polled. */
+  outbox: { webhookRetrySeconds: number[]; pollMs: number };
   redis: { url?: string; keyPrefix: string };
   rateLimits: { leadsPerHour: number; searchLogsPerMinute: number; searchesPerMinute: number };
   /** tilesUrl null: no Terrarium tiles. */
@@ -294,6 +314,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       minIntervalMs: e.GEOCODER_MIN_INTERVAL_MS,
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, leadsEmail: e.LEADS_EMAIL },
+    publicUrl: e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST}:${e.PORT}`,
+    outbox: { webhookRetrySeconds: e.WEBHOOK_RETRY_SECONDS, pollMs: e.OUTBOX_POLL_MS },
     redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },
     rateLimits: {
       leadsPerHour: e.LEAD_RATE_LIMIT_PER_HOUR,

@@ -15,6 +15,7 @@ import { searchServedByMigration } from './migrations/0012_search_served_by.js';
 import { towerSectorsMigration } from './migrations/0013_tower_sectors.js';
 import { footprintSectorsMigration } from './migrations/0014_footprint_sectors.js';
 import { clutterAreasMigration } from './migrations/0015_clutter_areas.js';
+import { waitlistZonesWebhooksMigration } from './migrations/0016_waitlist_zones_webhooks.js';
 
 /** What some migrations need beyond the database. */
 export interface MigrationContext {
@@ -40,6 +41,7 @@ function migrationsFor(dialect: DialectName, context: MigrationContext): Record<
     '0013_tower_sectors': towerSectorsMigration(dialect),
     '0014_footprint_sectors': footprintSectorsMigration(dialect),
     '0015_clutter_areas': clutterAreasMigration(dialect),
+    '0016_waitlist_zones_webhooks': waitlistZonesWebhooksMigration(dialect),
   };
 }
 

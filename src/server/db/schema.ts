@@ -57,6 +57,8 @@ export interface ProvidersTable {
   api_auth_type: ApiAuthType;
   /** Encrypted with APP_SECRET; never returned in clear. */
   api_auth_config: string | null;
+  /** What a visitor's confirmation e-mail says happens next (migration 0016); null: the default text. */
+  next_steps: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -297,6 +299,10 @@ export interface LeadsTable {
   /** new, contacted, converted or closed. */
   status: Generated<string>;
   notes: string | null;
+  /** How many requests this lead stands for: the same e-mail or phone asking the same provider within 24 h adds one (migration 0016). */
+  request_count: Generated<number>;
+  /** When the latest of those requests came; null while there was only one. */
+  last_requested_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   updated_at: Timestamp | null;
   created_at: Timestamp;
 }
@@ -327,6 +333,135 @@ export interface AppSettingsTable {
   updated_at: Timestamp;
 }
 
+/** An e-mail waiting to be sent, or sent (migration 0016): written in the transaction of what caused it. */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  /** What the mail is: waitlist_confirm, waitlist_live, zone_goal_reached, lead_notice, lead_confirmation, webhook_disabled. */
+  kind: string;
+  to_address: string;
+  reply_to: string | null;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  /** The one-click unsubscribe address (RFC 8058 List-Unsubscribe); null for mail to staff. */
+  unsubscribe_url: string | null;
+  /** pending, sent, or failed (gave up). */
+  status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
+/** A provider's pre-registration zone with a goal (migration 0016). */
+export interface ZonesTable {
+  id: Generated<number>;
+  provider_id: number;
+  name: string;
+  /** How many confirmed pre-registrations the provider asks for. */
+  goal: number;
+  /** Date only, YYYY-MM-DD; null: none. */
+  deadline: string | null;
+  message: string | null;
+  /** GeoJSON Polygon or MultiPolygon geometry as text, [lng, lat] degrees. */
+  geometry_json: string;
+  vertex_count: number;
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+  active: DbBool;
+  /** When the confirmed count first reached the goal (the admin was told then); null: not yet. */
+  goal_reached_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A visitor waiting at a spot (migration 0016); a pre-registration when zone_id is set. */
+export interface WaitlistEntriesTable {
+  id: Generated<number>;
+  /** null: any provider. */
+  provider_id: number | null;
+  zone_id: number | null;
+  /** Given for a pre-registration. */
+  name: string | null;
+  /** Lower-cased. */
+  email: string;
+  phone: string | null;
+  address: string;
+  lat: number;
+  lng: number;
+  /** pending (until the e-mailed link is opened), confirmed, unsubscribed. */
+  status: 'pending' | 'confirmed' | 'unsubscribed';
+  /** The e-mail, the spot (5 decimals), the provider and the zone: the same twice is one entry. */
+  dedupe_key: string;
+  /** SHA-256 (hex) of the confirmation link's token. */
+  confirm_token_hash: string;
+  /** SHA-256 (hex) of the unsubscribe link's token. */
+  unsubscribe_token_hash: string;
+  consent_at: Timestamp;
+  created_at: Timestamp;
+  confirmed_at: Timestamp | null;
+  unsubscribed_at: Timestamp | null;
+}
+
+/** A "now available" e-mail owed or sent for an entry and a provider, at most once (migration 0016). */
+export interface WaitlistNotificationsTable {
+  id: Generated<number>;
+  entry_id: number;
+  /** The provider's id; 0 for the site's own towers (wireless). */
+  provider_key: number;
+  notified_at: Timestamp;
+}
+
+/** A receiver of webhooks (migration 0016). */
+export interface WebhookEndpointsTable {
+  id: Generated<number>;
+  url: string;
+  description: string | null;
+  /** JSON array of the event types it wants. */
+  events_json: string;
+  /** The whsec_… signing secret, sealed with the app secret. */
+  secret_sealed: string;
+  enabled: DbBool;
+  /** Why it was disabled (e.g. failing for three days); null when enabled or disabled by hand. */
+  disabled_reason: string | null;
+  /** Since when every delivery has failed; null while it succeeds. */
+  failing_since: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** An event, written in the transaction of the change it tells of (migration 0016). */
+export interface WebhookEventsTable {
+  id: Generated<number>;
+  /** The webhook-id header: the same on every retry and redelivery. */
+  message_id: string;
+  type: string;
+  /** The payload's JSON text (the body's `data`). */
+  payload_json: string;
+  created_at: Timestamp;
+}
+
+/** One event for one endpoint (migration 0016): delivered in order of event per endpoint. */
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  event_id: number;
+  endpoint_id: number;
+  /** pending, delivered, or failed (retries exhausted or the endpoint disabled). */
+  status: Generated<'pending' | 'delivered' | 'failed'>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  last_attempt_at: Timestamp | null;
+  last_status_code: number | null;
+  /** The first 500 characters of the receiver's answer. */
+  last_response: string | null;
+  last_error: string | null;
+  delivered_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface Database {
   admin_users: AdminUsersTable;
   admin_sessions: AdminSessionsTable;
@@ -351,4 +486,11 @@ export interface Database {
   job_locks: JobLocksTable;
   addresses: AddressesTable;
   app_settings: AppSettingsTable;
+  mail_outbox: MailOutboxTable;
+  zones: ZonesTable;
+  waitlist_entries: WaitlistEntriesTable;
+  waitlist_notifications: WaitlistNotificationsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
