@@ -48,6 +48,8 @@ import { MyMapsSync } from './sources/myMapsSync.js';
 import { ProviderApiTester } from './sources/providerApiTester.js';
 import { ProviderCoverageSources } from './sources/providerCoverageSources.js';
 import { JobLockRepository } from './system/jobLockRepository.js';
+import { EventOutbox } from './outbox/eventOutbox.js';
+import { MailOutbox } from './outbox/mailOutbox.js';
 import type { SecretBox } from './system/secretBox.js';
 import { FlatElevationSource } from './terrain/flatElevationSource.js';
 import { HgtDirectory } from './terrain/hgtDirectory.js';
@@ -87,6 +89,9 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
   // On PostgreSQL every bump also NOTIFYs this deployment's channel (heard by listenForRevisions).
   const revisions = new CoverageRevisionRepository(db.kysely, revisionChannelFor(config.database));
   const coverageChanges = new CoverageChanges(transactions, revisions, log);
+  // The outboxes: what a change owes the outside world (webhook events, e-mails), written in its transaction.
+  const events = new EventOutbox(clock);
+  const mailOutbox = new MailOutbox(clock);
   const auth = new AuthService(new AuthRepository(db.kysely), { secret, tokenTtlHours: config.tokenTtlHours, clock });
 
   const logos = new LogoStore(config.dataDir);
@@ -208,6 +213,8 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
   });
   return {
     db,
+    events,
+    mailOutbox,
     auth,
     logos,
     providers,
