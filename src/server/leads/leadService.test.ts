@@ -128,7 +128,7 @@ function leadsWithEvents() {
   const searchLogs = memorySearchLogs();
   const leads = memoryLeads(searchLogs, new Map([[FIBRE.id, FIBRE.name]]));
   const providers = { find: async (id: number) => (id === FIBRE.id ? FIBRE : undefined) };
-  return newLeadService({ searchLogs, leads, providers, events: fakeEventSink() });
+  return { ...newLeadService({ searchLogs, leads, providers, events: fakeEventSink() }), leads };
 }
 
 function lead(fields: Partial<LeadRequest> = {}): LeadRequest {
