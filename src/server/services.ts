@@ -22,10 +22,8 @@ import { AddressRepository } from './geocode/addressRepository.js';
 import { BuiltInPlaces } from './geocode/builtInPlaces.js';
 import { GeocodeService } from './geocode/geocodeService.js';
 import { UpstreamGeocoder } from './geocode/upstreamGeocoder.js';
-import { LeadNotifier } from './leads/leadNotifier.js';
 import { LeadRepository } from './leads/leadRepository.js';
 import { LeadService } from './leads/leadService.js';
-import { createSmtpMailer } from './leads/mailer.js';
 import { SearchLogRepository } from './leads/searchLogRepository.js';
 import { LineOfSightService } from './line-of-sight/lineOfSightService.js';
 import { PatternCache } from './line-of-sight/patternCache.js';
@@ -198,7 +196,6 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     clock,
     log,
   });
-  const notifier = config.mail.smtpUrl ? new LeadNotifier(createSmtpMailer(config.mail.smtpUrl, config.mail.from), config.mail.leadsEmail, log) : null;
   const providerStats = new ProviderStatsService(new ProviderStatsRepository(db.kysely));
   const reports = new ReportService(new ReportRepository(db.kysely, db.dialect), clock, config.reportsTimeZone, places);
   const leads = new LeadService({
@@ -208,7 +205,8 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     providers: providerRepo,
     coverage,
     events,
-    notifier,
+    mail: mailOutbox,
+    leadsEmail: config.mail.leadsEmail ?? null,
     clock,
     log,
   });
@@ -234,7 +232,6 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     mapStart,
     radioSettings,
     clutterAreas,
-    notifier,
     providerStats,
     reports,
     leads,
