@@ -485,6 +485,19 @@ describe.each(databaseKinds())('leads and search logs on %s', (kind) => {
       expect(await api.leads()).toMatchObject([{ phone: '+27 (82) 555-0101', email: 'new@example.com', message: 'First', request_count: 3 }]);
     });
 
+    it('counts every one of concurrent repeats, and a sign-up among them makes the lead a sign-up', async () => {
+      const signUp = await api.createProvider({ name: 'JoinNet', signup_url: 'https://join.example' });
+      await api.submitLead({ provider_id: signUp, lead_type: 'contact_request', ...VISITOR });
+      const repeats = await Promise.all(
+        [0, 1, 2, 3, 4].map((n) =>
+          api.submitLead({ provider_id: signUp, lead_type: n === 2 ? 'sign_up' : 'contact_request', ...VISITOR, message: `Ask ${n}` }),
+        ),
+      );
+      expect(repeats.map((response) => response.statusCode)).toEqual([200, 200, 200, 200, 200]);
+      expect(await api.leads()).toMatchObject([{ request_count: 6, lead_type: 'sign_up' }]);
+      expect((await api.events()).map((event) => event.type)).toEqual(['lead.created', ...Array<string>(5).fill('lead.updated')]);
+    });
+
     it('counts general inquiries of the same person as one lead', async () => {
       await api.submitLead({ provider_id: 0, lead_type: 'contact_request', ...VISITOR });
       await api.submitLead({ provider_id: 0, lead_type: 'contact_request', ...VISITOR });

@@ -28,6 +28,8 @@ export interface LeadAsker {
 
 /** What a repeated request changes on its lead; null fields keep the lead's. */
 export interface LeadRepeat {
+  /** A sign-up makes the lead one (the stronger wish); a contact request leaves its type. */
+  lead_type: LeadType;
   message: string | null;
   search_id: number | null;
   email: string | null;
@@ -86,6 +88,7 @@ export class LeadRepository {
       .updateTable('leads')
       .set((eb) => ({
         request_count: eb('request_count', '+', 1),
+        lead_type: repeat.lead_type === 'sign_up' ? repeat.lead_type : eb.ref('lead_type'),
         message: repeat.message ?? eb.ref('message'),
         search_id: repeat.search_id ?? eb.ref('search_id'),
         // A request that adds a way to reach the visitor fills it in; a given one is kept.

@@ -257,6 +257,14 @@ describe('LeadService repeated requests', () => {
     expect(events.emitted.map((event) => event.type)).toEqual(['lead.created', 'lead.created', 'lead.created', 'lead.created']);
   });
 
+  it('makes a lead a sign-up when the repeat is one, and never the other way', async () => {
+    const { service, leads } = leadsWithEvents();
+    await service.submitLead(lead());
+    await service.submitLead(lead({ lead_type: 'sign_up' }));
+    await service.submitLead(lead());
+    expect(leads.rows).toMatchObject([{ lead_type: 'sign_up', request_count: 3 }]);
+  });
+
   it('never counts a lead with neither e-mail nor phone as a repeat', async () => {
     const { service, leads } = leadsWithEvents();
     await service.submitLead(lead({ email: undefined, phone: undefined }));

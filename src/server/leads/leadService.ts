@@ -172,7 +172,7 @@ export class LeadService {
           phone_digits: asked.phone?.replace(/\D/g, '') ?? null,
           created_after: new Date(now.getTime() - REPEAT_WINDOW_MS).toISOString(),
         },
-        { message: asked.message, search_id: search?.id ?? null, email: asked.email, phone: asked.phone, at },
+        { lead_type: asked.lead_type, message: asked.message, search_id: search?.id ?? null, email: asked.email, phone: asked.phone, at },
         trx,
       );
       const leadId = repeated?.id ?? (await this.leads.insert({ ...asked, search_id: search?.id ?? null, status: 'new', created_at: at, updated_at: at }, trx));

@@ -105,6 +105,7 @@ export function memoryLeads(searchLogs: MemorySearchLogs = memorySearchLogs(), p
       if (!row) return undefined;
       Object.assign(row, {
         request_count: row.request_count + 1,
+        lead_type: repeat.lead_type === 'sign_up' ? repeat.lead_type : row.lead_type,
         message: repeat.message ?? row.message,
         search_id: repeat.search_id ?? row.search_id,
         email: row.email ?? repeat.email,
