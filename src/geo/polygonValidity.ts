@@ -16,8 +16,22 @@ import type { Position } from 'geojson';
  * then gets the exact segment test against the edges whose boxes meet its own (adjacent edges of a
  * ring share a vertex by construction and are tested only for doubling back). Outlines whose long
  * diagonal edges have boxes that overlap many others (a starburst of thin spikes) cost more, up to
- * the number of overlapping boxes.
+ * the number of overlapping boxes: past `maxCandidates` pairs the check gives up with
+ * OutlineTooIntricateError rather than hold the thread for seconds.
  */
+
+/**
+ * Candidate pairs (edges whose boxes meet) examined before giving up: about a third of a second. A
+ * 50,000-vertex circle or comb takes about 100,000; a starburst of 50,000 thin spikes about 10⁹.
+ */
+export const MAX_CANDIDATE_PAIRS = 10_000_000;
+
+/** The outline's edges overlap in too many boxes to be checked in time. */
+export class OutlineTooIntricateError extends Error {
+  constructor() {
+    super('The outline is too intricate to check for crossings');
+  }
+}
 
 /** A GeoJSON polygon's coordinates: the outer ring, then its holes. */
 export type PolygonCoordinates = readonly (readonly Position[])[];
@@ -29,17 +43,10 @@ export interface OutlineCrossing {
 }
 
 /**
- * The vertices of polygons: each ring's positions without the closing one that repeats the first
- * (a square is 4 vertices, written as 5 positions).
+ * The first place found where an outline crosses or overlaps itself, or null when none does.
+ * Throws OutlineTooIntricateError past `maxCandidates` candidate pairs.
  */
-export function vertexCount(polygons: readonly PolygonCoordinates[]): number {
-  let count = 0;
-  for (const rings of polygons) for (const ring of rings) count += isClosed(ring) ? ring.length - 1 : ring.length;
-  return count;
-}
-
-/** The first place found where an outline crosses or overlaps itself, or null when none does. */
-export function findOutlineCrossing(polygons: readonly PolygonCoordinates[]): OutlineCrossing | null {
+export function findOutlineCrossing(polygons: readonly PolygonCoordinates[], maxCandidates = MAX_CANDIDATE_PAIRS): OutlineCrossing | null {
   const edges = edgesOf(polygons);
   if ('degenerate' in edges) return edges.degenerate;
   if (edges.count === 0) return null;
@@ -53,6 +60,7 @@ export function findOutlineCrossing(polygons: readonly PolygonCoordinates[]): Ou
   }
   index.finish();
   let found: OutlineCrossing | null = null;
+  let candidates = 0;
   for (let e = 0; e < edges.count && found === null; e++) {
     const x1 = edges.x1[e]!;
     const y1 = edges.y1[e]!;
@@ -60,6 +68,8 @@ export function findOutlineCrossing(polygons: readonly PolygonCoordinates[]): Ou
     const y2 = edges.y2[e]!;
     // The filter does the work and keeps nothing: no result array grows with the candidates.
     index.search(Math.min(x1, x2), Math.min(y1, y2), Math.max(x1, x2), Math.max(y1, y2), (other) => {
+      candidates += 1;
+      if (candidates > maxCandidates) throw new OutlineTooIntricateError();
       if (found !== null || other <= e || edges.polygon[other] !== edges.polygon[e]) return false;
       found = contactOf(edges, e, other);
       return false;
@@ -144,10 +154,6 @@ function distinctVertices(ring: readonly Position[]): Position[] {
   }
   while (vertices.length > 1 && samePosition(vertices[0]!, vertices[vertices.length - 1]!)) vertices.pop();
   return vertices;
-}
-
-function isClosed(ring: readonly Position[]): boolean {
-  return ring.length > 1 && samePosition(ring[0]!, ring[ring.length - 1]!);
 }
 
 function samePosition(a: Position, b: Position): boolean {
