@@ -184,10 +184,10 @@ export function newAntennaPatternService(deps: { patterns?: MemoryPatterns; cloc
   return { ...built, service: new AntennaPatternService(built.patterns, fakeTransactions(), built.clock) };
 }
 
-export function newZoneService(deps: { zones?: MemoryZones; readPolygonFile?: ZoneServiceDeps['readPolygonFile']; clock?: ManualClock } = {}) {
+export function newZoneService(deps: { zones?: MemoryZones; clock?: ManualClock } = {}) {
   const built = {
     zones: deps.zones ?? memoryZones(),
-    readPolygonFile: deps.readPolygonFile ?? vi.fn<ZoneServiceDeps['readPolygonFile']>(),
+    readPolygonFile: vi.fn<ZoneServiceDeps['readPolygonFile']>(),
     clock: deps.clock ?? manualClock(),
   };
   const service = new ZoneService({ repository: built.zones, transactions: fakeTransactions(), readPolygonFile: built.readPolygonFile, clock: built.clock });
