@@ -69,7 +69,7 @@ export function ZoneDialog({ zone, onClose, onSaved }: ZoneDialogProps) {
     }
     setSaveError(null);
     save.mutate(
-      { id: zone?.id, body: zonePayload(values, geometry) },
+      { id: zone?.id, body: zonePayload(values, geometry === zone?.geometry ? undefined : geometry) },
       {
         onSuccess: (envelope) => {
           onSaved(envelope.message ?? (editing ? UPDATED_FALLBACK : CREATED_FALLBACK));

@@ -35,6 +35,10 @@ describe('the zone form', () => {
     });
   });
 
+  it('leaves the outline out of an update that keeps the stored one', () => {
+    expect(zonePayload(zoneForm.parse(filled), undefined)).not.toHaveProperty('geometry');
+  });
+
   it('keeps a deadline and a trimmed message', () => {
     expect(zoneForm.parse({ ...filled, deadline: '2027-03-31', message: ' help bring fibre ' })).toMatchObject({
       deadline: '2027-03-31',

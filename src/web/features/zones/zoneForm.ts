@@ -15,8 +15,11 @@ export interface ZoneFormValues {
   active: boolean;
 }
 
-/** The JSON body of POST /api/zones and PUT /api/zones/{id}: every field of the zone, blank deadline and message as null. */
-export type ZonePayload = Pick<AdminZone, 'name' | 'provider_id' | 'goal' | 'deadline' | 'message' | 'active' | 'geometry'>;
+/**
+ * The JSON body of POST /api/zones and PUT /api/zones/{id}: every field of the zone, blank deadline
+ * and message as null; the outline left out of an update that did not change it.
+ */
+export type ZonePayload = Pick<AdminZone, 'name' | 'provider_id' | 'goal' | 'deadline' | 'message' | 'active'> & { geometry?: ZoneGeometry };
 
 /** The longest message (characters), as the API allows it. */
 export const ZONE_MESSAGE_MAX = 500;
@@ -47,7 +50,10 @@ export function zoneToForm(zone: AdminZone): ZoneFormValues {
   };
 }
 
-/** The body of a save: the checked form and the outline. */
-export function zonePayload(values: ZoneFormOutput, geometry: ZoneGeometry): ZonePayload {
-  return { ...values, geometry };
+/**
+ * The body of a save: the checked form, and the outline when it is new or changed (`undefined`
+ * for an update that keeps the stored one: a detailed outline is large to send again).
+ */
+export function zonePayload(values: ZoneFormOutput, geometry: ZoneGeometry | undefined): ZonePayload {
+  return geometry ? { ...values, geometry } : { ...values };
 }
