@@ -41,6 +41,7 @@ import { systemRoutes } from './routes/systemRoutes.js';
 import { terrainRoutes } from './routes/terrainRoutes.js';
 import { towerRoutes } from './routes/towerRoutes.js';
 import { wirelessRoutes } from './routes/wirelessRoutes.js';
+import { publicZoneRoutes, zoneRoutes } from './routes/zoneRoutes.js';
 import { resolveAppSecret } from './system/appSecret.js';
 import { createSecretBox } from './system/secretBox.js';
 
@@ -174,6 +175,7 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
     mapStart,
     radioSettings,
     clutterAreas,
+    zones,
   } = services;
   await server.register(
     async (api) => {
@@ -186,6 +188,7 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
       await api.register(wirelessRoutes({ footprints, lineOfSight, searchesPerMinute: config.rateLimits.searchesPerMinute }));
       await api.register(geocodeRoutes({ geocode, searchesPerMinute: config.rateLimits.searchesPerMinute }));
       await api.register(leadRoutes(leads, config.rateLimits));
+      await api.register(publicZoneRoutes(zones));
       // Every other route: behind the bearer token.
       await api.register(
         adminScope(auth, [
@@ -203,6 +206,7 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
           mapStartRoutes(mapStart),
           radioSettingsRoutes(radioSettings),
           clutterAreaRoutes(clutterAreas),
+          zoneRoutes(zones),
         ]),
       );
     },
