@@ -8,7 +8,7 @@ import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { AdminZone } from '../../../common/api/zones.js';
 import { errorMessage } from '../../api/ApiError.js';
@@ -19,6 +19,7 @@ import { type OutlineTool } from './ZoneOutlineDrawing.js';
 import { ZoneOutlineEditor } from './ZoneOutlineEditor.js';
 import { NEW_ZONE_FORM, ZONE_MESSAGE_MAX, type ZoneFormOutput, type ZoneFormValues, zoneForm, zonePayload, zoneToForm } from './zoneForm.js';
 import { publicProgressLine } from './zoneFormat.js';
+import { crossingPointOf } from './zoneOutline.js';
 import type { ZoneGeometry } from '../../../common/api/zones.js';
 import { useSaveZone } from './zonesQueries.js';
 
@@ -55,6 +56,8 @@ export function ZoneDialog({ zone, onClose, onSaved }: ZoneDialogProps) {
   const [saveError, setSaveError] = useState<string | null>(null);
   const [goal, message] = useWatch({ control, name: ['goal', 'message'] });
   const providerList = providers.data ?? [];
+  /** Where a refusal says the outline crosses itself (one object per refusal: the marker follows its identity). */
+  const crossing = useMemo(() => (saveError ? crossingPointOf(saveError) : null), [saveError]);
 
   const changeOutline = (next: ZoneGeometry | null) => {
     setGeometry(next);
@@ -147,7 +150,14 @@ export function ZoneDialog({ zone, onClose, onSaved }: ZoneDialogProps) {
             </form>
           </Grid>
           <Grid size={{ xs: 12, md: 7 }}>
-            <ZoneOutlineEditor geometry={geometry} onChange={changeOutline} tool={tool} onToolChange={setTool} problem={outlineMissing ? NO_OUTLINE : null} />
+            <ZoneOutlineEditor
+              geometry={geometry}
+              onChange={changeOutline}
+              tool={tool}
+              onToolChange={setTool}
+              problem={outlineMissing ? NO_OUTLINE : null}
+              crossing={crossing}
+            />
             {saveError && (
               <Alert severity="error" sx={{ mt: 2 }}>
                 {saveError}

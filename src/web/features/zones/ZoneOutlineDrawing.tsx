@@ -77,10 +77,18 @@ export function ZoneOutlineDrawing({ geometry, tool, onChange, onPolygonClosed }
     };
     draw.on('change', handUp);
     draw.on('finish', closed);
+    // When the dialog closes, BaseMap's cleanup (a parent's, so it runs first) removes the map and
+    // its layers with it; terra-draw's stop would then ask the removed map for its sources and throw.
+    let mapRemoved = false;
+    const onMapRemoved = () => {
+      mapRemoved = true;
+    };
+    map.on('remove', onMapRemoved);
     return () => {
+      map.off('remove', onMapRemoved);
       draw.off('change', handUp);
       draw.off('finish', closed);
-      draw.stop();
+      if (!mapRemoved) draw.stop();
       drawRef.current = null;
     };
   }, [map]);

@@ -15,6 +15,8 @@ import type { ChangeEvent } from 'react';
 import { PUBLIC_MAP_CENTER } from '../../../common/mapDefaults.js';
 import { errorMessage } from '../../api/ApiError.js';
 import { ConfiguredBaseMap } from '../../map/ConfiguredBaseMap.js';
+import type { LatLng } from '../../map/mapTypes.js';
+import { PointMarker } from '../../map/PointMarker.js';
 import { useStartView } from '../../map/useStartView.js';
 import { type OutlineTool, ZoneOutlineDrawing } from './ZoneOutlineDrawing.js';
 import { ZONE_FILE_ACCEPT, zoneFileProblem } from './zoneFile.js';
@@ -27,7 +29,7 @@ const MAP_HEIGHT = 420;
 /** What to do next, under the tools, for the tool in use. */
 const TOOL_HELP: Record<OutlineTool, string> = {
   draw: 'Click the map to add corners; click the first corner to close the outline. Esc drops the unfinished polygon.',
-  edit: 'Click the outline to select it, then drag it or its corners; drag a midpoint to add a corner, right-click a corner to remove it.',
+  edit: 'Click the outline to select it, then drag it or its corners; click a midpoint to add a corner, right-click a corner to remove it.',
   none: 'Draw the outline on the map, or upload a KML, KMZ or GeoJSON file.',
 };
 
@@ -37,12 +39,14 @@ interface ZoneOutlineEditorProps {
   /** The tool in use; the dialog keeps it (Esc must not close the dialog while drawing). */
   tool: OutlineTool;
   onToolChange: (tool: OutlineTool) => void;
-  /** Why the outline cannot be saved (none yet, or the server's refusal), shown under the map. */
+  /** Why the outline cannot be saved (none yet), shown under the map. */
   problem: string | null;
+  /** Where the server said the outline crosses itself, marked on the map. */
+  crossing: LatLng | null;
 }
 
 /** The zone's outline: drawn on the map (terra-draw: polygon, select to edit, clear) or read from an uploaded file. */
-export function ZoneOutlineEditor({ geometry, onChange, tool, onToolChange, problem }: ZoneOutlineEditorProps) {
+export function ZoneOutlineEditor({ geometry, onChange, tool, onToolChange, problem, crossing }: ZoneOutlineEditorProps) {
   const view = useStartView(PUBLIC_MAP_CENTER);
   const fileInput = useRef<HTMLInputElement>(null);
   const fromFile = useGeometryFromFile();
@@ -61,7 +65,7 @@ export function ZoneOutlineEditor({ geometry, onChange, tool, onToolChange, prob
         onToolChange('none');
         onChange(outline);
       },
-      onError: (error) => setFileProblem(errorMessage(error, 'The file could not be read')),
+      onError: (error) => setFileProblem(`${file.name}: ${errorMessage(error, 'the file could not be read')}`),
     });
   };
 
@@ -107,6 +111,7 @@ export function ZoneOutlineEditor({ geometry, onChange, tool, onToolChange, prob
       <Paper variant="outlined" sx={{ height: MAP_HEIGHT, overflow: 'hidden' }}>
         <ConfiguredBaseMap theme="light" center={view.center} zoom={view.zoom} bounds={view.bounds} label="Zone outline map">
           <ZoneOutlineDrawing geometry={geometry} tool={tool} onChange={onChange} onPolygonClosed={() => onToolChange('edit')} />
+          {crossing && <PointMarker point={crossing} label="Where the outline crosses itself" camera="ease" />}
         </ConfiguredBaseMap>
       </Paper>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>

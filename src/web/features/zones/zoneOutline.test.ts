@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { closeRing, EDITABLE_VERTEX_LIMIT, editableRings, type LngLat, outlineBounds, outlineFromRings, outlineSummary } from './zoneOutline.js';
+import { zoneCrossingMessage } from '../../../common/api/zones.js';
+import {
+  closeRing,
+  crossingPointOf,
+  EDITABLE_VERTEX_LIMIT,
+  editableRings,
+  type LngLat,
+  outlineBounds,
+  outlineFromRings,
+  outlineSummary,
+} from './zoneOutline.js';
 
 /** A square's corners, [lng, lat], open (the last corner is not the first again). */
 const square = (west: number, south: number, size = 1): LngLat[] => [
@@ -118,5 +128,15 @@ describe('the box of an outline', () => {
 
   it('is null for an outline without positions', () => {
     expect(outlineBounds({ type: 'MultiPolygon', coordinates: [] })).toBeNull();
+  });
+});
+
+describe("the crossing in the server's refusal", () => {
+  it('is read from the message, latitude first', () => {
+    expect(crossingPointOf(zoneCrossingMessage(-34.529991, 20.04))).toEqual({ lat: -34.52999, lng: 20.04 });
+  });
+
+  it('is null for any other refusal', () => {
+    expect(crossingPointOf('A zone may have at most 50,000 vertices')).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { countText } from '../../../common/countText.js';
+import type { LatLng } from '../../map/mapTypes.js';
 import { ZONE_MAX_VERTICES, type ZoneGeometry, zonePolygons, zoneVertexCount } from '../../../common/api/zones.js';
 
 /** A position of an outline: [longitude, latitude] in degrees (GeoJSON order). */
@@ -76,4 +77,14 @@ export function outlineBounds(geometry: ZoneGeometry): [LngLat, LngLat] | null {
     [west, south],
     [east, north],
   ];
+}
+
+/** The server's "The zone's outline crosses itself near <lat>, <lng>" (common/api/zones.ts zoneCrossingMessage). */
+const CROSSING_MESSAGE = /crosses itself near (-?\d+(?:\.\d+)?), (-?\d+(?:\.\d+)?)/;
+
+/** Where a refusal says the outline crosses itself, to mark it on the map; null for any other message. */
+export function crossingPointOf(message: string): LatLng | null {
+  const match = CROSSING_MESSAGE.exec(message);
+  if (!match) return null;
+  return { lat: Number(match[1]), lng: Number(match[2]) };
 }
