@@ -55,7 +55,7 @@ export function ZoneOutlineDrawing({ geometry, tool, onChange, onPolygonClosed }
         }),
         new TerraDrawSelectMode({
           flags: {
-            polygon: { feature: { draggable: true, coordinates: { midpoints: true, draggable: true, deletable: true } } },
+            polygon: { feature: { draggable: true, coordinates: { midpoints: { draggable: true }, draggable: true, deletable: true } } },
           },
         }),
       ],

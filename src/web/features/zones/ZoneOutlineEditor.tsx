@@ -26,12 +26,17 @@ import { useGeometryFromFile } from './zonesQueries.js';
 
 const MAP_HEIGHT = 420;
 
-/** What to do next, under the tools, for the tool in use. */
-const TOOL_HELP: Record<OutlineTool, string> = {
+/** What to do next, under the tools, for the tool in use (no tool: with or without an outline yet). */
+const TOOL_HELP = {
   draw: 'Click the map to add corners; click the first corner to close the outline. Esc drops the unfinished polygon.',
-  edit: 'Click the outline to select it, then drag it or its corners; click a midpoint to add a corner, right-click a corner to remove it.',
+  edit: 'Click the outline to select it, then drag it or its corners; click or drag a midpoint to add a corner, right-click a corner to remove it.',
   none: 'Draw the outline on the map, or upload a KML, KMZ or GeoJSON file.',
-};
+  noneWithOutline: 'Choose Edit to change the outline, Clear to draw another, or upload a file to replace it.',
+} as const;
+
+function toolHelp(tool: OutlineTool, hasOutline: boolean): string {
+  return tool === 'none' && hasOutline ? TOOL_HELP.noneWithOutline : TOOL_HELP[tool];
+}
 
 interface ZoneOutlineEditorProps {
   geometry: ZoneGeometry | null;
@@ -116,7 +121,7 @@ export function ZoneOutlineEditor({ geometry, onChange, tool, onToolChange, prob
       </Paper>
       <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
         {editable
-          ? TOOL_HELP[tool]
+          ? toolHelp(tool, geometry !== null)
           : `This outline has holes or more than ${EDITABLE_VERTEX_LIMIT.toLocaleString('en-US')} vertices, so it is shown as it is: Clear it to draw another, or upload a new file.`}
       </Typography>
       {(fileProblem ?? problem) && (
