@@ -43,6 +43,12 @@ describe('zoneGeometry', () => {
     expect(firstMessage(zoneGeometry.safeParse({ type: 'Polygon', coordinates: [flipped] }))).toBe(ZONE_POSITION_MESSAGE);
   });
 
+  it('refuses a ring with a position left out without reading it', () => {
+    const holed = [undefined, ...SQUARE.slice(1)];
+    expect(firstMessage(zoneGeometry.safeParse({ type: 'Polygon', coordinates: [holed] }))).toBe(ZONE_POSITION_MESSAGE);
+    expect(zoneGeometry.safeParse({ type: 'MultiPolygon', coordinates: [[[null, null, null, null]]] }).success).toBe(false);
+  });
+
   it('takes 50,000 vertices and refuses 50,001', () => {
     expect(zoneGeometry.safeParse({ type: 'Polygon', coordinates: [ringOf(50_000)] }).success).toBe(true);
     expect(firstMessage(zoneGeometry.safeParse({ type: 'Polygon', coordinates: [ringOf(50_001)] }))).toBe(ZONE_TOO_MANY_VERTICES_MESSAGE);

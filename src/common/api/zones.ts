@@ -31,14 +31,19 @@ const longitude = z.number({ error: ZONE_POSITION_MESSAGE }).min(-180, ZONE_POSI
 const latitude = z.number({ error: ZONE_POSITION_MESSAGE }).min(-90, ZONE_POSITION_MESSAGE).max(90, ZONE_POSITION_MESSAGE);
 /** [longitude, latitude], degrees (GeoJSON order). */
 const position = z.tuple([longitude, latitude], { error: ZONE_POSITION_MESSAGE });
+/** Refinements run only on input that passed the shapes above (a missing position would otherwise reach them). */
+const whenWellFormed = (payload: z.core.ParsePayload) => payload.issues.length === 0;
 const ring = z
   .array(position, { error: ZONE_GEOMETRY_MESSAGE })
   .min(4, ZONE_RING_LENGTH_MESSAGE)
-  .refine((positions) => {
-    const first = positions[0]!;
-    const last = positions[positions.length - 1]!;
-    return first[0] === last[0] && first[1] === last[1];
-  }, ZONE_RING_CLOSED_MESSAGE);
+  .refine(
+    (positions) => {
+      const first = positions[0]!;
+      const last = positions[positions.length - 1]!;
+      return first[0] === last[0] && first[1] === last[1];
+    },
+    { message: ZONE_RING_CLOSED_MESSAGE, when: whenWellFormed },
+  );
 /** A polygon's rings: the outer ring, then its holes. */
 const polygonCoordinates = z.array(ring, { error: ZONE_GEOMETRY_MESSAGE }).min(1, ZONE_GEOMETRY_MESSAGE);
 
@@ -53,7 +58,10 @@ const polygonOrMultiPolygon = z.discriminatedUnion('type', [z.object({ type: z.l
 export type ZoneGeometry = z.infer<typeof polygonOrMultiPolygon>;
 
 /** A zone's outline: a GeoJSON Polygon or MultiPolygon of closed rings, at most ZONE_MAX_VERTICES vertices. */
-export const zoneGeometry = polygonOrMultiPolygon.refine((geometry) => zoneVertexCount(geometry) <= ZONE_MAX_VERTICES, ZONE_TOO_MANY_VERTICES_MESSAGE);
+export const zoneGeometry = polygonOrMultiPolygon.refine((geometry) => zoneVertexCount(geometry) <= ZONE_MAX_VERTICES, {
+  message: ZONE_TOO_MANY_VERTICES_MESSAGE,
+  when: whenWellFormed,
+});
 
 /** The polygons of a zone's geometry, each its rings of [lng, lat] positions. */
 export function zonePolygons(geometry: ZoneGeometry): [number, number][][][] {

@@ -13,6 +13,10 @@ import type { PatternRecord } from '../antenna-patterns/antennaPatternRepository
 import { defaultRadioSettings, type RadioSettings } from '../../common/api/radioSettings.js';
 import { AntennaPatternService } from '../antenna-patterns/antennaPatternService.js';
 import { SectorService } from '../towers/sectorService.js';
+import { vi } from 'vitest';
+import { ZoneGoals } from '../zones/zoneGoals.js';
+import { ZoneService, type ZoneServiceDeps } from '../zones/zoneService.js';
+import { memoryZones, type MemoryZones, recordingEventSink, recordingMailQueue } from './zoneFakes.js';
 import {
   fakeCoverageRevision,
   countingCommits,
@@ -178,4 +182,25 @@ export function newSectorService(deps: { towers?: TowerRecord[]; sectors?: Memor
 export function newAntennaPatternService(deps: { patterns?: MemoryPatterns; clock?: ManualClock } = {}) {
   const built = { patterns: deps.patterns ?? memoryPatterns(), clock: deps.clock ?? manualClock() };
   return { ...built, service: new AntennaPatternService(built.patterns, fakeTransactions(), built.clock) };
+}
+
+export function newZoneService(deps: { zones?: MemoryZones; clock?: ManualClock } = {}) {
+  const built = {
+    zones: deps.zones ?? memoryZones(),
+    readPolygonFile: vi.fn<ZoneServiceDeps['readPolygonFile']>(),
+    clock: deps.clock ?? manualClock(),
+  };
+  const service = new ZoneService({ repository: built.zones, transactions: fakeTransactions(), readPolygonFile: built.readPolygonFile, clock: built.clock });
+  return { ...built, service };
+}
+
+export function newZoneGoals(deps: { zones?: MemoryZones; leadsEmail?: string; clock?: ManualClock } = {}) {
+  const built = {
+    zones: deps.zones ?? memoryZones(),
+    mail: recordingMailQueue(),
+    events: recordingEventSink(),
+    clock: deps.clock ?? manualClock(),
+  };
+  const goals = new ZoneGoals({ repository: built.zones, mail: built.mail, events: built.events, leadsEmail: deps.leadsEmail, clock: built.clock });
+  return { ...built, goals };
 }
