@@ -33,7 +33,7 @@ export function ZonesTable({ zones, onEdit, onDelete }: ZonesTableProps) {
   return (
     <Paper variant="outlined">
       <TableContainer>
-        <Table aria-label="Zones" size="small" sx={{ '& td, & th': { py: 1.25, px: 1 } }}>
+        <Table aria-label="Zones" size="small" sx={{ '& td, & th': { py: 1.25, px: 1 }, '& thead th': { whiteSpace: 'nowrap' } }}>
           <TableHead>
             <TableRow>
               <TableCell>Name</TableCell>
