@@ -5,7 +5,7 @@ import type { GeoJSONStoreFeatures } from 'terra-draw';
 import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
 import { useMapInstance } from '../../map/MapContext.js';
 import type { ZoneGeometry } from '../../../common/api/zones.js';
-import { editableRings, outlineBounds, outlineFromRings } from './zoneOutline.js';
+import { editableRings, type LngLat, outlineBounds, outlineFromRings, roundedRing } from './zoneOutline.js';
 import { drawnRings, ZONE_OUTLINE_COLOR, ZONE_OUTLINE_LAYERS, ZONE_OUTLINE_SOURCE_ID } from './zoneOutlineLayers.js';
 
 /** What the drawing tools do: draw new polygons, edit the drawn ones (move, drag corners), or nothing. */
@@ -105,12 +105,10 @@ export function ZoneOutlineDrawing({ geometry, tool, onChange, onPolygonClosed }
     loading.current = true;
     draw.clear();
     const rings = geometry ? editableRings(geometry) : null;
-    if (rings) {
-      draw.addFeatures(rings.map((ring) => ({ type: 'Feature', geometry: { type: 'Polygon', coordinates: [ring] }, properties: { mode: 'polygon' } })));
-    }
+    const editable = rings !== null && loadIntoStore(draw, rings);
     storedText.current = JSON.stringify(storedOutline(draw));
     loading.current = false;
-    showPlainOutline(map, rings ? null : geometry);
+    showPlainOutline(map, editable ? null : geometry);
     const bounds = geometry ? outlineBounds(geometry) : null;
     if (!bounds) return;
     // A frame later: BaseMap places its initial view in an effect that runs after this child's.
@@ -119,6 +117,26 @@ export function ZoneOutlineDrawing({ geometry, tool, onChange, onPolygonClosed }
   }, [map, geometry]);
 
   return null;
+}
+
+/** terra-draw's precision of positions (decimal places), its default. */
+const STORE_DECIMALS = 9;
+
+/**
+ * The rings as polygons of the draw tool, true when the store took every one; else the store is
+ * left empty (the outline is then shown as a plain layer rather than in part).
+ */
+function loadIntoStore(draw: TerraDraw, rings: readonly LngLat[][]): boolean {
+  const results = draw.addFeatures(
+    rings.map((ring) => ({
+      type: 'Feature',
+      geometry: { type: 'Polygon', coordinates: [roundedRing(ring, STORE_DECIMALS)] },
+      properties: { mode: 'polygon' },
+    })),
+  );
+  if (results.every((result) => result.valid)) return true;
+  draw.clear();
+  return false;
 }
 
 /** The outline of the polygons finished in the store. */

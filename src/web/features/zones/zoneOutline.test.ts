@@ -9,6 +9,7 @@ import {
   outlineBounds,
   outlineFromRings,
   outlineSummary,
+  roundedRing,
 } from './zoneOutline.js';
 
 /** A square's corners, [lng, lat], open (the last corner is not the first again). */
@@ -115,6 +116,21 @@ describe('which outlines the drawing tools can edit', () => {
       closeRing(Array.from({ length: corners }, (_, i) => [Math.cos((2 * Math.PI * i) / corners), Math.sin((2 * Math.PI * i) / corners)]));
     expect(editableRings({ type: 'Polygon', coordinates: [ring(EDITABLE_VERTEX_LIMIT)] })).not.toBeNull();
     expect(editableRings({ type: 'Polygon', coordinates: [ring(EDITABLE_VERTEX_LIMIT + 1)] })).toBeNull();
+  });
+});
+
+describe('rounding a ring for the drawing tools', () => {
+  it('rounds each position to the given decimals, keeping the ring closed', () => {
+    const ring: LngLat[] = [
+      [20.1234567890123, -34.9876543210987],
+      [20.2, -34.9],
+      [20.2, -34.8],
+      [20.1234567890123, -34.9876543210987],
+    ];
+    const rounded = roundedRing(ring, 9);
+    expect(rounded[0]).toEqual([20.123456789, -34.987654321]);
+    expect(rounded[3]).toEqual(rounded[0]);
+    expect(rounded[1]).toEqual([20.2, -34.9]);
   });
 });
 

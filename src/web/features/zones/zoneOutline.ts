@@ -56,6 +56,15 @@ export function editableRings(geometry: ZoneGeometry): LngLat[][] | null {
   return polygons.map((polygon) => closeRing(polygon[0] ?? []));
 }
 
+/**
+ * A ring with its positions rounded to `decimals` places (terra-draw refuses positions finer than
+ * its precision, 9 decimals: about 0.1 mm, while files often carry 15).
+ */
+export function roundedRing(ring: readonly LngLat[], decimals: number): LngLat[] {
+  const scale = 10 ** decimals;
+  return ring.map(([lng, lat]) => [Math.round(lng * scale) / scale, Math.round(lat * scale) / scale]);
+}
+
 /** The outline's box as MapLibre's fitBounds takes it: [[west, south], [east, north]] in degrees. */
 export function outlineBounds(geometry: ZoneGeometry): [LngLat, LngLat] | null {
   let west = Infinity;
