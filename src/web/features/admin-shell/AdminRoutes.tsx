@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { RequireAdminSession } from '../../auth/RequireAdminSession.js';
 import { CoverageManagementPage } from '../coverage/index.js';
@@ -9,8 +10,12 @@ import { ProvidersPage } from '../providers/index.js';
 import { ReportsPage } from '../reports/index.js';
 import { SettingsPage } from '../settings/index.js';
 import { TowersPage } from '../towers/index.js';
+import { LoadingPanel } from '../../ui/QueryStates.js';
 import { AdminLayout } from './AdminLayout.js';
 import { AdminNotFoundPage } from './AdminNotFoundPage.js';
+
+// Zones is a chunk of its own: its drawing tools (terra-draw) load only when the screen opens.
+const ZonesPage = lazy(() => import('../zones/index.js').then((module) => ({ default: module.ZonesPage })));
 
 /**
  * Everything under /admin except the login page, in one lazily loaded chunk. An unknown admin path
@@ -29,6 +34,14 @@ export function AdminRoutes() {
           <Route path="line-of-sight" element={<LineOfSightPage />} />
           <Route path="reports" element={<ReportsPage />} />
           <Route path="leads" element={<LeadsPage />} />
+          <Route
+            path="zones"
+            element={
+              <Suspense fallback={<LoadingPanel label="Loading zones..." />}>
+                <ZonesPage />
+              </Suspense>
+            }
+          />
           <Route path="embed" element={<EmbedGeneratorPage />} />
           <Route path="settings" element={<SettingsPage />} />
           <Route path="*" element={<AdminNotFoundPage />} />

@@ -3,6 +3,7 @@ import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import CellTowerOutlined from '@mui/icons-material/CellTowerOutlined';
 import CodeOutlined from '@mui/icons-material/CodeOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import FlagOutlined from '@mui/icons-material/FlagOutlined';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import LayersOutlined from '@mui/icons-material/LayersOutlined';
 import SettingsInputAntennaOutlined from '@mui/icons-material/SettingsInputAntennaOutlined';
@@ -24,6 +25,7 @@ export const ADMIN_NAV_ITEMS: readonly AdminNavItem[] = [
   { label: 'Line of Sight', path: '/admin/line-of-sight', icon: SettingsInputAntennaOutlined },
   { label: 'Reports', path: '/admin/reports', icon: AssessmentOutlined },
   { label: 'Leads', path: '/admin/leads', icon: InboxOutlined },
+  { label: 'Zones', path: '/admin/zones', icon: FlagOutlined },
   { label: 'Embed Generator', path: '/admin/embed', icon: CodeOutlined },
   { label: 'Settings', path: '/admin/settings', icon: SettingsOutlined },
 ];
