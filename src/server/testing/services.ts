@@ -16,6 +16,7 @@ import { SectorService } from '../towers/sectorService.js';
 import {
   fakeCoverageRevision,
   countingCommits,
+  fakeEventSink,
   fakeLogger,
   fakeSearchCoverage,
   fakeTerrain,
@@ -110,6 +111,7 @@ export function newLeadService(
     leads?: LeadRepository;
     providers?: LeadProviders;
     coverage?: ReturnType<typeof fakeSearchCoverage>;
+    events?: ReturnType<typeof fakeEventSink>;
     notifier?: LeadNotifier | null;
     clock?: ManualClock;
     log?: FakeLogger;
@@ -122,6 +124,7 @@ export function newLeadService(
     leads: deps.leads ?? ({} as LeadRepository),
     providers: deps.providers ?? { find: async () => undefined },
     coverage: deps.coverage ?? fakeSearchCoverage(),
+    events: deps.events ?? fakeEventSink(),
     notifier: deps.notifier ?? null,
     clock: deps.clock ?? manualClock(),
     log: deps.log ?? fakeLogger(),
@@ -132,6 +135,7 @@ export function newLeadService(
     leads: built.leads,
     providers: built.providers,
     coverage: built.coverage,
+    events: built.events,
     notifier: built.notifier,
     clock: built.clock,
     log: built.log,
