@@ -1,4 +1,4 @@
-import { vi } from 'vitest';
+import { type Mock, vi } from 'vitest';
 import type { QueuedMail } from '../outbox/mailQueue.js';
 import type { AttemptResult } from '../webhooks/deliverySchedule.js';
 import type { HeadDelivery, WebhookQueueRepository } from '../webhooks/webhookQueueRepository.js';
@@ -29,7 +29,9 @@ export interface MemoryDelivery {
   last_error: string | null;
 }
 
-export type MemoryWebhookQueue = Pick<WebhookQueueRepository, 'dueEndpoints' | 'head' | 'lockHead' | 'recordAttempt' | 'disable'> & {
+export type MemoryWebhookQueue = Pick<WebhookQueueRepository, 'dueEndpoints' | 'recordAttempt' | 'disable'> & {
+  head: Mock<WebhookQueueRepository['head']>;
+  lockHead: Mock<WebhookQueueRepository['lockHead']>;
   endpoints: MemoryEndpoint[];
   deliveries: MemoryDelivery[];
   /** A pending delivery of a new event to `endpointId`, due at `at`. */
