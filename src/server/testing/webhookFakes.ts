@@ -29,7 +29,7 @@ export interface MemoryDelivery {
   last_error: string | null;
 }
 
-export type MemoryWebhookQueue = Pick<WebhookQueueRepository, 'dueEndpoints' | 'recordAttempt' | 'disable'> & {
+export type MemoryWebhookQueue = Pick<WebhookQueueRepository, 'dueEndpoints' | 'following' | 'recordAttempt' | 'disable'> & {
   head: Mock<WebhookQueueRepository['head']>;
   lockHead: Mock<WebhookQueueRepository['lockHead']>;
   endpoints: MemoryEndpoint[];
@@ -41,12 +41,14 @@ export type MemoryWebhookQueue = Pick<WebhookQueueRepository, 'dueEndpoints' | '
 /** The worker's queue in memory: the head of an endpoint is its oldest pending delivery, as in SQL. */
 export function memoryWebhookQueue(endpoints: MemoryEndpoint[]): MemoryWebhookQueue {
   const deliveries: MemoryDelivery[] = [];
+  const asHead = (delivery: MemoryDelivery, endpoint: MemoryEndpoint): HeadDelivery => {
+    const { status: _status, last_attempt_at: _at, last_error: _error, ...head } = delivery;
+    return { ...head, url: endpoint.url, secret_sealed: endpoint.secret_sealed, failing_since: endpoint.failing_since };
+  };
   const headOf = (endpointId: number): HeadDelivery | undefined => {
     const endpoint = endpoints.find((e) => e.id === endpointId && e.enabled);
     const delivery = deliveries.find((d) => d.endpoint_id === endpointId && d.status === 'pending');
-    if (!endpoint || !delivery) return undefined;
-    const { status: _status, last_attempt_at: _at, last_error: _error, ...head } = delivery;
-    return { ...head, url: endpoint.url, secret_sealed: endpoint.secret_sealed, failing_since: endpoint.failing_since };
+    return endpoint && delivery && asHead(delivery, endpoint);
   };
   return {
     endpoints,
@@ -79,6 +81,12 @@ export function memoryWebhookQueue(endpoints: MemoryEndpoint[]): MemoryWebhookQu
     ),
     head: vi.fn(async (endpointId: number) => headOf(endpointId)),
     lockHead: vi.fn(async (endpointId: number) => headOf(endpointId)),
+    following: vi.fn(async (head: HeadDelivery, limit: number) => {
+      const endpoint = endpoints.find((e) => e.id === head.endpoint_id && e.enabled);
+      if (!endpoint) return [];
+      const after = deliveries.filter((d) => d.endpoint_id === head.endpoint_id && d.status === 'pending' && d.id > head.id);
+      return after.slice(0, limit).map((d) => asHead(d, endpoint));
+    }),
     recordAttempt: vi.fn(async (head, after) => {
       const delivery = deliveries.find((d) => d.id === head.id && d.status === 'pending');
       if (delivery) {

@@ -122,6 +122,15 @@ describe('WebhookDelivery', () => {
     expect(leadIds(sender.sent)).toEqual([1]);
   });
 
+  it('works a backlog off in runs of up to 100 deliveries, each run claiming the head once', async () => {
+    const { worker, queue, sender, clock } = newWebhookDelivery({ lockRows: true });
+    for (let lead = 1; lead <= 150; lead++) queue.add(1, { lead }, clock.now().toISOString());
+    await worker.deliverDue();
+    expect(leadIds(sender.sent)).toEqual(Array.from({ length: 150 }, (_, i) => i + 1));
+    expect(queue.lockHead, 'two runs, then no head left').toHaveBeenCalledTimes(3);
+    expect(queue.deliveries.every((d) => d.status === 'delivered')).toBe(true);
+  });
+
   it('signs the body {type, timestamp, data} with the endpoint secret so that standardwebhooks verifies it', async () => {
     const { worker, queue, sender, clock } = newWebhookDelivery();
     const delivery = queue.add(1, { lead: 7 }, '2026-11-22T07:59:00.000Z');

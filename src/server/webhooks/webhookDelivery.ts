@@ -3,7 +3,7 @@ import type { Clock } from '../clock.js';
 import type { DbTransaction, Transactions } from '../db/transactions.js';
 import type { MailQueue } from '../outbox/mailQueue.js';
 import type { SecretBox } from '../system/secretBox.js';
-import { type AttemptResult, afterAttempt, disabledReason } from './deliverySchedule.js';
+import { type AfterAttempt, type AttemptResult, afterAttempt, disabledReason } from './deliverySchedule.js';
 import { webhookDisabledMail } from './webhookDisabledMail.js';
 import type { HeadDelivery, WebhookQueueRepository } from './webhookQueueRepository.js';
 import type { WebhookSender } from './webhookSender.js';
@@ -11,13 +11,27 @@ import type { WebhookSender } from './webhookSender.js';
 /** Endpoints sent to at once (on PostgreSQL each holds a pooled connection while it sends). */
 const MAX_LANES = 4;
 /**
+ * A run: deliveries of one endpoint sent one after another before their outcomes are written
+ * together, at most this many, and no more started after RUN_MS (ms) — a backlog is worked off
+ * without a transaction per delivery.
+ */
+const RUN_LIMIT = 100;
+const RUN_MS = 1000;
+
+/** An attempt's result and when it ended (the clock's time). */
+interface Outcome {
+  delivery: HeadDelivery;
+  result: AttemptResult;
+  at: Date;
+}
+/**
  * After an event is written (before its transaction commits) the worker looks twice: soon, for
  * the usual short commit, and again a little later for a slow one; the poll covers the rest, ms.
  */
 const NUDGE_LOOKS_MS = [5, 50] as const;
 
 export interface WebhookDeliveryOptions {
-  queue: Pick<WebhookQueueRepository, 'dueEndpoints' | 'head' | 'lockHead' | 'recordAttempt' | 'disable'>;
+  queue: Pick<WebhookQueueRepository, 'dueEndpoints' | 'head' | 'lockHead' | 'following' | 'recordAttempt' | 'disable'>;
   transactions: Transactions;
   /**
    * PostgreSQL (several processes may share the database): the head is claimed FOR UPDATE SKIP
@@ -148,26 +162,47 @@ export class WebhookDelivery {
   /** Sends the endpoint's due deliveries one after another, oldest first; how many were attempted. */
   private async drain(endpointId: number): Promise<number> {
     let sent = 0;
-    while (!this.stopping && (await this.deliverHead(endpointId))) sent++;
+    for (let run = await this.deliverRun(endpointId); run > 0 && !this.stopping; run = await this.deliverRun(endpointId)) sent += run;
     return sent;
   }
 
-  /** Attempts the endpoint's head when it is due and no other process holds it; whether it did. */
-  private async deliverHead(endpointId: number): Promise<boolean> {
+  /**
+   * Attempts the endpoint's head when it is due and no other process holds it, then the due
+   * deliveries after it, one at a time, until one fails (the rest wait behind it), RUN_LIMIT
+   * were sent or RUN_MS passed; writes their outcomes in one transaction. How many it attempted.
+   * On PostgreSQL the head's row lock, held until that commit, keeps every other process off the
+   * endpoint (they all look for its head first); a crash before the commit sends the run again,
+   * with the same webhook-ids.
+   */
+  private async deliverRun(endpointId: number): Promise<number> {
     const { queue, transactions } = this.options;
     if (this.options.lockRows) {
       return transactions.run(async (trx) => {
         const head = await queue.lockHead(endpointId, trx);
-        if (!head || !this.isDue(head)) return false;
-        await this.record(head, await this.attempt(head), trx);
-        return true;
+        if (!head || !this.isDue(head)) return 0;
+        const outcomes = await this.send([head, ...(await queue.following(head, RUN_LIMIT - 1, trx))]);
+        await this.record(outcomes, trx);
+        return outcomes.length;
       });
     }
     const head = await queue.head(endpointId);
-    if (!head || !this.isDue(head)) return false;
-    const result = await this.attempt(head);
-    await transactions.run((trx) => this.record(head, result, trx));
-    return true;
+    if (!head || !this.isDue(head)) return 0;
+    const outcomes = await this.send([head, ...(await queue.following(head, RUN_LIMIT - 1))]);
+    await transactions.run((trx) => this.record(outcomes, trx));
+    return outcomes.length;
+  }
+
+  /** Sends `run` in order, stopping at the first failure, a delivery not yet due, RUN_MS or a stop. */
+  private async send(run: HeadDelivery[]): Promise<Outcome[]> {
+    const started = performance.now();
+    const outcomes: Outcome[] = [];
+    for (const delivery of run) {
+      if (outcomes.length > 0 && (this.stopping || performance.now() - started > RUN_MS || !this.isDue(delivery))) break;
+      const result = await this.attempt(delivery);
+      outcomes.push({ delivery, result, at: this.options.clock.now() });
+      if (!result.ok) break;
+    }
+    return outcomes;
   }
 
   private isDue(head: HeadDelivery): boolean {
@@ -184,21 +219,27 @@ export class WebhookDelivery {
     return this.options.sender.send({ url: head.url, secret, messageId: head.message_id, body: deliveryBody(head), sentAt: this.options.wallClock.now() });
   }
 
-  private async record(head: HeadDelivery, result: AttemptResult, trx: DbTransaction): Promise<void> {
-    const { queue, clock, retrySeconds, leadsEmail, log } = this.options;
-    const now = clock.now();
-    const after = afterAttempt({ attempts: head.attempts, failingSince: head.failing_since }, result, now, retrySeconds);
-    await queue.recordAttempt(head, after, trx);
-    if (!after.disable || after.failingSince === null) return;
-    const reason = disabledReason(after.failingSince);
-    if (!(await queue.disable(head.endpoint_id, reason, now.toISOString(), trx))) return;
-    log.warn({ endpointId: head.endpoint_id, failingSince: after.failingSince }, 'webhook endpoint disabled after failing for three days');
+  /** Writes each outcome, the endpoint's failing_since after them, and disables the endpoint when it has failed for three days. */
+  private async record(outcomes: Outcome[], trx: DbTransaction): Promise<void> {
+    const { queue, retrySeconds, leadsEmail, log } = this.options;
+    const [first] = outcomes;
+    if (!first) return;
+    let failingSince = first.delivery.failing_since;
+    let after: AfterAttempt | undefined;
+    for (const { delivery, result, at } of outcomes) {
+      after = afterAttempt({ attempts: delivery.attempts, failingSince }, result, at, retrySeconds);
+      await queue.recordAttempt({ ...delivery, failing_since: failingSince }, after, trx);
+      failingSince = after.failingSince;
+    }
+    const last = outcomes[outcomes.length - 1]!;
+    if (!after?.disable || failingSince === null) return;
+    const endpointId = first.delivery.endpoint_id;
+    const reason = disabledReason(failingSince);
+    if (!(await queue.disable(endpointId, reason, last.at.toISOString(), trx))) return;
+    log.warn({ endpointId, failingSince }, 'webhook endpoint disabled after failing for three days');
     if (leadsEmail) {
-      const lastError = result.ok ? null : result.error;
-      await this.options.mail.enqueue(
-        webhookDisabledMail({ url: head.url, failingSince: after.failingSince, lastError }, leadsEmail, this.options.publicUrl),
-        trx,
-      );
+      const lastError = last.result.ok ? null : last.result.error;
+      await this.options.mail.enqueue(webhookDisabledMail({ url: first.delivery.url, failingSince, lastError }, leadsEmail, this.options.publicUrl), trx);
     }
   }
 }

@@ -63,6 +63,20 @@ export class WebhookQueueRepository {
     return this.headQuery(trx, endpointId).forUpdate('d').skipLocked().executeTakeFirst();
   }
 
+  /**
+   * The endpoint's pending deliveries after `head`, oldest first, at most `limit`: sent after it
+   * in the same run. Not locked: every process looks for the head first, which the run holds.
+   */
+  async following(head: HeadDelivery, limit: number, trx?: Executor): Promise<HeadDelivery[]> {
+    return this.deliveryQuery(trx ?? this.db)
+      .where('d.endpoint_id', '=', head.endpoint_id)
+      .where('d.status', '=', 'pending')
+      .where('d.id', '>', head.id)
+      .orderBy('d.id')
+      .limit(limit)
+      .execute();
+  }
+
   /** Writes an attempt's outcome: the delivery's row, and the endpoint's failing_since. */
   async recordAttempt(head: HeadDelivery, after: AfterAttempt, trx: Executor): Promise<void> {
     const { next_attempt_at: nextAttemptAt, ...delivery } = after.delivery;
@@ -96,6 +110,19 @@ export class WebhookQueueRepository {
   }
 
   private headQuery(db: Executor, endpointId: number) {
+    return this.deliveryQuery(db)
+      .where('d.id', '=', (eb) =>
+        eb
+          .selectFrom('webhook_deliveries as q')
+          .select((sub) => sub.fn.min('q.id').as('id'))
+          .where('q.endpoint_id', '=', endpointId)
+          .where('q.status', '=', 'pending'),
+      )
+      .where('d.status', '=', 'pending');
+  }
+
+  /** Deliveries of enabled endpoints with their event and endpoint. */
+  private deliveryQuery(db: Executor) {
     return db
       .selectFrom('webhook_deliveries as d')
       .innerJoin('webhook_events as ev', 'ev.id', 'd.event_id')
@@ -113,14 +140,6 @@ export class WebhookQueueRepository {
         'e.secret_sealed',
         'e.failing_since',
       ])
-      .where('d.id', '=', (eb) =>
-        eb
-          .selectFrom('webhook_deliveries as q')
-          .select((sub) => sub.fn.min('q.id').as('id'))
-          .where('q.endpoint_id', '=', endpointId)
-          .where('q.status', '=', 'pending'),
-      )
-      .where('d.status', '=', 'pending')
       .where('e.enabled', '=', fromBool(true));
   }
 }
