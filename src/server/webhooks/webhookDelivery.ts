@@ -25,10 +25,11 @@ interface Outcome {
   at: Date;
 }
 /**
- * After an event is written (before its transaction commits) the worker looks twice: soon, for
- * the usual short commit, and again a little later for a slow one; the poll covers the rest, ms.
+ * After an event is written (before its transaction commits) the worker looks three times: soon,
+ * for the usual short commit, then later for a slow one on a busy server; the poll covers the
+ * rest, ms.
  */
-const NUDGE_LOOKS_MS = [5, 50] as const;
+const NUDGE_LOOKS_MS = [5, 50, 250] as const;
 
 export interface WebhookDeliveryOptions {
   queue: Pick<WebhookQueueRepository, 'dueEndpoints' | 'head' | 'lockHead' | 'following' | 'recordAttempt' | 'disable'>;
