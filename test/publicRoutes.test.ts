@@ -32,6 +32,7 @@ const PUBLIC_ROUTES = [
   'GET /api/geocode',
   'POST /api/log_search',
   'POST /api/submit_lead',
+  'GET /api/zones',
 ];
 
 interface Route {

@@ -22,10 +22,8 @@ import { AddressRepository } from './geocode/addressRepository.js';
 import { BuiltInPlaces } from './geocode/builtInPlaces.js';
 import { GeocodeService } from './geocode/geocodeService.js';
 import { UpstreamGeocoder } from './geocode/upstreamGeocoder.js';
-import { LeadNotifier } from './leads/leadNotifier.js';
 import { LeadRepository } from './leads/leadRepository.js';
 import { LeadService } from './leads/leadService.js';
-import { createSmtpMailer } from './leads/mailer.js';
 import { SearchLogRepository } from './leads/searchLogRepository.js';
 import { LineOfSightService } from './line-of-sight/lineOfSightService.js';
 import { PatternCache } from './line-of-sight/patternCache.js';
@@ -68,6 +66,10 @@ import { WebhookQueueRepository } from './webhooks/webhookQueueRepository.js';
 import { WebhookRepository } from './webhooks/webhookRepository.js';
 import { outboundWebhookSender } from './webhooks/webhookSender.js';
 import { WebhookService } from './webhooks/webhookService.js';
+import { readClutterFileInWorker } from './clutter/clutterFileReading.js';
+import { ZoneGoals } from './zones/zoneGoals.js';
+import { ZoneRepository } from './zones/zoneRepository.js';
+import { ZoneService } from './zones/zoneService.js';
 
 export interface ServiceInputs {
   config: AppConfig;
@@ -203,7 +205,6 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     clock,
     log,
   });
-  const notifier = config.mail.smtpUrl ? new LeadNotifier(createSmtpMailer(config.mail.smtpUrl, config.mail.from), config.mail.leadsEmail, log) : null;
   const providerStats = new ProviderStatsService(new ProviderStatsRepository(db.kysely));
   const reports = new ReportService(new ReportRepository(db.kysely, db.dialect), clock, config.reportsTimeZone, places);
   const leads = new LeadService({
@@ -213,10 +214,15 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     providers: providerRepo,
     coverage,
     events,
-    notifier,
+    mail: mailOutbox,
+    leadsEmail: config.mail.leadsEmail ?? null,
     clock,
     log,
   });
+  // Pre-registration zones; zoneGoals is the waitlist's view of them (a zone to join, the goal check on each confirmation).
+  const zoneRepo = new ZoneRepository(db.kysely, db.dialect);
+  const zones = new ZoneService({ repository: zoneRepo, transactions, readPolygonFile: readClutterFileInWorker, clock });
+  const zoneGoals = new ZoneGoals({ repository: zoneRepo, mail: mailOutbox, events, leadsEmail: config.mail.leadsEmail, clock });
   // Webhooks: the endpoints (URLs through the SSRF guard, secrets sealed) and the delivery worker.
   const webhooks = new WebhookService({
     repository: new WebhookRepository(db.kysely),
@@ -266,9 +272,10 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     mapStart,
     radioSettings,
     clutterAreas,
-    notifier,
     providerStats,
     reports,
     leads,
+    zones,
+    zoneGoals,
   };
 }

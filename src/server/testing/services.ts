@@ -1,7 +1,6 @@
 import { noClutterAreas } from '../clutter/clutterAreaService.js';
 import type { FootprintBounds, FootprintSettings } from '../footprints/footprintService.js';
 import { FootprintService } from '../footprints/footprintService.js';
-import type { LeadNotifier } from '../leads/leadNotifier.js';
 import type { LeadRepository } from '../leads/leadRepository.js';
 import { type LeadProviders, LeadService } from '../leads/leadService.js';
 import { RadioSettingsService } from '../radio-settings/radioSettingsService.js';
@@ -15,12 +14,17 @@ import { AntennaPatternService } from '../antenna-patterns/antennaPatternService
 import { SectorService } from '../towers/sectorService.js';
 import { createSecretBox } from '../system/secretBox.js';
 import { WebhookDelivery } from '../webhooks/webhookDelivery.js';
-import { fakeMailQueue, fakeWebhookSender, memoryWebhookQueue, type MemoryEndpoint, type MemoryWebhookQueue } from './webhookFakes.js';
+import { fakeWebhookSender, memoryWebhookQueue, type MemoryEndpoint, type MemoryWebhookQueue } from './webhookFakes.js';
+import { vi } from 'vitest';
+import { ZoneGoals } from '../zones/zoneGoals.js';
+import { ZoneService, type ZoneServiceDeps } from '../zones/zoneService.js';
+import { memoryZones, type MemoryZones, recordingEventSink, recordingMailQueue } from './zoneFakes.js';
 import {
   fakeCoverageRevision,
   countingCommits,
   fakeEventSink,
   fakeLogger,
+  fakeMailQueue,
   fakeSearchCoverage,
   fakeTerrain,
   fakeTowers,
@@ -115,7 +119,8 @@ export function newLeadService(
     providers?: LeadProviders;
     coverage?: ReturnType<typeof fakeSearchCoverage>;
     events?: ReturnType<typeof fakeEventSink>;
-    notifier?: LeadNotifier | null;
+    mail?: ReturnType<typeof fakeMailQueue>;
+    leadsEmail?: string | null;
     clock?: ManualClock;
     log?: FakeLogger;
   } = {},
@@ -128,7 +133,8 @@ export function newLeadService(
     providers: deps.providers ?? { find: async () => undefined },
     coverage: deps.coverage ?? fakeSearchCoverage(),
     events: deps.events ?? fakeEventSink(),
-    notifier: deps.notifier ?? null,
+    mail: deps.mail ?? fakeMailQueue(),
+    leadsEmail: deps.leadsEmail ?? null,
     clock: deps.clock ?? manualClock(),
     log: deps.log ?? fakeLogger(),
   };
@@ -139,7 +145,8 @@ export function newLeadService(
     providers: built.providers,
     coverage: built.coverage,
     events: built.events,
-    notifier: built.notifier,
+    mail: built.mail,
+    leadsEmail: built.leadsEmail,
     clock: built.clock,
     log: built.log,
   });
@@ -238,4 +245,25 @@ export function newWebhookDelivery(
     log: built.log,
   });
   return { ...built, worker };
+}
+
+export function newZoneService(deps: { zones?: MemoryZones; clock?: ManualClock } = {}) {
+  const built = {
+    zones: deps.zones ?? memoryZones(),
+    readPolygonFile: vi.fn<ZoneServiceDeps['readPolygonFile']>(),
+    clock: deps.clock ?? manualClock(),
+  };
+  const service = new ZoneService({ repository: built.zones, transactions: fakeTransactions(), readPolygonFile: built.readPolygonFile, clock: built.clock });
+  return { ...built, service };
+}
+
+export function newZoneGoals(deps: { zones?: MemoryZones; leadsEmail?: string; clock?: ManualClock } = {}) {
+  const built = {
+    zones: deps.zones ?? memoryZones(),
+    mail: recordingMailQueue(),
+    events: recordingEventSink(),
+    clock: deps.clock ?? manualClock(),
+  };
+  const goals = new ZoneGoals({ repository: built.zones, mail: built.mail, events: built.events, leadsEmail: deps.leadsEmail, clock: built.clock });
+  return { ...built, goals };
 }
