@@ -31,6 +31,7 @@ import { coverageRoutes } from './routes/coverageRoutes.js';
 import { embedSettingsRoutes } from './routes/embedSettingsRoutes.js';
 import { geocodeRoutes } from './routes/geocodeRoutes.js';
 import { layerRoutes } from './routes/layerRoutes.js';
+import type { WaitlistMatcher } from './waitlist/waitlistMatcher.js';
 import { waitlistAdminRoutes, waitlistPublicRoutes } from './routes/waitlistRoutes.js';
 import { leadRoutes } from './routes/leadRoutes.js';
 import { lineOfSightRoutes } from './routes/lineOfSightRoutes.js';
@@ -74,6 +75,8 @@ export interface App {
   coverage: CoverageEngine;
   myMaps: MyMapsSync;
   radioSettings: RadioSettingsService;
+  /** Tests await its idle() after a rebuild. */
+  waitlistMatcher: WaitlistMatcher;
 }
 
 /** The line-of-sight map styles as the browser gets them (GET /api/config). */
@@ -110,7 +113,15 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     await stopInReverse(stoppers);
     throw error;
   }
-  return { server, db, config, coverage: services.coverage, myMaps: services.myMaps, radioSettings: services.radioSettings };
+  return {
+    server,
+    db,
+    config,
+    coverage: services.coverage,
+    myMaps: services.myMaps,
+    radioSettings: services.radioSettings,
+    waitlistMatcher: services.waitlistMatcher,
+  };
 }
 
 /** Fastify with the logger, body limit, proxy trust, zod schemas and the error envelope; no routes yet. */

@@ -51,7 +51,15 @@ describe('startBackground', () => {
     const events: string[] = [];
     const work = fakeWork(events);
     const stoppers = await startBackground(work);
-    expect(events).toEqual(['mail sender started', 'coverage started', 'footprints reconciled', 'waitlist matched', 'listening', 'my maps scheduled', 'waitlist purge scheduled']);
+    expect(events).toEqual([
+      'mail sender started',
+      'coverage started',
+      'footprints reconciled',
+      'waitlist matched',
+      'listening',
+      'my maps scheduled',
+      'waitlist purge scheduled',
+    ]);
 
     events.length = 0;
     work.footprintsChanged();

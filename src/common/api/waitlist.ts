@@ -15,9 +15,7 @@ export const WAITLIST_CONSENT_MESSAGE = 'Please agree to receive e-mails about s
 export const waitlistJoinRequest = z
   .object({
     lat: numberField(z.number({ error: 'lat must be a number' }).min(-90, 'lat must be between -90 and 90').max(90, 'lat must be between -90 and 90')),
-    lng: numberField(
-      z.number({ error: 'lng must be a number' }).min(-180, 'lng must be between -180 and 180').max(180, 'lng must be between -180 and 180'),
-    ),
+    lng: numberField(z.number({ error: 'lng must be a number' }).min(-180, 'lng must be between -180 and 180').max(180, 'lng must be between -180 and 180')),
     address: requiredText(500, 'Address'),
     email: emailText().refine((v) => v !== '', 'Email is required'),
     /** Empty text counts as absent. */
@@ -76,7 +74,9 @@ export type WaitlistFilters = z.infer<typeof waitlistFilters>;
 
 export const waitlistListQuery = waitlistFilters.extend({
   page: numberField(z.number().int('page must be a whole number').min(1, 'page must be at least 1').max(100_000).default(1)),
-  page_size: numberField(z.number().int('page_size must be a whole number').min(1, 'page_size must be from 1 to 200').max(200, 'page_size must be from 1 to 200').default(50)),
+  page_size: numberField(
+    z.number().int('page_size must be a whole number').min(1, 'page_size must be from 1 to 200').max(200, 'page_size must be from 1 to 200').default(50),
+  ),
 });
 export type WaitlistListQuery = z.infer<typeof waitlistListQuery>;
 

@@ -28,9 +28,7 @@ export function messageOf(mail: OutboxMail): MailMessage {
     subject: mail.subject,
     text: mail.text,
     html: mail.html,
-    ...(mail.unsubscribeUrl
-      ? { headers: { 'List-Unsubscribe': `<${mail.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
-      : {}),
+    ...(mail.unsubscribeUrl ? { headers: { 'List-Unsubscribe': `<${mail.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } } : {}),
   };
 }
 

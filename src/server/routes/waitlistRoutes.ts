@@ -54,7 +54,7 @@ export function waitlistPublicRoutes(waitlist: WaitlistService, limits: { leadsP
         config: { rateLimit: { max: limits.leadsPerHour, timeWindow: HOUR_MS } },
         schema: {
           tags,
-          summary: "Ask to be told when service is available at a spot (double opt-in: a confirmation e-mail is sent)",
+          summary: 'Ask to be told when service is available at a spot (double opt-in: a confirmation e-mail is sent)',
           body: waitlistJoinRequest,
           response: { 200: envelopeOf(z.null()), 400: errorEnvelope, 429: errorEnvelope },
         },
@@ -67,13 +67,22 @@ export function waitlistPublicRoutes(waitlist: WaitlistService, limits: { leadsP
 
     app.get(
       '/waitlist/confirm',
-      { schema: { tags, summary: "The confirmation e-mail's link: redirects to the site's waitlist page", querystring: waitlistTokenQuery, response: redirect } },
+      {
+        schema: { tags, summary: "The confirmation e-mail's link: redirects to the site's waitlist page", querystring: waitlistTokenQuery, response: redirect },
+      },
       async (request, reply) => reply.redirect(outcomePage(await waitlist.confirm(request.query.token)), 303),
     );
 
     app.get(
       '/waitlist/unsubscribe',
-      { schema: { tags, summary: "Every waitlist e-mail's unsubscribe link: redirects to the site's waitlist page", querystring: waitlistTokenQuery, response: redirect } },
+      {
+        schema: {
+          tags,
+          summary: "Every waitlist e-mail's unsubscribe link: redirects to the site's waitlist page",
+          querystring: waitlistTokenQuery,
+          response: redirect,
+        },
+      },
       async (request, reply) => reply.redirect(outcomePage(await waitlist.unsubscribe(request.query.token)), 303),
     );
 
@@ -106,7 +115,14 @@ export function waitlistAdminRoutes(waitlist: WaitlistService): FastifyPluginAsy
 
     app.get(
       '/waitlist',
-      { schema: { tags, summary: 'Entries, newest first, filtered and a page at a time', querystring: waitlistListQuery, response: { 200: envelopeOf(waitlistPage), 400: errorEnvelope } } },
+      {
+        schema: {
+          tags,
+          summary: 'Entries, newest first, filtered and a page at a time',
+          querystring: waitlistListQuery,
+          response: { 200: envelopeOf(waitlistPage), 400: errorEnvelope },
+        },
+      },
       async (request) => ({ success: true as const, data: await waitlist.list(request.query) }),
     );
 

@@ -123,7 +123,13 @@ export class WaitlistMatcher {
     const live: LiveAtSpot[] = this.deps.coverage
       .layerProvidersAt(point)
       .filter(({ provider, service_status }) => service_status === 'live' && (entry.provider_id === null || provider.id === entry.provider_id))
-      .map(({ provider }) => ({ key: provider.id, provider_id: provider.id, name: provider.name, signup_url: provider.signup_url ?? null, url: provider.signup_url ?? null }));
+      .map(({ provider }) => ({
+        key: provider.id,
+        provider_id: provider.id,
+        name: provider.name,
+        signup_url: provider.signup_url ?? null,
+        url: provider.signup_url ?? null,
+      }));
     if (entry.provider_id === null && towers.some((tower) => this.towerServes(tower, point))) {
       const map = `${this.deps.publicUrl.replace(/\/+$/, '')}/?lat=${entry.lat}&lng=${entry.lng}`;
       live.push({ key: TOWERS_KEY, provider_id: null, name: FIXED_WIRELESS, signup_url: map, url: map });
@@ -144,10 +150,20 @@ export class WaitlistMatcher {
       return await this.deps.transactions.run(async (trx) => {
         if (!(await this.deps.repository.isConfirmed(entry.id, trx))) return false;
         const now = this.deps.clock.now().toISOString();
-        const inserted = new Set(await this.deps.repository.insertNotifications(entry.id, services.map((service) => service.key), now, trx));
+        const inserted = new Set(
+          await this.deps.repository.insertNotifications(
+            entry.id,
+            services.map((service) => service.key),
+            now,
+            trx,
+          ),
+        );
         const fresh = services.filter((service) => inserted.has(service.key));
         if (fresh.length === 0) return false;
-        await this.deps.mail.enqueue(liveMail({ to: entry.email, address: entry.address, services: fresh, unsubscribeUrl: this.deps.unsubscribeUrlOf(entry.dedupe_key) }), trx);
+        await this.deps.mail.enqueue(
+          liveMail({ to: entry.email, address: entry.address, services: fresh, unsubscribeUrl: this.deps.unsubscribeUrlOf(entry.dedupe_key) }),
+          trx,
+        );
         await this.deps.events.emit(
           'coverage.live_at_waitlist',
           { entry: eventEntryOf(entry), services: fresh.map(({ provider_id, name, signup_url }) => ({ provider_id, name, signup_url })) },

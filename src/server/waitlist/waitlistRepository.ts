@@ -239,20 +239,20 @@ export class WaitlistRepository implements WaitlistedSpots {
 
   private entriesQuery(filters: WaitlistFilters) {
     return this.db
-        .selectFrom('waitlist_entries')
-        .where(matching(filters))
-        .leftJoin('providers', 'providers.id', 'waitlist_entries.provider_id')
-        .leftJoin('zones', 'zones.id', 'waitlist_entries.zone_id')
-        .select(RECORD_COLUMNS)
-        .select((eb) => [
-          'providers.name as provider_name',
-          'zones.name as zone_name',
-          eb
-            .selectFrom('waitlist_notifications as n')
-            .select((inner) => inner.fn.min('n.notified_at').as('first'))
-            .whereRef('n.entry_id', '=', 'waitlist_entries.id')
-            .as('notified_at'),
-        ]);
+      .selectFrom('waitlist_entries')
+      .where(matching(filters))
+      .leftJoin('providers', 'providers.id', 'waitlist_entries.provider_id')
+      .leftJoin('zones', 'zones.id', 'waitlist_entries.zone_id')
+      .select(RECORD_COLUMNS)
+      .select((eb) => [
+        'providers.name as provider_name',
+        'zones.name as zone_name',
+        eb
+          .selectFrom('waitlist_notifications as n')
+          .select((inner) => inner.fn.min('n.notified_at').as('first'))
+          .whereRef('n.entry_id', '=', 'waitlist_entries.id')
+          .as('notified_at'),
+      ]);
   }
 }
 

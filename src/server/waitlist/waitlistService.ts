@@ -86,7 +86,8 @@ export class WaitlistService {
           unsubscribe_token_hash: tokenHash(unsubscribeToken(this.deps.secret, dedupeKey)),
           now,
         };
-        if (await this.deps.repository.insertIfNew(entry, trx)) return this.queueConfirmation(email, input.address, dedupeKey, token, providerName, zoneName, trx);
+        if (await this.deps.repository.insertIfNew(entry, trx))
+          return this.queueConfirmation(email, input.address, dedupeKey, token, providerName, zoneName, trx);
         existing = await this.deps.repository.findByDedupeKey(dedupeKey, trx);
       }
       // Confirmed already: nothing new to send (and the answer is the same, so nothing is revealed).
@@ -169,7 +170,22 @@ export class WaitlistService {
         before = batch.at(-1)!.id;
       }
     }
-    const header = ['id', 'status', 'provider', 'zone', 'name', 'email', 'phone', 'address', 'lat', 'lng', 'created_at', 'confirmed_at', 'unsubscribed_at', 'notified_at'];
+    const header = [
+      'id',
+      'status',
+      'provider',
+      'zone',
+      'name',
+      'email',
+      'phone',
+      'address',
+      'lat',
+      'lng',
+      'created_at',
+      'confirmed_at',
+      'unsubscribed_at',
+      'notified_at',
+    ];
     const body = csvStream(header, batches(), (e) => [
       e.id,
       e.status,
@@ -190,7 +206,9 @@ export class WaitlistService {
   }
 
   /** The provider and zone a sign-up is for, checked: a zone entry takes the zone's provider. */
-  private async target(input: WaitlistJoinRequest): Promise<{ providerId: number | null; zoneId: number | null; providerName: string | null; zoneName: string | null }> {
+  private async target(
+    input: WaitlistJoinRequest,
+  ): Promise<{ providerId: number | null; zoneId: number | null; providerName: string | null; zoneName: string | null }> {
     let providerId = input.provider_id ?? null;
     let zoneName: string | null = null;
     if (input.zone_id !== undefined) {
@@ -215,7 +233,14 @@ export class WaitlistService {
     zoneName: string | null,
     trx: Executor,
   ): Promise<true> {
-    const mail = confirmationMail({ to, address, providerName, zoneName, confirmUrl: this.linkTo('confirm', token), unsubscribeUrl: this.unsubscribeUrlOf(dedupeKey) });
+    const mail = confirmationMail({
+      to,
+      address,
+      providerName,
+      zoneName,
+      confirmUrl: this.linkTo('confirm', token),
+      unsubscribeUrl: this.unsubscribeUrlOf(dedupeKey),
+    });
     await this.deps.mail.enqueue(mail, trx);
     return true;
   }
