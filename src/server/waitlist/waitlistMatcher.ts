@@ -30,7 +30,7 @@ interface LiveAtSpot extends LiveService {
 }
 
 export interface WaitlistMatcherDeps {
-  repository: WaitlistRepository;
+  repository: Pick<WaitlistRepository, 'confirmedAfter' | 'notifiedAmong' | 'insertNotifications' | 'isConfirmed'>;
   /** The coverage index: which providers' layers say `live` at a spot. */
   coverage: Pick<CoverageEngine, 'layerProvidersAt'>;
   /** The active towers and their ready footprints (no live analysis: a footprint not ready yet counts later, when it is). */
