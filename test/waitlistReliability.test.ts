@@ -46,7 +46,7 @@ function httpClient(base: string, token: string) {
         redirect: 'manual',
       }),
     form: (url: string, form: { payload: Buffer; headers: Record<string, string> }) =>
-      fetch(`${base}${url}`, { method: 'POST', headers: { ...headers, ...form.headers }, body: form.payload }),
+      fetch(`${base}${url}`, { method: 'POST', headers: { ...headers, ...form.headers }, body: new Uint8Array(form.payload) }),
     get: (url: string) => fetch(`${base}${url}`, { redirect: 'manual' }),
   };
 }
@@ -148,7 +148,8 @@ describe.each(databaseKinds())('waitlist e-mails survive kill -9 (%s)', (kind: D
     child!.kill('SIGKILL');
     await new Promise((resolve) => child!.once('exit', resolve));
     child = null;
-    expect(answers[0]!.status === 'fulfilled' && answers[0].value.status).toBe(200);
+    const layerPut = answers[0]!;
+    expect(layerPut.status === 'fulfilled' && layerPut.value.status).toBe(200);
 
     base = await startServer(port);
     api = httpClient(base, await signInOver(base));
