@@ -14,7 +14,7 @@ import path from 'node:path';
 import { openDatabase } from '../src/server/db/database.js';
 import { kmlDocument, placemark, square, style } from '../test/support/kml.js';
 import type { BenchContext } from './benchContext.js';
-import { buildServer, createProvider, startServer } from './serverProcess.js';
+import { buildServer, createProvider, type ServerProcess, startServer } from './serverProcess.js';
 import { quantile, seededRandom } from './syntheticTerrain.js';
 
 const ENTRIES = 10_000;
@@ -103,7 +103,7 @@ export async function run(_context: BenchContext): Promise<void> {
       body: JSON.stringify({ default_status: 'live' }),
     });
     if (!put.ok) throw new Error(`layer update failed: ${await put.text()}`);
-    let told: { told?: unknown; ms?: unknown } | undefined;
+    let told: ServerProcess['logs'][number] | undefined;
     while (!(told = server.logs.slice(logsBefore).find((line) => line.msg === 'waitlist entries told of service'))) {
       if (performance.now() - started > 120_000) throw new Error('the matching did not finish within 2 minutes');
       await new Promise((resolve) => setTimeout(resolve, 5));
