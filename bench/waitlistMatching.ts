@@ -14,7 +14,7 @@ import path from 'node:path';
 import { openDatabase } from '../src/server/db/database.js';
 import { kmlDocument, placemark, square, style } from '../test/support/kml.js';
 import type { BenchContext } from './benchContext.js';
-import { buildServer, createProvider, type ServerProcess, startServer } from './serverProcess.js';
+import { buildServer, createProvider, startServer } from './serverProcess.js';
 import { quantile, seededRandom } from './syntheticTerrain.js';
 
 const ENTRIES = 10_000;
@@ -103,8 +103,11 @@ export async function run(_context: BenchContext): Promise<void> {
       body: JSON.stringify({ default_status: 'live' }),
     });
     if (!put.ok) throw new Error(`layer update failed: ${await put.text()}`);
-    let told: ServerProcess['logs'][number] | undefined;
-    while (!(told = server.logs.slice(logsBefore).find((line) => line.msg === 'waitlist entries told of service'))) {
+    // A run that began before the new snapshot was swapped in tells only the entries it reached after
+    // the swap; the run the rebuild asked for tells the rest. Done when every entry has been told.
+    const runs = () => server.logs.slice(logsBefore).filter((line) => line.msg === 'waitlist entries told of service');
+    const toldSoFar = () => runs().reduce((sum, line) => sum + Number(line.told), 0);
+    while (toldSoFar() < GOING_LIVE) {
       if (performance.now() - started > 120_000) throw new Error('the matching did not finish within 2 minutes');
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
@@ -113,10 +116,9 @@ export async function run(_context: BenchContext): Promise<void> {
     await Promise.all(loops);
 
     const p99 = quantile(latencies, 0.99);
-    console.log(`  entries told: ${String(told.told)} (expected ${GOING_LIVE})`);
-    console.log(
-      `  matching (server's figure): ${String(told.ms)} ms; from the PUT to the log line: ${wall.toFixed(0)} ms (target < 2000 ms): ${Number(told.ms) < 2000 ? 'PASS' : 'FAIL'}`,
-    );
+    const figures = runs().map((line) => `${String(line.told)} in ${String(line.ms)} ms`);
+    console.log(`  entries told: ${toldSoFar()} (expected ${GOING_LIVE}); the server's runs: ${figures.join(', ')}`);
+    console.log(`  from the PUT to the last entry told: ${wall.toFixed(0)} ms (target < 2000 ms): ${wall < 2000 ? 'PASS' : 'FAIL'}`);
     console.log(
       `  check_coverage meanwhile: ${latencies.length} checks, p50 ${quantile(latencies, 0.5).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms (target < 50 ms): ${p99 < 50 ? 'PASS' : 'FAIL'}`,
     );

@@ -49,8 +49,8 @@ function memoryWaitlist(entries: WaitlistRecord[]) {
         return true;
       });
     },
-    async isConfirmed(id: number) {
-      return entries.find((e) => e.id === id)?.status === 'confirmed';
+    async confirmedAmong(ids: readonly number[]) {
+      return new Set(entries.filter((e) => ids.includes(e.id) && e.status === 'confirmed').map((e) => e.id));
     },
   };
 }
