@@ -29,8 +29,21 @@ export const OUTSIDE_ZONE = 'This address is outside the zone';
 export const PENDING_KEPT_MS = 7 * 24 * 3600_000;
 const EXPORT_BATCH = 1000;
 
+/** What the sign-up, the links and the purge need of the repository (the admin's views need the rest). */
+type EntryStore = Pick<
+  WaitlistRepository,
+  | 'findByDedupeKey'
+  | 'insertIfNew'
+  | 'renewPending'
+  | 'findByConfirmHash'
+  | 'markConfirmed'
+  | 'findByUnsubscribeHash'
+  | 'markUnsubscribed'
+  | 'deletePendingBefore'
+>;
+
 export interface WaitlistServiceDeps {
-  repository: WaitlistRepository;
+  repository: EntryStore & Pick<WaitlistRepository, 'summary' | 'list' | 'listBatch' | 'points' | 'delete'>;
   providers: Pick<ProviderRepository, 'find'>;
   /** null until the zones domain is wired: a zone_id is then refused as not found. */
   zones: WaitlistZones | null;
