@@ -162,6 +162,19 @@ describe('WaitlistMatcher', () => {
     expect(mails.map((mail) => mail.subject)).toEqual(['Now available at your address: AirNet <fast>']);
   });
 
+  it('leaves out an entry that unsubscribed after its batch was read', async () => {
+    const entries = [entry(1), entry(2)];
+    const { matcher, mails, repository } = newMatcher({ entries, layers: [{ provider: FIBRE, service_status: 'live' }] });
+    const read = repository.notifiedAmong.bind(repository);
+    repository.notifiedAmong = async (ids) => {
+      entries[0]!.status = 'unsubscribed';
+      return read(ids);
+    };
+    expect(await matcher.run()).toBe(1);
+    expect(mails.map((mail) => mail.to)).toEqual(['person2@example.com']);
+    expect([...repository.notifications]).toEqual([notificationKey(2, FIBRE.id)]);
+  });
+
   it('works through every batch of entries', async () => {
     const entries = Array.from({ length: MATCH_BATCH * 2 + 5 }, (_, i) => entry(i + 1));
     const { matcher, mails } = newMatcher({ entries, layers: [{ provider: FIBRE, service_status: 'live' }] });
