@@ -297,7 +297,9 @@ describe.each(databaseKinds())('reports on %s', (kind) => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe('id,created_at,name,email,phone,message,lead_type,status,notes,provider_id,provider,search_id,search_address,search_lat,search_lng');
+    expect(lines[0]).toBe(
+      'id,created_at,name,email,phone,message,lead_type,status,notes,provider_id,provider,search_id,search_address,search_lat,search_lng,request_count,last_requested_at',
+    );
     expect(lines).toHaveLength(4);
     expect(lines.find((line) => line.includes('HYPERLINK'))).toContain(`"'=HYPERLINK(""x"")"`);
     // Phones read as typed, without an apostrophe; an international one with 00 for its leading +.

@@ -43,6 +43,7 @@ import { systemRoutes } from './routes/systemRoutes.js';
 import { terrainRoutes } from './routes/terrainRoutes.js';
 import { towerRoutes } from './routes/towerRoutes.js';
 import { wirelessRoutes } from './routes/wirelessRoutes.js';
+import { publicZoneRoutes, zoneRoutes } from './routes/zoneRoutes.js';
 import { resolveAppSecret } from './system/appSecret.js';
 import { createSecretBox } from './system/secretBox.js';
 
@@ -100,7 +101,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   const db = await openDatabase(config.database, server.log, { seal: (plain) => secrets.seal(plain) });
   const services = createServices({ config, db, secret, secrets, clock: deps.clock ?? systemClock, log: server.log });
   // Stopped last first: background work, then the SMTP pool, then the database.
-  const stoppers: Stopper[] = [() => db.close(), () => services.notifier?.close()];
+  const stoppers: Stopper[] = [() => db.close()];
   try {
     await ensureFirstAdmin(services.auth, config.admin, server.log, deps.announceGeneratedPassword);
     const listen = (onRevision: () => Promise<void>) => listenForRevisions(config.database, onRevision, server.log);
@@ -186,6 +187,7 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
     mapStart,
     radioSettings,
     clutterAreas,
+    zones,
   } = services;
   await server.register(
     async (api) => {
@@ -199,6 +201,7 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
       await api.register(geocodeRoutes({ geocode, searchesPerMinute: config.rateLimits.searchesPerMinute }));
       await api.register(leadRoutes(leads, config.rateLimits));
       await api.register(waitlistPublicRoutes(services.waitlist, config.rateLimits));
+      await api.register(publicZoneRoutes(zones));
       // Every other route: behind the bearer token.
       await api.register(
         adminScope(auth, [
@@ -217,6 +220,7 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
           radioSettingsRoutes(radioSettings),
           clutterAreaRoutes(clutterAreas),
           waitlistAdminRoutes(services.waitlist),
+          zoneRoutes(zones),
         ]),
       );
     },

@@ -22,7 +22,6 @@ import { AddressRepository } from './geocode/addressRepository.js';
 import { BuiltInPlaces } from './geocode/builtInPlaces.js';
 import { GeocodeService } from './geocode/geocodeService.js';
 import { UpstreamGeocoder } from './geocode/upstreamGeocoder.js';
-import { LeadNotifier } from './leads/leadNotifier.js';
 import { LeadRepository } from './leads/leadRepository.js';
 import { LeadService } from './leads/leadService.js';
 import { createSmtpMailer } from './outbox/mailer.js';
@@ -69,6 +68,10 @@ import { SectorRepository } from './towers/sectorRepository.js';
 import { SectorService } from './towers/sectorService.js';
 import { TowerRepository } from './towers/towerRepository.js';
 import { TowerService } from './towers/towerService.js';
+import { readClutterFileInWorker } from './clutter/clutterFileReading.js';
+import { ZoneGoals } from './zones/zoneGoals.js';
+import { ZoneRepository } from './zones/zoneRepository.js';
+import { ZoneService } from './zones/zoneService.js';
 
 export interface ServiceInputs {
   config: AppConfig;
@@ -206,22 +209,38 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     clock,
     log,
   });
-  // One SMTP pool: the lead notices and the outbox's sender share it (the notifier closes it last).
-  const mailer = config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : null;
-  const notifier = mailer ? new LeadNotifier(mailer, config.mail.leadsEmail, log) : null;
+  const providerStats = new ProviderStatsService(new ProviderStatsRepository(db.kysely));
+  const reports = new ReportService(new ReportRepository(db.kysely, db.dialect), clock, config.reportsTimeZone, places);
+  const leads = new LeadService({
+    transactions,
+    searchLogs: new SearchLogRepository(db.kysely),
+    leads: new LeadRepository(db.kysely),
+    providers: providerRepo,
+    coverage,
+    events,
+    mail: mailOutbox,
+    leadsEmail: config.mail.leadsEmail ?? null,
+    clock,
+    log,
+  });
+  // Pre-registration zones; zoneGoals is the waitlist's view of them (a zone to join, the goal check on each confirmation).
+  const zoneRepo = new ZoneRepository(db.kysely, db.dialect);
+  const zones = new ZoneService({ repository: zoneRepo, transactions, readPolygonFile: readClutterFileInWorker, clock });
+  const zoneGoals = new ZoneGoals({ repository: zoneRepo, mail: mailOutbox, events, leadsEmail: config.mail.leadsEmail, clock });
+  // The one sender of the mail outbox (it closes the SMTP pool when it stops).
   const mailSender = new MailSender({
     repository: new MailOutboxRepository(db.kysely, transactions, db.dialect),
-    mailer,
+    mailer: config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : null,
     pollMs: config.outbox.pollMs,
     clock,
     log,
   });
   mailOutbox.onEnqueued(() => mailSender.nudge());
-  // Zones (helper C) answer WaitlistZones; until they are wired, a zone_id is refused as not found.
+  // A pre-registration names a zone: zoneGoals answers the waitlist's WaitlistZones.
   const waitlist = new WaitlistService({
     repository: waitlistRepo,
     providers: providerRepo,
-    zones: null,
+    zones: zoneGoals,
     transactions,
     mail: mailOutbox,
     events,
@@ -244,18 +263,6 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     log,
   });
   const waitlistPurge = new WaitlistPurgeSchedule({ waitlist, locks: new JobLockRepository(db.kysely, randomUUID()), clock, log });
-  const providerStats = new ProviderStatsService(new ProviderStatsRepository(db.kysely));
-  const reports = new ReportService(new ReportRepository(db.kysely, db.dialect), clock, config.reportsTimeZone, places);
-  const leads = new LeadService({
-    transactions,
-    searchLogs: new SearchLogRepository(db.kysely),
-    leads: new LeadRepository(db.kysely),
-    providers: providerRepo,
-    coverage,
-    notifier,
-    clock,
-    log,
-  });
   return {
     db,
     events,
@@ -282,9 +289,10 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     mapStart,
     radioSettings,
     clutterAreas,
-    notifier,
     providerStats,
     reports,
     leads,
+    zones,
+    zoneGoals,
   };
 }

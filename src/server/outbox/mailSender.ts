@@ -74,12 +74,13 @@ export class MailSender {
     this.sleepFor(NUDGE_DELAY_MS);
   }
 
-  /** Stops after the mail being sent, if any. */
+  /** Stops after the mail being sent, if any, and closes the SMTP pool. */
   async stop(): Promise<void> {
     this.stopped = true;
     this.sleepFor(0);
     await this.running;
     this.running = null;
+    this.deps.mailer?.close();
   }
 
   private async loop(mailer: Mailer): Promise<void> {

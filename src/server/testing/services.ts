@@ -1,7 +1,6 @@
 import { noClutterAreas } from '../clutter/clutterAreaService.js';
 import type { FootprintBounds, FootprintSettings } from '../footprints/footprintService.js';
 import { FootprintService } from '../footprints/footprintService.js';
-import type { LeadNotifier } from '../leads/leadNotifier.js';
 import type { LeadRepository } from '../leads/leadRepository.js';
 import { type LeadProviders, LeadService } from '../leads/leadService.js';
 import { RadioSettingsService } from '../radio-settings/radioSettingsService.js';
@@ -13,10 +12,16 @@ import type { PatternRecord } from '../antenna-patterns/antennaPatternRepository
 import { defaultRadioSettings, type RadioSettings } from '../../common/api/radioSettings.js';
 import { AntennaPatternService } from '../antenna-patterns/antennaPatternService.js';
 import { SectorService } from '../towers/sectorService.js';
+import { vi } from 'vitest';
+import { ZoneGoals } from '../zones/zoneGoals.js';
+import { ZoneService, type ZoneServiceDeps } from '../zones/zoneService.js';
+import { memoryZones, type MemoryZones, recordingEventSink, recordingMailQueue } from './zoneFakes.js';
 import {
   fakeCoverageRevision,
   countingCommits,
+  fakeEventSink,
   fakeLogger,
+  fakeMailQueue,
   fakeSearchCoverage,
   fakeTerrain,
   fakeTowers,
@@ -111,7 +116,9 @@ export function newLeadService(
     leads?: LeadRepository;
     providers?: LeadProviders;
     coverage?: ReturnType<typeof fakeSearchCoverage>;
-    notifier?: LeadNotifier | null;
+    events?: ReturnType<typeof fakeEventSink>;
+    mail?: ReturnType<typeof fakeMailQueue>;
+    leadsEmail?: string | null;
     clock?: ManualClock;
     log?: FakeLogger;
   } = {},
@@ -123,7 +130,9 @@ export function newLeadService(
     leads: deps.leads ?? ({} as LeadRepository),
     providers: deps.providers ?? { find: async () => undefined },
     coverage: deps.coverage ?? fakeSearchCoverage(),
-    notifier: deps.notifier ?? null,
+    events: deps.events ?? fakeEventSink(),
+    mail: deps.mail ?? fakeMailQueue(),
+    leadsEmail: deps.leadsEmail ?? null,
     clock: deps.clock ?? manualClock(),
     log: deps.log ?? fakeLogger(),
   };
@@ -133,7 +142,9 @@ export function newLeadService(
     leads: built.leads,
     providers: built.providers,
     coverage: built.coverage,
-    notifier: built.notifier,
+    events: built.events,
+    mail: built.mail,
+    leadsEmail: built.leadsEmail,
     clock: built.clock,
     log: built.log,
   });
@@ -179,4 +190,25 @@ export function newSectorService(deps: { towers?: TowerRecord[]; sectors?: Memor
 export function newAntennaPatternService(deps: { patterns?: MemoryPatterns; clock?: ManualClock } = {}) {
   const built = { patterns: deps.patterns ?? memoryPatterns(), clock: deps.clock ?? manualClock() };
   return { ...built, service: new AntennaPatternService(built.patterns, fakeTransactions(), built.clock) };
+}
+
+export function newZoneService(deps: { zones?: MemoryZones; clock?: ManualClock } = {}) {
+  const built = {
+    zones: deps.zones ?? memoryZones(),
+    readPolygonFile: vi.fn<ZoneServiceDeps['readPolygonFile']>(),
+    clock: deps.clock ?? manualClock(),
+  };
+  const service = new ZoneService({ repository: built.zones, transactions: fakeTransactions(), readPolygonFile: built.readPolygonFile, clock: built.clock });
+  return { ...built, service };
+}
+
+export function newZoneGoals(deps: { zones?: MemoryZones; leadsEmail?: string; clock?: ManualClock } = {}) {
+  const built = {
+    zones: deps.zones ?? memoryZones(),
+    mail: recordingMailQueue(),
+    events: recordingEventSink(),
+    clock: deps.clock ?? manualClock(),
+  };
+  const goals = new ZoneGoals({ repository: built.zones, mail: built.mail, events: built.events, leadsEmail: deps.leadsEmail, clock: built.clock });
+  return { ...built, goals };
 }
