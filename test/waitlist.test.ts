@@ -219,6 +219,38 @@ describe.each(databaseKinds())('waitlist (%s)', (kind: DatabaseKind) => {
     expect(smtp.refused()).toBe(2);
   });
 
+  it('pre-registers in a zone for its provider, counts the confirmation toward the goal, and refuses a spot outside it', async () => {
+    const fibre = await createProvider('FibreCo');
+    const d = 0.02;
+    const ring = [
+      [IN_GREEN.lng - d, IN_GREEN.lat - d],
+      [IN_GREEN.lng + d, IN_GREEN.lat - d],
+      [IN_GREEN.lng + d, IN_GREEN.lat + d],
+      [IN_GREEN.lng - d, IN_GREEN.lat + d],
+      [IN_GREEN.lng - d, IN_GREEN.lat - d],
+    ];
+    const created = await admin('POST', '/api/zones', {
+      name: 'Stellenbosch',
+      provider_id: fibre,
+      goal: 1,
+      geometry: { type: 'Polygon', coordinates: [ring] },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const zoneId = created.json().data.id;
+
+    const outside = await join({ zone_id: zoneId, name: 'Naledi', lat: IN_GREEN.lat + 0.5 });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json().message).toBe('This address is outside the zone');
+
+    const confirmation = await joinAndConfirm({ zone_id: zoneId, name: 'Naledi' });
+    expect(confirmation.parsed.subject).toBe('Please confirm your pre-registration');
+    expect(confirmation.parsed.text).toContain('your pre-registration in Stellenbosch (FibreCo)');
+    const entry = await app.db.kysely.selectFrom('waitlist_entries').selectAll().executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({ provider_id: fibre, zone_id: zoneId, name: 'Naledi', status: 'confirmed' });
+    const zone = await app.db.kysely.selectFrom('zones').select('goal_reached_at').executeTakeFirstOrThrow();
+    expect(zone.goal_reached_at).not.toBeNull();
+  });
+
   it('refuses bad input with the leads rules and clear messages', async () => {
     const fibre = await createProvider('FibreCo');
     const message = async (body: Record<string, unknown>) => {
@@ -234,7 +266,7 @@ describe.each(databaseKinds())('waitlist (%s)', (kind: DatabaseKind) => {
     expect(await message({ address: '' })).toContain('Address is required');
     expect(await message({ lat: 95 })).toContain('lat must be between -90 and 90');
     expect(await message({ provider_id: fibre + 100 })).toContain('Provider not found');
-    expect(await message({ zone_id: 1, name: 'Naledi' })).toContain('Zone not found');
+    expect(await message({ zone_id: 999, name: 'Naledi' })).toContain('Zone not found');
     expect(await message({ zone_id: 1 })).toContain('Name is required');
     expect(await app.db.kysely.selectFrom('waitlist_entries').selectAll().execute()).toHaveLength(0);
 
