@@ -128,6 +128,23 @@ describe.each(databaseKinds())('tower footprints on %s', (kind) => {
     await logSearch({ lat: -33.49, lng: 18.21 }, 'visit-0002aaaa');
     await logSearch(BEHIND, 'visit-0003aaaa');
     await logSearch({ lat: -33.5, lng: 18.5 }, 'visit-0004aaaa');
+    // Confirmed waitlist entries count too (a pending one does not): one in front, one behind the ridge.
+    const now = new Date().toISOString();
+    const waiting = (point: { lat: number; lng: number }, email: string, status: 'confirmed' | 'pending') => ({
+      ...point,
+      email,
+      address: email,
+      status,
+      dedupe_key: email,
+      confirm_token_hash: `c-${email}`,
+      unsubscribe_token_hash: `u-${email}`,
+      consent_at: now,
+      created_at: now,
+    });
+    await app.db.kysely
+      .insertInto('waitlist_entries')
+      .values([waiting(IN_FRONT, 'a@example.com', 'confirmed'), waiting(BEHIND, 'b@example.com', 'confirmed'), waiting(IN_FRONT, 'c@example.com', 'pending')])
+      .execute();
     const whatIf = (candidate: Record<string, unknown>, headers = bearer(token)) =>
       app.server.inject({ method: 'POST', url: '/api/towers/what-if', headers, payload: candidate });
 
@@ -136,6 +153,7 @@ describe.each(databaseKinds())('tower footprints on %s', (kind) => {
     const result = response.json().data;
     // In front of the ridge two searches are reached; the one behind it is in the radius but shadowed; the fourth is 28 km away.
     expect(result).toMatchObject({ uncovered_searches_reached: 2, uncovered_searches_in_radius: 3, searches_truncated: false, terrain_source: 'hgt' });
+    expect(result).toMatchObject({ waitlisted_spots_reached: 1, waitlisted_spots_in_radius: 2 });
     expect(result.areas.features.map((feature: { properties: { band: string } }) => feature.properties.band)).toEqual(['Poor', 'Fair', 'Good', 'Excellent']);
     // Nothing is stored: no tower and no footprint.
     expect((await get('/api/towers')).json().data).toEqual([]);

@@ -24,6 +24,7 @@ import { GeocodeService } from './geocode/geocodeService.js';
 import { UpstreamGeocoder } from './geocode/upstreamGeocoder.js';
 import { LeadRepository } from './leads/leadRepository.js';
 import { LeadService } from './leads/leadService.js';
+import { createSmtpMailer } from './outbox/mailer.js';
 import { SearchLogRepository } from './leads/searchLogRepository.js';
 import { LineOfSightService } from './line-of-sight/lineOfSightService.js';
 import { PatternCache } from './line-of-sight/patternCache.js';
@@ -48,6 +49,12 @@ import { ProviderCoverageSources } from './sources/providerCoverageSources.js';
 import { JobLockRepository } from './system/jobLockRepository.js';
 import { EventOutbox } from './outbox/eventOutbox.js';
 import { MailOutbox } from './outbox/mailOutbox.js';
+import { MailOutboxRepository } from './outbox/mailOutboxRepository.js';
+import { MailSender } from './outbox/mailSender.js';
+import { WaitlistMatcher } from './waitlist/waitlistMatcher.js';
+import { WaitlistPurgeSchedule } from './waitlist/waitlistPurge.js';
+import { WaitlistRepository } from './waitlist/waitlistRepository.js';
+import { WaitlistService } from './waitlist/waitlistService.js';
 import type { SecretBox } from './system/secretBox.js';
 import { FlatElevationSource } from './terrain/flatElevationSource.js';
 import { HgtDirectory } from './terrain/hgtDirectory.js';
@@ -153,9 +160,11 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     clutter: clutterAreas,
     radio: config.radio,
   });
+  const waitlistRepo = new WaitlistRepository(db.kysely);
   const footprints = new FootprintService({
     repository: new FootprintRepository(db.kysely),
     searches: new SearchLogRepository(db.kysely),
+    waitlisted: waitlistRepo,
     towers: towerRepo,
     sectors: sectorRepo,
     patterns: patternRepo,
@@ -248,12 +257,52 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     wallClock: systemClock,
     log,
   });
+  // The one sender of the mail outbox (it closes the SMTP pool when it stops).
+  const mailSender = new MailSender({
+    repository: new MailOutboxRepository(db.kysely, transactions, db.dialect),
+    mailer: config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : null,
+    pollMs: config.outbox.pollMs,
+    clock,
+    log,
+  });
+  mailOutbox.onEnqueued(() => mailSender.nudge());
+  // A pre-registration names a zone: zoneGoals answers the waitlist's WaitlistZones.
+  const waitlist = new WaitlistService({
+    repository: waitlistRepo,
+    providers: providerRepo,
+    zones: zoneGoals,
+    transactions,
+    mail: mailOutbox,
+    events,
+    publicUrl: config.publicUrl,
+    secret,
+    clock,
+    log,
+  });
+  const waitlistMatcher = new WaitlistMatcher({
+    repository: waitlistRepo,
+    coverage,
+    towers: towerRepo,
+    footprints,
+    transactions,
+    mail: mailOutbox,
+    events,
+    unsubscribeUrlOf: (dedupeKey) => waitlist.unsubscribeUrlOf(dedupeKey),
+    publicUrl: config.publicUrl,
+    clock,
+    log,
+  });
+  const waitlistPurge = new WaitlistPurgeSchedule({ waitlist, locks: new JobLockRepository(db.kysely, randomUUID()), clock, log });
   return {
     db,
     events,
     mailOutbox,
     webhooks,
     webhookDelivery,
+    mailSender,
+    waitlist,
+    waitlistMatcher,
+    waitlistPurge,
     auth,
     logos,
     providers,

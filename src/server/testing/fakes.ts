@@ -4,7 +4,7 @@ import type { WebhookEventData, WebhookEventType } from '../../common/api/webhoo
 import type { DbTransaction, Executor, Transactions } from '../db/transactions.js';
 import type { EventSink } from '../outbox/eventSink.js';
 import type { MailQueue, QueuedMail } from '../outbox/mailQueue.js';
-import type { MailMessage, Mailer } from '../leads/mailer.js';
+import type { MailMessage, Mailer } from '../outbox/mailer.js';
 import { ManualClock } from './manualClock.js';
 
 // The fakes factory of service specs: one function per kind of dependency, each an in-memory fake

@@ -1,0 +1,138 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { WaitlistJoinRequest } from '../../common/api/waitlist.js';
+import type { QueuedMail } from '../outbox/mailQueue.js';
+import { fakeLogger, manualClock } from '../testing/fakes.js';
+import type { NewWaitlistEntry, WaitlistRecord } from './waitlistRepository.js';
+import { OUTSIDE_ZONE, WaitlistService, ZONE_NOT_FOUND } from './waitlistService.js';
+import type { WaitlistZones } from './waitlistZones.js';
+
+type Stored = WaitlistRecord & { confirm_token_hash: string; unsubscribe_token_hash: string };
+
+/** The entries table in memory; the admin's views fail loudly if a spec reaches them. */
+function memoryEntries() {
+  const rows: Stored[] = [];
+  const unused = () => {
+    throw new Error('not faked: an admin view');
+  };
+  return {
+    rows,
+    async findByDedupeKey(key: string) {
+      return rows.find((row) => row.dedupe_key === key);
+    },
+    async insertIfNew(entry: NewWaitlistEntry) {
+      if (rows.some((row) => row.dedupe_key === entry.dedupe_key)) return false;
+      const { now, ...fields } = entry;
+      rows.push({ ...fields, id: rows.length + 1, status: 'pending', created_at: now, confirmed_at: null, unsubscribed_at: null });
+      return true;
+    },
+    async renewPending(id: number, fields: { confirm_token_hash: string; name: string | null; phone: string | null; address: string }) {
+      const { confirm_token_hash, name, phone, address } = fields;
+      Object.assign(
+        rows.find((row) => row.id === id)!,
+        { confirm_token_hash, name, phone, address, status: 'pending', unsubscribed_at: null },
+      );
+    },
+    async findByConfirmHash(hash: string) {
+      return rows.find((row) => row.confirm_token_hash === hash);
+    },
+    async markConfirmed(id: number, now: string) {
+      Object.assign(
+        rows.find((row) => row.id === id)!,
+        { status: 'confirmed', confirmed_at: now },
+      );
+    },
+    async findByUnsubscribeHash(hash: string) {
+      return rows.find((row) => row.unsubscribe_token_hash === hash);
+    },
+    async markUnsubscribed(id: number, now: string) {
+      Object.assign(
+        rows.find((row) => row.id === id)!,
+        { status: 'unsubscribed', unsubscribed_at: now },
+      );
+    },
+    deletePendingBefore: unused,
+    summary: unused,
+    list: unused,
+    listBatch: unused,
+    points: unused,
+    delete: unused,
+  };
+}
+
+const ZONE = { id: 3, name: 'Bredasdorp', provider_id: 7, active: true, contains: (lat: number) => lat < -34 };
+
+function newWaitlistService(zones: WaitlistZones | null = null) {
+  const repository = memoryEntries();
+  const mails: QueuedMail[] = [];
+  const events: { type: string; data: unknown }[] = [];
+  const trx = { marker: 'the confirmation transaction' };
+  const service = new WaitlistService({
+    repository,
+    providers: { find: async (id: number) => (id === 7 ? ({ id, name: 'FibreCo' } as never) : undefined) },
+    zones,
+    transactions: { run: (work) => work(trx as never) },
+    mail: { enqueue: async (mail) => void mails.push(mail) },
+    events: { emit: async (type, data) => void events.push({ type, data }) },
+    publicUrl: 'https://isp.example/coverage/',
+    secret: 'a-secret-of-at-least-32-characters-long',
+    clock: manualClock(),
+    log: fakeLogger(),
+  });
+  return { service, repository, mails, events, trx };
+}
+
+const JOIN: WaitlistJoinRequest = {
+  lat: -34.53,
+  lng: 20.04,
+  address: '1 Long St, Bredasdorp',
+  email: 'Naledi@Example.com',
+  phone: undefined,
+  name: undefined,
+  consent: true,
+};
+
+const tokenOf = (mail: QueuedMail, action: string) => new RegExp(`/api/waitlist/${action}\\?token=([A-Za-z0-9_%-]+)`).exec(mail.text)![1]!;
+
+describe('WaitlistService', () => {
+  it('signs up a zone pre-registration for the zone provider, and counts it toward the goal in the confirmation transaction', async () => {
+    const zones = { find: vi.fn(async (id: number) => (id === ZONE.id ? ZONE : undefined)), entryConfirmed: vi.fn(async () => undefined) };
+    const { service, repository, mails, events, trx } = newWaitlistService(zones);
+    await service.join({ ...JOIN, zone_id: ZONE.id, name: 'Naledi' });
+    expect(repository.rows[0]).toMatchObject({ provider_id: 7, zone_id: ZONE.id, name: 'Naledi', email: 'naledi@example.com', status: 'pending' });
+    expect(mails[0]!.subject).toBe('Please confirm your pre-registration');
+    expect(mails[0]!.text).toContain('your pre-registration in Bredasdorp (FibreCo)');
+    // Links live under PUBLIC_URL's path.
+    expect(mails[0]!.text).toContain('https://isp.example/coverage/api/waitlist/confirm?token=');
+    expect(mails[0]!.unsubscribeUrl).toMatch(/^https:\/\/isp\.example\/coverage\/api\/waitlist\/unsubscribe\?token=/);
+
+    expect(await service.confirm(tokenOf(mails[0]!, 'confirm'))).toBe('confirmed');
+    expect(zones.entryConfirmed).toHaveBeenCalledWith(ZONE.id, trx);
+    expect(events).toEqual([{ type: 'waitlist.confirmed', data: { entry: expect.objectContaining({ zone_id: ZONE.id, confirmed_at: expect.any(String) }) } }]);
+  });
+
+  it('refuses a zone that is missing, inactive or does not hold the spot, and any zone before zones are wired', async () => {
+    const zones = {
+      find: async (id: number) => (id === ZONE.id ? ZONE : id === 4 ? { ...ZONE, id: 4, active: false } : undefined),
+      entryConfirmed: async () => undefined,
+    };
+    const { service } = newWaitlistService(zones);
+    await expect(service.join({ ...JOIN, zone_id: 99, name: 'Naledi' })).rejects.toThrow(ZONE_NOT_FOUND);
+    await expect(service.join({ ...JOIN, zone_id: 4, name: 'Naledi' })).rejects.toThrow(OUTSIDE_ZONE);
+    await expect(service.join({ ...JOIN, lat: -33.9, zone_id: ZONE.id, name: 'Naledi' })).rejects.toThrow(OUTSIDE_ZONE);
+    await expect(newWaitlistService(null).service.join({ ...JOIN, zone_id: ZONE.id, name: 'Naledi' })).rejects.toThrow(ZONE_NOT_FOUND);
+  });
+
+  it('keeps the unsubscribe link of an entry the same across sign-ups, and the link unsubscribes it', async () => {
+    const { service, repository, mails } = newWaitlistService();
+    await service.join(JOIN);
+    await service.join(JOIN);
+    expect(repository.rows).toHaveLength(1);
+    expect(mails[1]!.unsubscribeUrl).toBe(mails[0]!.unsubscribeUrl);
+    expect(tokenOf(mails[1]!, 'confirm')).not.toBe(tokenOf(mails[0]!, 'confirm'));
+    expect(await service.unsubscribe(tokenOf(mails[0]!, 'unsubscribe'))).toBe('unsubscribed');
+    expect(repository.rows[0]!.status).toBe('unsubscribed');
+    // An unsubscribed entry's old confirmation link does not sign it up again.
+    expect(await service.confirm(tokenOf(mails[1]!, 'confirm'))).toBe('invalid');
+    expect(await service.unsubscribe('not-a-token')).toBe('invalid');
+  });
+});
