@@ -31,6 +31,7 @@ import { coverageRoutes } from './routes/coverageRoutes.js';
 import { embedSettingsRoutes } from './routes/embedSettingsRoutes.js';
 import { geocodeRoutes } from './routes/geocodeRoutes.js';
 import { layerRoutes } from './routes/layerRoutes.js';
+import { waitlistAdminRoutes, waitlistPublicRoutes } from './routes/waitlistRoutes.js';
 import { leadRoutes } from './routes/leadRoutes.js';
 import { lineOfSightRoutes } from './routes/lineOfSightRoutes.js';
 import { mapStartRoutes } from './routes/mapStartRoutes.js';
@@ -186,6 +187,7 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
       await api.register(wirelessRoutes({ footprints, lineOfSight, searchesPerMinute: config.rateLimits.searchesPerMinute }));
       await api.register(geocodeRoutes({ geocode, searchesPerMinute: config.rateLimits.searchesPerMinute }));
       await api.register(leadRoutes(leads, config.rateLimits));
+      await api.register(waitlistPublicRoutes(services.waitlist, config.rateLimits));
       // Every other route: behind the bearer token.
       await api.register(
         adminScope(auth, [
@@ -203,6 +205,7 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
           mapStartRoutes(mapStart),
           radioSettingsRoutes(radioSettings),
           clutterAreaRoutes(clutterAreas),
+          waitlistAdminRoutes(services.waitlist),
         ]),
       );
     },

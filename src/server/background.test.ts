@@ -5,6 +5,7 @@ import type { RebuiltListener } from './coverage/coverageEngine.js';
 /** Background parts that write what happens to them into `events`. */
 function fakeWork(events: string[], options: { coverageStartFails?: boolean } = {}) {
   const rebuilt: RebuiltListener[] = [];
+  const changed: Array<() => void> = [];
   const work: BackgroundWork = {
     coverage: {
       onRebuilt: (listener) => rebuilt.push(listener),
@@ -19,6 +20,19 @@ function fakeWork(events: string[], options: { coverageStartFails?: boolean } = 
     footprints: {
       reconcile: async () => void events.push('footprints reconciled'),
       stop: async () => void events.push('footprints stopped'),
+      onChanged: (listener) => void changed.push(listener),
+    },
+    mailSender: {
+      start: () => void events.push('mail sender started'),
+      stop: async () => void events.push('mail sender stopped'),
+    },
+    waitlistMatcher: {
+      request: () => void events.push('waitlist matched'),
+      stop: async () => void events.push('waitlist matcher stopped'),
+    },
+    waitlistPurge: {
+      start: () => void events.push('waitlist purge scheduled'),
+      stop: async () => void events.push('waitlist purge unscheduled'),
     },
     myMaps: {
       startSchedule: () => void events.push('my maps scheduled'),
@@ -29,24 +43,37 @@ function fakeWork(events: string[], options: { coverageStartFails?: boolean } = 
       return { close: async () => void events.push('not listening') };
     },
   };
-  return work;
+  return Object.assign(work, { footprintsChanged: () => changed.forEach((listener) => listener()) });
 }
 
 describe('startBackground', () => {
-  it('starts each part after what it needs, reconciles footprints on a rebuild, and its stoppers run last first', async () => {
+  it('starts each part after what it needs, reconciles footprints and matches the waitlist on a rebuild, and its stoppers run last first', async () => {
     const events: string[] = [];
-    const stoppers = await startBackground(fakeWork(events));
-    expect(events).toEqual(['coverage started', 'footprints reconciled', 'listening', 'my maps scheduled']);
+    const work = fakeWork(events);
+    const stoppers = await startBackground(work);
+    expect(events).toEqual(['mail sender started', 'coverage started', 'footprints reconciled', 'waitlist matched', 'listening', 'my maps scheduled', 'waitlist purge scheduled']);
+
+    events.length = 0;
+    work.footprintsChanged();
+    expect(events).toEqual(['waitlist matched']);
 
     events.length = 0;
     await stopInReverse(stoppers);
-    expect(events).toEqual(['my maps unscheduled', 'not listening', 'coverage stopped', 'footprints stopped']);
+    expect(events).toEqual([
+      'waitlist purge unscheduled',
+      'my maps unscheduled',
+      'not listening',
+      'coverage stopped',
+      'waitlist matcher stopped',
+      'mail sender stopped',
+      'footprints stopped',
+    ]);
   });
 
   it('stops what it started when a part fails to start, and passes the error on', async () => {
     const events: string[] = [];
     await expect(startBackground(fakeWork(events, { coverageStartFails: true }))).rejects.toThrow('database unreachable');
-    expect(events).toEqual(['coverage started', 'footprints stopped']);
+    expect(events).toEqual(['mail sender started', 'coverage started', 'waitlist matcher stopped', 'mail sender stopped', 'footprints stopped']);
   });
 });
 
