@@ -1,9 +1,9 @@
+import { WAITLIST_OUTCOMES, type WaitlistOutcome } from '../../../common/api/waitlist.js';
+
 /**
  * Where a waitlist e-mail's link lands: GET /api/waitlist/confirm and /unsubscribe answer with a
  * redirect to /waitlist?outcome=…, and this page says what happened in plain words.
  */
-export const WAITLIST_OUTCOMES = ['confirmed', 'already_confirmed', 'unsubscribed', 'invalid'] as const;
-export type WaitlistOutcome = (typeof WAITLIST_OUTCOMES)[number];
 
 export interface OutcomeText {
   heading: string;

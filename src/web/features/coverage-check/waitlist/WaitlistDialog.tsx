@@ -13,6 +13,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { WAITLIST_JOINED } from '../../../../common/api/waitlist.js';
 import { FormTextField } from '../../../ui/FormTextField.js';
 import { MuiDialogScope } from '../../../ui/MuiDialogScope.js';
 import type { WaitlistTarget } from '../waitlistTarget.js';
@@ -68,7 +69,7 @@ function WaitlistForm({ target, place, onClose }: WaitlistDialogProps) {
     setRefusal(null);
     try {
       const envelope = await join.mutateAsync(waitlistRequestBody(output, target, place));
-      setDone(envelope.message ?? 'Almost there: check your e-mail and open the link to confirm.');
+      setDone(envelope.message ?? WAITLIST_JOINED);
     } catch (error) {
       const { fields, message } = waitlistServerErrors(error);
       for (const [i, [field, text]] of Object.entries(fields).entries()) {

@@ -3,15 +3,8 @@ import { ApiError } from '../../../api/ApiError.js';
 import type { PublicZone } from '../../../map/publicZones.js';
 import type { WaitlistTarget } from '../waitlistTarget.js';
 import type { WaitlistFormValues } from './waitlistForm.js';
-import {
-  CONSENT_MESSAGE,
-  consentLine,
-  WAITLIST_FAILED,
-  WAITLIST_FORM_DEFAULTS,
-  waitlistFormSchema,
-  waitlistRequestBody,
-  waitlistServerErrors,
-} from './waitlistForm.js';
+import { WAITLIST_CONSENT_MESSAGE, waitlistJoinRequest } from '../../../../common/api/waitlist.js';
+import { consentLine, WAITLIST_FAILED, WAITLIST_FORM_DEFAULTS, waitlistFormSchema, waitlistRequestBody, waitlistServerErrors } from './waitlistForm.js';
 
 const zone: PublicZone = {
   id: 9,
@@ -41,7 +34,7 @@ describe('the waitlist form’s rules', () => {
   it('wants an e-mail address by the lead form’s rule, and the consent box ticked', () => {
     expect(messages(provider, { email: '' })).toEqual({ email: 'Email is required' });
     expect(messages(provider, { email: 'ann@' })).toEqual({ email: 'Please enter a valid email address' });
-    expect(messages(provider, { consent: false })).toEqual({ consent: CONSENT_MESSAGE });
+    expect(messages(provider, { consent: false })).toEqual({ consent: WAITLIST_CONSENT_MESSAGE });
     expect(messages(provider, {})).toEqual({});
   });
 
@@ -72,6 +65,13 @@ describe('the POST /api/waitlist body', () => {
   it('sends a zone’s id and the name, and a filled-in honeypot so the server can drop a bot', () => {
     const body = waitlistRequestBody(parse(inZone, { name: ' Ann ', website: 'http://spam.example' }), inZone, place);
     expect(body).toEqual({ ...place, email: 'ann@example.com', zone_id: 9, name: 'Ann', consent: true, website: 'http://spam.example' });
+  });
+
+  it('is what the server’s own schema accepts', () => {
+    for (const target of [provider, { kind: 'any' } as const, inZone]) {
+      const body = waitlistRequestBody(parse(target, { name: 'Ann', phone: '021 555 0100' }), target, place);
+      expect(waitlistJoinRequest.safeParse(body).success).toBe(true);
+    }
   });
 });
 

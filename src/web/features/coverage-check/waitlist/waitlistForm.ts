@@ -1,59 +1,42 @@
 import { z } from 'zod';
-import { EMAIL_MESSAGE, isEmail, phoneText, requiredText } from '../../../../common/api/fields.js';
+import { requiredText } from '../../../../common/api/fields.js';
+import { waitlistJoinRequest } from '../../../../common/api/waitlist.js';
 import { ApiError } from '../../../api/ApiError.js';
 import { failureMessage } from '../failureMessage.js';
 import type { WaitlistTarget } from '../waitlistTarget.js';
 
-/** The server's words when the consent box is not ticked (POST /api/waitlist answers the same). */
-export const CONSENT_MESSAGE = 'Please agree to receive e-mails about service at this address';
 export const WAITLIST_FAILED = 'Failed to add you to the list. Please try again.';
-
-/** The form's fields, as typed. */
-export interface WaitlistFormValues {
-  name: string;
-  email: string;
-  phone: string;
-  consent: boolean;
-  /** Honeypot, as in the lead form. */
-  website: string;
-}
 
 const FORM_FIELDS = ['name', 'email', 'phone', 'consent'] as const;
 type FormField = (typeof FORM_FIELDS)[number];
 
 /**
- * The form's rules, on the lead form's field rules (common/api/fields.ts): an e-mail address is
- * required (the confirmation link goes there), a phone is optional, the consent box must be ticked;
- * a zone's pre-registration asks for a name as well.
+ * The form's rules, the fields of POST /api/waitlist's own schema (common/api/waitlist.ts): an
+ * e-mail address is required (the confirmation link goes there), a phone is optional, the consent
+ * box must be ticked. A zone's pre-registration asks for a name as well, by the lead form's rule, here
+ * beside the other fields (the server's schema checks it once they pass, so a form would show it last).
  */
 export function waitlistFormSchema(target: WaitlistTarget) {
+  const fields = waitlistJoinRequest.shape;
   return z.object({
     name: target.kind === 'zone' ? requiredText(200, 'Name').min(2, 'Name must be at least 2 characters') : z.string(),
-    email: requiredText(320, 'Email').refine(isEmail, EMAIL_MESSAGE),
-    phone: phoneText(),
-    consent: z.boolean().refine((ticked) => ticked, CONSENT_MESSAGE),
-    website: z.string().max(500),
+    email: fields.email,
+    phone: fields.phone,
+    // The box is a boolean; the server's rule takes only true.
+    consent: z.boolean().pipe(fields.consent),
+    website: fields.website,
   });
 }
+/** What the form holds (text as typed, the box ticked or not; `website` is the honeypot, as in the lead form) and what it sends. */
+export type WaitlistFormValues = z.input<ReturnType<typeof waitlistFormSchema>>;
 export type WaitlistFormOutput = z.output<ReturnType<typeof waitlistFormSchema>>;
 
 export const WAITLIST_FORM_DEFAULTS: WaitlistFormValues = { name: '', email: '', phone: '', consent: false, website: '' };
 
-/** The POST /api/waitlist body (the contract between the browser and the server). */
-export interface WaitlistRequestBody {
-  lat: number;
-  lng: number;
-  address: string;
-  email: string;
-  phone?: string;
-  provider_id?: number;
-  zone_id?: number;
-  name?: string;
-  consent: true;
-  website?: string;
-}
-
 /** The spot the sign-up is for: the checked point and its address (or its coordinates as text). */
+/** The POST /api/waitlist body, as sent (the server's schema then trims and checks it). */
+export type WaitlistJoinBody = z.input<typeof waitlistJoinRequest>;
+
 export interface WaitlistPlace {
   lat: number;
   lng: number;
@@ -61,7 +44,7 @@ export interface WaitlistPlace {
 }
 
 /** The body from the checked form: empty phone and honeypot left out; the provider or zone from the target. */
-export function waitlistRequestBody(output: WaitlistFormOutput, target: WaitlistTarget, place: WaitlistPlace): WaitlistRequestBody {
+export function waitlistRequestBody(output: WaitlistFormOutput, target: WaitlistTarget, place: WaitlistPlace): WaitlistJoinBody {
   return {
     lat: place.lat,
     lng: place.lng,
