@@ -14,22 +14,22 @@ export interface OutcomeText {
 
 export const OUTCOME_TEXTS: Record<WaitlistOutcome, OutcomeText> = {
   confirmed: {
-    heading: "You're on the list",
+    heading: 'Thank you for confirming',
     text: "You're on the list: we'll e-mail you when service is available at your address.",
     success: true,
   },
   already_confirmed: {
-    heading: "You're already on the list",
-    text: "You had already confirmed: we'll e-mail you when service is available at your address.",
+    heading: 'Already confirmed',
+    text: "You're already on the list: we'll e-mail you when service is available at your address.",
     success: true,
   },
   unsubscribed: {
-    heading: 'You have been unsubscribed',
+    heading: 'Unsubscribed',
     text: "You have been unsubscribed: we won't e-mail you again.",
     success: true,
   },
   invalid: {
-    heading: 'This link is not valid any more',
+    heading: 'Link expired or not valid',
     text: 'This link is not valid any more: it may have expired. Check your address again on the map to join.',
     success: false,
   },
