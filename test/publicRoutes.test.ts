@@ -36,6 +36,7 @@ const PUBLIC_ROUTES = [
   'GET /api/waitlist/confirm',
   'GET /api/waitlist/unsubscribe',
   'POST /api/waitlist/unsubscribe',
+  'GET /api/zones',
 ];
 
 interface Route {

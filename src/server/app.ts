@@ -42,6 +42,7 @@ import { systemRoutes } from './routes/systemRoutes.js';
 import { terrainRoutes } from './routes/terrainRoutes.js';
 import { towerRoutes } from './routes/towerRoutes.js';
 import { wirelessRoutes } from './routes/wirelessRoutes.js';
+import { publicZoneRoutes, zoneRoutes } from './routes/zoneRoutes.js';
 import { resolveAppSecret } from './system/appSecret.js';
 import { createSecretBox } from './system/secretBox.js';
 
@@ -175,6 +176,7 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
     mapStart,
     radioSettings,
     clutterAreas,
+    zones,
   } = services;
   await server.register(
     async (api) => {
@@ -188,6 +190,7 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
       await api.register(geocodeRoutes({ geocode, searchesPerMinute: config.rateLimits.searchesPerMinute }));
       await api.register(leadRoutes(leads, config.rateLimits));
       await api.register(waitlistPublicRoutes(services.waitlist, config.rateLimits));
+      await api.register(publicZoneRoutes(zones));
       // Every other route: behind the bearer token.
       await api.register(
         adminScope(auth, [
@@ -206,6 +209,7 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
           radioSettingsRoutes(radioSettings),
           clutterAreaRoutes(clutterAreas),
           waitlistAdminRoutes(services.waitlist),
+          zoneRoutes(zones),
         ]),
       );
     },

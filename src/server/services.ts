@@ -69,6 +69,10 @@ import { SectorRepository } from './towers/sectorRepository.js';
 import { SectorService } from './towers/sectorService.js';
 import { TowerRepository } from './towers/towerRepository.js';
 import { TowerService } from './towers/towerService.js';
+import { readClutterFileInWorker } from './clutter/clutterFileReading.js';
+import { ZoneGoals } from './zones/zoneGoals.js';
+import { ZoneRepository } from './zones/zoneRepository.js';
+import { ZoneService } from './zones/zoneService.js';
 
 export interface ServiceInputs {
   config: AppConfig;
@@ -256,6 +260,10 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     clock,
     log,
   });
+  // Pre-registration zones; zoneGoals is the waitlist's view of them (a zone to join, the goal check on each confirmation).
+  const zoneRepo = new ZoneRepository(db.kysely, db.dialect);
+  const zones = new ZoneService({ repository: zoneRepo, transactions, readPolygonFile: readClutterFileInWorker, clock });
+  const zoneGoals = new ZoneGoals({ repository: zoneRepo, mail: mailOutbox, events, leadsEmail: config.mail.leadsEmail, clock });
   return {
     db,
     events,
@@ -286,5 +294,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     providerStats,
     reports,
     leads,
+    zones,
+    zoneGoals,
   };
 }
