@@ -222,10 +222,14 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
   });
   mailOutbox.onEnqueued(() => mailSender.nudge());
   // Zones (helper C) answer WaitlistZones; until they are wired, a zone_id is refused as not found.
+  // Pre-registration zones; zoneGoals is the waitlist's view of them (a zone to join, the goal check on each confirmation).
+  const zoneRepo = new ZoneRepository(db.kysely, db.dialect);
+  const zones = new ZoneService({ repository: zoneRepo, transactions, readPolygonFile: readClutterFileInWorker, clock });
+  const zoneGoals = new ZoneGoals({ repository: zoneRepo, mail: mailOutbox, events, leadsEmail: config.mail.leadsEmail, clock });
   const waitlist = new WaitlistService({
     repository: waitlistRepo,
     providers: providerRepo,
-    zones: null,
+    zones: zoneGoals,
     transactions,
     mail: mailOutbox,
     events,
@@ -260,10 +264,6 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     clock,
     log,
   });
-  // Pre-registration zones; zoneGoals is the waitlist's view of them (a zone to join, the goal check on each confirmation).
-  const zoneRepo = new ZoneRepository(db.kysely, db.dialect);
-  const zones = new ZoneService({ repository: zoneRepo, transactions, readPolygonFile: readClutterFileInWorker, clock });
-  const zoneGoals = new ZoneGoals({ repository: zoneRepo, mail: mailOutbox, events, leadsEmail: config.mail.leadsEmail, clock });
   return {
     db,
     events,

@@ -11,6 +11,7 @@ import type { ZoneRepository } from './zoneRepository.js';
 /** A zone as the waitlist takes a pre-registration into it. */
 export interface GoalZone {
   id: number;
+  name: string;
   provider_id: number;
   active: boolean;
   /** Whether the point (degrees) lies in the zone's outline (its edge included, its holes not). */
@@ -39,6 +40,7 @@ export class ZoneGoals {
     const polygons = zonePolygons(JSON.parse(record.geometry_json) as ZoneGeometry);
     return {
       id: record.id,
+      name: record.name,
       provider_id: record.provider_id,
       active: record.active,
       contains: (lat, lng) => polygonsContain(polygons, lng, lat),
