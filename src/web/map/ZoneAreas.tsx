@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useMapInstance } from './MapContext.js';
 import { scheduleZoneAreas, type ZoneAreas as ZoneAreasOnMap } from './mapTasks.js';
-import type { PublicZone } from './publicZones.js';
+import type { PublicZone } from '../../common/api/zones.js';
 
 /**
  * The active pre-registration zones with their progress labels (mapTasks.ts adds them). Placed

@@ -14,7 +14,7 @@ import type { MapBounds } from '../../common/api/mapStart.js';
 import { START_VIEW_FIT } from '../../common/mapDefaults.js';
 import { COVERAGE_SOURCE_ID, COVERAGE_SOURCE_LAYER, coverageOverlayLayers, coverageSource } from './coverageOverlayLayers.js';
 import type { LatLng } from './mapTypes.js';
-import type { PublicZone } from './publicZones.js';
+import type { PublicZone } from '../../common/api/zones.js';
 import { lightenSoftwareRendering } from './softwareRendering.js';
 import { ZONE_COLOR, ZONE_SOURCE_ID, zoneAreaLayers, zoneFeatures, zoneSource } from './zoneAreaLayers.js';
 import { zoneLabelPoint } from './zoneGeometry.js';

@@ -1,20 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import type { MultiPolygon, Polygon } from 'geojson';
+import type { PublicZone } from '../../common/api/zones.js';
 import { apiData } from '../api/apiClient.js';
-
-/** One active pre-registration zone as GET /api/zones answers it; geometry is GeoJSON, [lng, lat] degrees. */
-export interface PublicZone {
-  id: number;
-  name: string;
-  provider_id: number;
-  provider_name: string;
-  goal: number;
-  confirmed_count: number;
-  /** YYYY-MM-DD, or null. */
-  deadline: string | null;
-  message: string | null;
-  geometry: Polygon | MultiPolygon;
-}
 
 /**
  * GET /api/zones, the active zones the public map draws and the results dialog looks the checked

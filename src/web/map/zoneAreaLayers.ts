@@ -1,6 +1,6 @@
 import type { FeatureCollection, MultiPolygon, Polygon } from 'geojson';
 import type { FillLayerSpecification, GeoJSONSourceSpecification, LineLayerSpecification } from 'maplibre-gl';
-import type { PublicZone } from './publicZones.js';
+import type { PublicZone } from '../../common/api/zones.js';
 
 export const ZONE_SOURCE_ID = 'zones';
 export const ZONE_FILL_LAYER_ID = 'zones-fill';

@@ -1,26 +1,13 @@
 import type { MultiPolygon, Polygon, Position } from 'geojson';
-import { EDGE_CROSSED, EDGE_TOUCHED, testEdge } from '../../geo/pointInPolygon.js';
+import { polygonsContain } from '../../geo/polygonContains.js';
 
 /**
  * A zone's outline in the browser: whether a checked point falls in it, and where its progress
  * label goes. GeoJSON positions are [lng, lat] in degrees, treated as planar (zones are a suburb
- * or a town across), with geo/pointInPolygon.ts's rule for each edge.
+ * or a town across); the point test is geo/polygonContains.ts, the server's own.
  */
 
 type Ring = readonly Position[];
-
-/** -1 outside, 0 on an edge, 1 inside; the ring may or may not repeat its first vertex at the end. */
-function ringSide(ring: Ring, lng: number, lat: number): -1 | 0 | 1 {
-  let inside = false;
-  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-    const [x1, y1] = ring[j] as Position;
-    const [x2, y2] = ring[i] as Position;
-    const edge = testEdge(x1 as number, y1 as number, x2 as number, y2 as number, lng, lat);
-    if (edge === EDGE_TOUCHED) return 0;
-    if (edge === EDGE_CROSSED) inside = !inside;
-  }
-  return inside ? 1 : -1;
-}
 
 function polygonsOf(geometry: Polygon | MultiPolygon): Position[][][] {
   return geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.coordinates;
@@ -28,12 +15,7 @@ function polygonsOf(geometry: Polygon | MultiPolygon): Position[][][] {
 
 /** Whether (lng, lat) lies in the zone: inside an outer ring and not inside one of its holes; edges count as inside. */
 export function zoneContains(geometry: Polygon | MultiPolygon, lng: number, lat: number): boolean {
-  return polygonsOf(geometry).some(([outer, ...holes]) => {
-    if (!outer) return false;
-    const side = ringSide(outer, lng, lat);
-    if (side !== 1) return side === 0;
-    return holes.every((hole) => ringSide(hole, lng, lat) !== 1);
-  });
+  return polygonsContain(polygonsOf(geometry), lng, lat);
 }
 
 /** Twice the ring's signed area, degrees squared (the shoelace sum). */

@@ -1,4 +1,4 @@
-import type { PublicZone } from './publicZones.js';
+import type { PublicZone } from '../../common/api/zones.js';
 
 type ZoneProgressFields = Pick<PublicZone, 'confirmed_count' | 'goal' | 'message' | 'provider_name'>;
 

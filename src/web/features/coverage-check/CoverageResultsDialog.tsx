@@ -15,8 +15,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo } from 'react';
 import type { CoverageCheckResult } from '../../../common/api/coverage.js';
-import type { PublicZone } from '../../map/publicZones.js';
+import type { PublicZone } from '../../../common/api/zones.js';
 import { usePublicZones } from '../../map/publicZones.js';
+import { ZONE_COLOR } from '../../map/zoneAreaLayers.js';
 import { ServiceStatusChip } from '../../ui/ServiceStatusChip.js';
 import { formatPoint } from './CoverageSearchBox.js';
 import type { LeadTarget } from './leadTarget.js';
@@ -112,7 +113,8 @@ export function CoverageResultsDialog({ open, request, checking, error, result, 
 function ZoneItem({ zone, onWaitlist }: { zone: PublicZone; onWaitlist: (target: WaitlistTarget) => void }) {
   const nameId = useId();
   return (
-    <Box component="li" aria-labelledby={nameId} sx={{ border: 1, borderColor: 'secondary.light', borderRadius: 1, p: 1.5 }}>
+    // Edged in the zones' colour on the map, so the two read as one.
+    <Box component="li" aria-labelledby={nameId} sx={{ border: 1, borderColor: 'divider', borderLeft: `4px solid ${ZONE_COLOR}`, borderRadius: 1, p: 1.5 }}>
       <Typography id={nameId} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
         {zone.name}
       </Typography>

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import type { PublicZone } from '../../map/publicZones.js';
+import type { PublicZone } from '../../../common/api/zones.js';
 import { zoneProgressPercent, zoneProgressText } from '../../map/zoneProgress.js';
 
 /** "31 March 2027" for a zone's YYYY-MM-DD deadline, in the visitor's language. */

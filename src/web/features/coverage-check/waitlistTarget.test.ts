@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CoverageCheckResult } from '../../../common/api/coverage.js';
 import { WIRELESS_UNAVAILABLE } from '../../../common/api/coverage.js';
 import { SERVICE_STATUSES } from '../../../common/serviceStatus.js';
-import type { PublicZone } from '../../map/publicZones.js';
+import type { PublicZone } from '../../../common/api/zones.js';
 import { hasCoverage } from './useCoverageCheck.js';
 import { offersWaitlist, zonesAtPoint } from './waitlistTarget.js';
 

@@ -1,7 +1,7 @@
 import type { CoverageProvider } from '../../../common/api/coverage.js';
 import type { ServiceStatus } from '../../../common/serviceStatus.js';
 import type { LatLng } from '../../map/mapTypes.js';
-import type { PublicZone } from '../../map/publicZones.js';
+import type { PublicZone } from '../../../common/api/zones.js';
 import { zoneContains } from '../../map/zoneGeometry.js';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/ApiError.js';
-import type { PublicZone } from '../../../map/publicZones.js';
+import type { PublicZone } from '../../../../common/api/zones.js';
 import type { WaitlistTarget } from '../waitlistTarget.js';
 import type { WaitlistFormValues } from './waitlistForm.js';
 import { WAITLIST_CONSENT_MESSAGE, waitlistJoinRequest } from '../../../../common/api/waitlist.js';
