@@ -11,6 +11,7 @@ import { CenteredSpinner } from '../ui/CenteredSpinner.js';
 // areas import statically lives in features without a page (coverage-check, embedding), so
 // importing it never pulls a page along.
 const WidgetPage = lazy(() => import('../features/widget/index.js').then((module) => ({ default: module.WidgetPage })));
+const WaitlistResultPage = lazy(() => import('../features/waitlist-result/index.js').then((module) => ({ default: module.WaitlistResultPage })));
 const LoginPage = lazy(() => import('../features/login/index.js').then((module) => ({ default: module.LoginPage })));
 const AdminRoutes = lazy(() => import('../features/admin-shell/index.js').then((module) => ({ default: module.AdminRoutes })));
 
@@ -18,7 +19,7 @@ function EmbedRoute() {
   return <EmbedMapPage search={useLocation().search} />;
 }
 
-/** The public pages (/, /map, /embed, /widget), /admin/login and the guarded /admin area; any other path goes to /. */
+/** The public pages (/, /map, /embed, /widget, /waitlist), /admin/login and the guarded /admin area; any other path goes to /. */
 export function AppRoutes() {
   return (
     <Suspense fallback={<CenteredSpinner label="Loading page" />}>
@@ -27,6 +28,7 @@ export function AppRoutes() {
         <Route path="/map" element={<PublicMapPage />} />
         <Route path="/widget" element={<WidgetPage />} />
         <Route path="/embed" element={<EmbedRoute />} />
+        <Route path="/waitlist" element={<WaitlistResultPage />} />
         <Route path="/admin/login" element={<LoginPage />} />
         <Route path="/admin/*" element={<AdminRoutes />} />
         <Route path="*" element={<Navigate to="/" replace />} />

@@ -8,13 +8,17 @@
  *   entry chunk's figure is React's and the page's own work, and this chunk's is the map's.
  * The components (BaseMap, CoverageOverlay, WirelessOverlay) only schedule these and undo them.
  */
-import { Map as MapLibreMap, NavigationControl } from 'maplibre-gl';
-import type { StyleSpecification, VectorTileSource } from 'maplibre-gl';
+import { Map as MapLibreMap, Marker, NavigationControl } from 'maplibre-gl';
+import type { GeoJSONSource, StyleSpecification, VectorTileSource } from 'maplibre-gl';
 import type { MapBounds } from '../../common/api/mapStart.js';
 import { START_VIEW_FIT } from '../../common/mapDefaults.js';
 import { COVERAGE_SOURCE_ID, COVERAGE_SOURCE_LAYER, coverageOverlayLayers, coverageSource } from './coverageOverlayLayers.js';
 import type { LatLng } from './mapTypes.js';
+import type { PublicZone } from '../../common/api/zones.js';
 import { lightenSoftwareRendering } from './softwareRendering.js';
+import { ZONE_COLOR, ZONE_SOURCE_ID, zoneAreaLayers, zoneFeatures, zoneSource } from './zoneAreaLayers.js';
+import { zoneLabelPoint } from './zoneGeometry.js';
+import { zoneProgressText } from './zoneProgress.js';
 import { WIRELESS_FILL_LAYER_ID, WIRELESS_SOURCE_ID, wirelessOverlayLayers, wirelessSource, wirelessTilesUrl } from './wirelessOverlayLayers.js';
 
 /** performance.mark name set when coverage is first drawn. */
@@ -158,6 +162,89 @@ export function reloadWirelessOverlay(map: MapLibreMap, version: string): void {
 /** Shows or hides the wireless overlay once it is on the map (before that, its layer is added as `visible` says). */
 export function showWirelessOverlay(map: MapLibreMap, visible: boolean): void {
   if (map.getLayer(WIRELESS_FILL_LAYER_ID)) map.setLayoutProperty(WIRELESS_FILL_LAYER_ID, 'visibility', visible ? 'visible' : 'none');
+}
+
+/** The zones on a map: `show` draws a new list (before the layers are added, they start with it); `undo` takes them away. */
+export interface ZoneAreas {
+  show: (zones: readonly PublicZone[]) => void;
+  undo: Undo;
+}
+
+/**
+ * Adds the pre-registration zones (a light fill and a dashed outline, above the coverage, under the
+ * marker) in a task of their own, again after every new basemap style, each with its name and
+ * progress as a label in the page (the basemap has no fonts for map text). Labels let clicks through
+ * to the map, where a click checks the spot as anywhere else.
+ */
+export function scheduleZoneAreas(map: MapLibreMap, initial: readonly PublicZone[]): ZoneAreas {
+  let zones = initial;
+  let labels: Marker[] = [];
+  const relabel = () => {
+    for (const label of labels) label.remove();
+    labels = zones.flatMap((zone) => {
+      const at = zoneLabelPoint(zone.geometry);
+      return at ? [zoneLabel(zone).setLngLat(at).addTo(map)] : [];
+    });
+    // addTo names every marker "Map marker"; the label's own words are its name.
+    for (const [k, label] of labels.entries()) labelAccessibly(label, zones[k] as PublicZone);
+  };
+  const add = () => {
+    if (map.getSource(ZONE_SOURCE_ID)) return;
+    map.addSource(ZONE_SOURCE_ID, zoneSource(zones));
+    for (const layer of zoneAreaLayers()) map.addLayer(layer);
+  };
+  const timer = window.setTimeout(() => {
+    add();
+    relabel();
+  }, 0);
+  map.on('style.load', add);
+  return {
+    show(next) {
+      zones = next;
+      const source = map.getSource<GeoJSONSource>(ZONE_SOURCE_ID);
+      if (!source) return;
+      source.setData(zoneFeatures(zones));
+      relabel();
+    },
+    undo() {
+      window.clearTimeout(timer);
+      map.off('style.load', add);
+      for (const label of labels) label.remove();
+      removeQuietly(() => {
+        for (const layer of zoneAreaLayers()) if (map.getLayer(layer.id)) map.removeLayer(layer.id);
+        if (map.getSource(ZONE_SOURCE_ID)) map.removeSource(ZONE_SOURCE_ID);
+      });
+    },
+  };
+}
+
+/** A zone's label: its name over its progress ("87 of 120 — help bring fibre to Bredasdorp"). */
+function zoneLabel(zone: PublicZone): Marker {
+  const element = document.createElement('div');
+  element.className = 'zone-label';
+  Object.assign(element.style, {
+    pointerEvents: 'none',
+    maxWidth: '220px',
+    padding: '4px 8px',
+    borderRadius: '6px',
+    border: `1px solid ${ZONE_COLOR}`,
+    background: 'rgba(255, 255, 255, 0.94)',
+    color: '#1b1f26',
+    font: '12px/1.35 system-ui, sans-serif',
+    textAlign: 'center',
+  });
+  const name = document.createElement('strong');
+  name.textContent = zone.name;
+  const progress = document.createElement('div');
+  progress.textContent = zoneProgressText(zone);
+  element.append(name, progress);
+  return new Marker({ element });
+}
+
+function labelAccessibly(label: Marker, zone: PublicZone): void {
+  const element = label.getElement();
+  element.setAttribute('role', 'img');
+  element.setAttribute('aria-label', `Pre-registration zone ${zone.name}: ${zoneProgressText(zone)}`);
 }
 
 function removeQuietly(remove: () => void): void {

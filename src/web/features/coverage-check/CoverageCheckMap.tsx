@@ -10,11 +10,12 @@ import { PlainNotice } from '../../ui/PlainNotice.js';
 import { useAfterFirstPaint } from '../../ui/useAfterFirstPaint.js';
 import { useNotice } from '../../ui/useNotice.js';
 import type { ChosenPlace } from './CoverageSearchBox.js';
-import { CoverageSearchBox } from './CoverageSearchBox.js';
+import { CoverageSearchBox, formatPoint } from './CoverageSearchBox.js';
 import type { LeadTarget } from './leadTarget.js';
 import { MyLocationButton } from './MyLocationButton.js';
 import './coverageCheck.css';
 import { useCoverageCheck } from './useCoverageCheck.js';
+import type { WaitlistTarget } from './waitlistTarget.js';
 
 // MapLibre is most of the page's code and its start-up is the page's heaviest work, so the map is
 // a download of its own, requested once the search box, legend and heading are on screen.
@@ -23,11 +24,13 @@ const CoverageMapView = lazy(() => import('./CoverageMapView.js').then((module) 
 // The dialogs are not needed to draw the map, and they are where MUI comes in (the first screen is
 // plain markup), so they are separate downloads: the results dialog is fetched at the visitor's
 // first touch of the page (a press on the map, a focus in the search box), which leaves it most of
-// a click or of typing to arrive; the lead form (react-hook-form and zod) once a result is shown.
+// a click or of typing to arrive; the lead and waitlist forms (react-hook-form and zod) once a result is shown.
 const loadResultsDialog = () => import('./CoverageResultsDialog.js').then((module) => ({ default: module.CoverageResultsDialog }));
 const CoverageResultsDialog = lazy(loadResultsDialog);
 const loadContactDialog = () => import('./lead/ContactProviderDialog.js');
 const ContactProviderDialog = lazy(loadContactDialog);
+const loadWaitlistDialog = () => import('./waitlist/WaitlistDialog.js');
+const WaitlistDialog = lazy(loadWaitlistDialog);
 
 /** Fetches a chunk without waiting for it; a failure is retried by React.lazy when it is needed. */
 function prefetch(load: () => Promise<unknown>): void {
@@ -51,12 +54,13 @@ interface CoverageCheckMapProps {
 /**
  * The public coverage check on a map, shared by the public map and /embed: the coverage overlay, the
  * predicted wireless coverage (on by default, switched in the legend) and the legend, the search box and My Location button, a draggable marker on the chosen point, the
- * Coverage Results dialog and the Contact Provider dialog.
+ * Coverage Results dialog, the Contact Provider dialog and the waitlist (or zone pre-registration) dialog.
  */
 export function CoverageCheckMap({ theme, center, zoom, bounds = null, suggestionDebounceMs, showSearch, header }: CoverageCheckMapProps) {
   const flow = useCoverageCheck();
   const { check, logAction, result } = flow;
   const [leadTarget, setLeadTarget] = useState<LeadTarget | null>(null);
+  const [waitlistTarget, setWaitlistTarget] = useState<WaitlistTarget | null>(null);
   const [wirelessVisible, setWirelessVisible] = useState(true);
   const notice = useNotice();
   const shellPainted = useAfterFirstPaint();
@@ -67,6 +71,7 @@ export function CoverageCheckMap({ theme, center, zoom, bounds = null, suggestio
   const onPlace = useCallback((place: ChosenPlace) => check({ ...place, source: 'search' }), [check]);
   const onLocated = useCallback((point: LatLng) => check({ point, address: null, source: 'geolocation' }), [check]);
   const closeLead = useCallback(() => setLeadTarget(null), []);
+  const closeWaitlist = useCallback(() => setWaitlistTarget(null), []);
   const onLeadSent = useCallback(() => logAction('contact_me'), [logAction]);
 
   const prefetchResults = useCallback(() => {
@@ -75,7 +80,9 @@ export function CoverageCheckMap({ theme, center, zoom, bounds = null, suggestio
     prefetch(loadResultsDialog);
   }, []);
   useEffect(() => {
-    if (result) prefetch(loadContactDialog);
+    if (!result) return;
+    prefetch(loadContactDialog);
+    prefetch(loadWaitlistDialog);
   }, [result]);
 
   const { show: showNotice } = notice;
@@ -134,9 +141,17 @@ export function CoverageCheckMap({ theme, center, zoom, bounds = null, suggestio
             result={flow.result}
             onClose={flow.closeResults}
             onLead={setLeadTarget}
+            onWaitlist={setWaitlistTarget}
           />
         )}
         {leadTarget && <ContactProviderDialog target={leadTarget} searchId={flow.searchId} onClose={closeLead} onSubmitted={onLeadSent} />}
+        {waitlistTarget && flow.request && (
+          <WaitlistDialog
+            target={waitlistTarget}
+            place={{ lat: flow.request.point.lat, lng: flow.request.point.lng, address: flow.request.address ?? formatPoint(flow.request.point) }}
+            onClose={closeWaitlist}
+          />
+        )}
       </Suspense>
       <PlainNotice notice={notice.notice} onClose={notice.close} />
     </div>

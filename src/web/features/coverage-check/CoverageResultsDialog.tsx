@@ -13,8 +13,11 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import type { CoverageCheckResult } from '../../../common/api/coverage.js';
+import type { PublicZone } from '../../../common/api/zones.js';
+import { usePublicZones } from '../../map/publicZones.js';
+import { ZONE_COLOR } from '../../map/zoneAreaLayers.js';
 import { ServiceStatusChip } from '../../ui/ServiceStatusChip.js';
 import { formatPoint } from './CoverageSearchBox.js';
 import type { LeadTarget } from './leadTarget.js';
@@ -23,9 +26,12 @@ import { MESSAGES } from './messages.js';
 import { ProviderAvatar } from './ProviderAvatar.js';
 import type { CheckRequest } from './useCoverageCheck.js';
 import { hasCoverage } from './useCoverageCheck.js';
+import type { WaitlistTarget } from './waitlistTarget.js';
+import { offersWaitlist, zonesAtPoint } from './waitlistTarget.js';
 import type { WirelessOffer } from './wirelessOffer.js';
 import { coverageHeadline, QUALITY_COLORS, wirelessOffer } from './wirelessOffer.js';
 import { MuiDialogScope } from '../../ui/MuiDialogScope.js';
+import { ZoneProgress } from './ZoneProgress.js';
 
 type CoverageProvider = CoverageCheckResult['providers'][number];
 
@@ -38,12 +44,31 @@ interface CoverageResultsDialogProps {
   onClose: () => void;
   /** Opens the lead form ("Contact Provider") for a provider or the General Inquiry. */
   onLead: (target: LeadTarget) => void;
+  /** Opens "Notify me when it's available" or a zone's pre-registration. */
+  onWaitlist: (target: WaitlistTarget) => void;
 }
 
-/** The "Coverage Results" dialog: the providers at the point and the wireless offer, or the no-coverage message with Contact Us. */
-export function CoverageResultsDialog({ open, request, checking, error, result, onClose, onLead }: CoverageResultsDialogProps) {
+/** What the result's buttons open. */
+interface ResultActions {
+  onLead: (target: LeadTarget) => void;
+  onWaitlist: (target: WaitlistTarget) => void;
+}
+
+/** The label of every "Notify me" button. */
+const NOTIFY_ME = "Notify me when it's available";
+
+/**
+ * The "Coverage Results" dialog: the pre-registration zones the point is in, the providers at the
+ * point and the wireless offer, or the no-coverage message with Contact Us; "Notify me when it's
+ * available" beside each Coming Soon or In Progress provider, and for any provider when there is no coverage.
+ */
+export function CoverageResultsDialog({ open, request, checking, error, result, onClose, onLead, onWaitlist }: CoverageResultsDialogProps) {
   const titleId = useId();
   const place = request ? (request.address ?? formatPoint(request.point)) : '';
+  const zones = usePublicZones();
+  const point = request?.point;
+  const zonesHere = useMemo(() => (point ? zonesAtPoint(zones, point) : []), [zones, point]);
+  const actions = useMemo(() => ({ onLead, onWaitlist }), [onLead, onWaitlist]);
 
   return (
     <MuiDialogScope>
@@ -63,7 +88,18 @@ export function CoverageResultsDialog({ open, request, checking, error, result, 
             </Stack>
           )}
           {!checking && error && <Alert severity="error">{error}</Alert>}
-          {!checking && !error && result && <ResultBody result={result} onLead={onLead} />}
+          {!checking && !error && result && (
+            <Stack spacing={2}>
+              {zonesHere.length > 0 && (
+                <Box component="ul" aria-label="Pre-registration zones" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+                  {zonesHere.map((zone) => (
+                    <ZoneItem key={zone.id} zone={zone} onWaitlist={onWaitlist} />
+                  ))}
+                </Box>
+              )}
+              <ResultBody result={result} actions={actions} />
+            </Stack>
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Close</Button>
@@ -73,7 +109,28 @@ export function CoverageResultsDialog({ open, request, checking, error, result, 
   );
 }
 
-function ResultBody({ result, onLead }: { result: CoverageCheckResult; onLead: (target: LeadTarget) => void }) {
+/** A zone the point is in: its name and provider, its progress, and the pre-registration button. */
+function ZoneItem({ zone, onWaitlist }: { zone: PublicZone; onWaitlist: (target: WaitlistTarget) => void }) {
+  const nameId = useId();
+  return (
+    // Edged in the zones' colour on the map, so the two read as one.
+    <Box component="li" aria-labelledby={nameId} sx={{ border: 1, borderColor: 'divider', borderLeft: `4px solid ${ZONE_COLOR}`, borderRadius: 1, p: 1.5 }}>
+      <Typography id={nameId} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+        {zone.name}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        This address is in a pre-registration zone of {zone.provider_name}.
+      </Typography>
+      <ZoneProgress zone={zone} />
+      <Button variant="contained" size="small" sx={{ mt: 1.5 }} onClick={() => onWaitlist({ kind: 'zone', zone })}>
+        Pre-register
+      </Button>
+    </Box>
+  );
+}
+
+function ResultBody({ result, actions }: { result: CoverageCheckResult; actions: ResultActions }) {
+  const { onLead, onWaitlist } = actions;
   const offer = wirelessOffer(result.wireless_feasibility);
   if (!hasCoverage(result)) {
     return (
@@ -81,9 +138,15 @@ function ResultBody({ result, onLead }: { result: CoverageCheckResult; onLead: (
         <Alert severity="info" sx={{ width: '100%' }}>
           {MESSAGES.noCoverage}
         </Alert>
-        <Button variant="contained" onClick={() => onLead(GENERAL_INQUIRY_TARGET)}>
-          Contact Us
-        </Button>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <Button variant="contained" onClick={() => onLead(GENERAL_INQUIRY_TARGET)}>
+            Contact Us
+          </Button>
+          {/* Nobody serves the spot: the waitlist is for any provider. */}
+          <Button variant="outlined" onClick={() => onWaitlist({ kind: 'any' })}>
+            {NOTIFY_ME}
+          </Button>
+        </Stack>
       </Stack>
     );
   }
@@ -99,7 +162,7 @@ function ResultBody({ result, onLead }: { result: CoverageCheckResult; onLead: (
       {count > 0 && (
         <Box component="ul" aria-label="Providers" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
           {result.providers.map((provider) => (
-            <ProviderItem key={provider.id} provider={provider} onLead={onLead} />
+            <ProviderItem key={provider.id} provider={provider} actions={actions} />
           ))}
         </Box>
       )}
@@ -167,7 +230,8 @@ function WirelessOfferItem({ offer, onLead }: { offer: WirelessOffer; onLead: (t
   );
 }
 
-function ProviderItem({ provider, onLead }: { provider: CoverageProvider; onLead: (target: LeadTarget) => void }) {
+function ProviderItem({ provider, actions }: { provider: CoverageProvider; actions: ResultActions }) {
+  const { onLead, onWaitlist } = actions;
   const nameId = useId();
   const continuesOnId = useId();
   const continuesOn = signupHost(provider.signup_url);
@@ -212,6 +276,11 @@ function ProviderItem({ provider, onLead }: { provider: CoverageProvider; onLead
           <Button variant="outlined" size="small" onClick={() => onLead(target('contact_request'))}>
             Contact
           </Button>
+          {offersWaitlist(provider) && (
+            <Button variant="outlined" size="small" onClick={() => onWaitlist({ kind: 'provider', providerId: provider.id, providerName: provider.name })}>
+              {NOTIFY_ME}
+            </Button>
+          )}
           {provider.signup_url && continuesOn && (
             <Typography id={continuesOnId} variant="caption" color="text.secondary">
               Sign-up continues on {continuesOn}
