@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { RequireAdminSession } from '../../auth/RequireAdminSession.js';
 import { CoverageManagementPage } from '../coverage/index.js';
@@ -9,8 +10,14 @@ import { ProvidersPage } from '../providers/index.js';
 import { ReportsPage } from '../reports/index.js';
 import { SettingsPage } from '../settings/index.js';
 import { TowersPage } from '../towers/index.js';
+import { LoadingPanel } from '../../ui/QueryStates.js';
 import { AdminLayout } from './AdminLayout.js';
 import { AdminNotFoundPage } from './AdminNotFoundPage.js';
+
+// Screens of their own chunk, fetched when first opened; the shell and menu stay while they load.
+const WaitlistPage = lazy(() => import('../waitlist/index.js').then((module) => ({ default: module.WaitlistPage })));
+const WebhooksPage = lazy(() => import('../webhooks/index.js').then((module) => ({ default: module.WebhooksPage })));
+const screenLoading = <LoadingPanel label="Loading page" />;
 
 /**
  * Everything under /admin except the login page, in one lazily loaded chunk. An unknown admin path
@@ -29,7 +36,23 @@ export function AdminRoutes() {
           <Route path="line-of-sight" element={<LineOfSightPage />} />
           <Route path="reports" element={<ReportsPage />} />
           <Route path="leads" element={<LeadsPage />} />
+          <Route
+            path="waitlist"
+            element={
+              <Suspense fallback={screenLoading}>
+                <WaitlistPage />
+              </Suspense>
+            }
+          />
           <Route path="embed" element={<EmbedGeneratorPage />} />
+          <Route
+            path="webhooks"
+            element={
+              <Suspense fallback={screenLoading}>
+                <WebhooksPage />
+              </Suspense>
+            }
+          />
           <Route path="settings" element={<SettingsPage />} />
           <Route path="*" element={<AdminNotFoundPage />} />
         </Route>
