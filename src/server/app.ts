@@ -40,6 +40,7 @@ import { reportRoutes } from './routes/reportRoutes.js';
 import { systemRoutes } from './routes/systemRoutes.js';
 import { terrainRoutes } from './routes/terrainRoutes.js';
 import { towerRoutes } from './routes/towerRoutes.js';
+import { webhookRoutes } from './routes/webhookRoutes.js';
 import { wirelessRoutes } from './routes/wirelessRoutes.js';
 import { resolveAppSecret } from './system/appSecret.js';
 import { createSecretBox } from './system/secretBox.js';
@@ -73,6 +74,9 @@ export interface App {
   coverage: CoverageEngine;
   myMaps: MyMapsSync;
   radioSettings: RadioSettingsService;
+  /** The webhooks' outbox (tests write events through it) and delivery worker. */
+  events: Services['events'];
+  webhookDelivery: Services['webhookDelivery'];
 }
 
 /** The line-of-sight map styles as the browser gets them (GET /api/config). */
@@ -109,7 +113,16 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     await stopInReverse(stoppers);
     throw error;
   }
-  return { server, db, config, coverage: services.coverage, myMaps: services.myMaps, radioSettings: services.radioSettings };
+  return {
+    server,
+    db,
+    config,
+    coverage: services.coverage,
+    myMaps: services.myMaps,
+    radioSettings: services.radioSettings,
+    events: services.events,
+    webhookDelivery: services.webhookDelivery,
+  };
 }
 
 /** Fastify with the logger, body limit, proxy trust, zod schemas and the error envelope; no routes yet. */
@@ -203,6 +216,7 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
           mapStartRoutes(mapStart),
           radioSettingsRoutes(radioSettings),
           clutterAreaRoutes(clutterAreas),
+          webhookRoutes(services.webhooks),
         ]),
       );
     },

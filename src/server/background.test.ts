@@ -5,6 +5,7 @@ import type { RebuiltListener } from './coverage/coverageEngine.js';
 /** Background parts that write what happens to them into `events`. */
 function fakeWork(events: string[], options: { coverageStartFails?: boolean } = {}) {
   const rebuilt: RebuiltListener[] = [];
+  const emitted: Array<() => void> = [];
   const work: BackgroundWork = {
     coverage: {
       onRebuilt: (listener) => rebuilt.push(listener),
@@ -28,24 +29,36 @@ function fakeWork(events: string[], options: { coverageStartFails?: boolean } = 
       events.push('listening');
       return { close: async () => void events.push('not listening') };
     },
+    events: { onEmitted: (listener) => void emitted.push(listener) },
+    webhooks: { onQueued: (listener) => void emitted.push(listener) },
+    webhookDelivery: {
+      start: () => void events.push('webhooks delivering'),
+      stop: async () => void events.push('webhooks stopped'),
+      nudge: () => void events.push('webhooks nudged'),
+    },
   };
-  return work;
+  return { work, emitted };
 }
 
 describe('startBackground', () => {
   it('starts each part after what it needs, reconciles footprints on a rebuild, and its stoppers run last first', async () => {
     const events: string[] = [];
-    const stoppers = await startBackground(fakeWork(events));
-    expect(events).toEqual(['coverage started', 'footprints reconciled', 'listening', 'my maps scheduled']);
+    const { work, emitted } = fakeWork(events);
+    const stoppers = await startBackground(work);
+    expect(events).toEqual(['coverage started', 'footprints reconciled', 'listening', 'my maps scheduled', 'webhooks delivering']);
+
+    events.length = 0;
+    for (const listener of emitted) listener();
+    expect(events, 'an emitted event and a queued test event each nudge the webhook worker').toEqual(['webhooks nudged', 'webhooks nudged']);
 
     events.length = 0;
     await stopInReverse(stoppers);
-    expect(events).toEqual(['my maps unscheduled', 'not listening', 'coverage stopped', 'footprints stopped']);
+    expect(events).toEqual(['webhooks stopped', 'my maps unscheduled', 'not listening', 'coverage stopped', 'footprints stopped']);
   });
 
   it('stops what it started when a part fails to start, and passes the error on', async () => {
     const events: string[] = [];
-    await expect(startBackground(fakeWork(events, { coverageStartFails: true }))).rejects.toThrow('database unreachable');
+    await expect(startBackground(fakeWork(events, { coverageStartFails: true }).work)).rejects.toThrow('database unreachable');
     expect(events).toEqual(['coverage started', 'footprints stopped']);
   });
 });

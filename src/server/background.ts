@@ -1,7 +1,10 @@
 import type { RevisionNotifications } from './coverage-revision/revisionNotifications.js';
 import type { CoverageEngine } from './coverage/coverageEngine.js';
 import type { FootprintService } from './footprints/footprintService.js';
+import type { EventOutbox } from './outbox/eventOutbox.js';
 import type { MyMapsSync } from './sources/myMapsSync.js';
+import type { WebhookDelivery } from './webhooks/webhookDelivery.js';
+import type { WebhookService } from './webhooks/webhookService.js';
 
 /** Undoes one thing that was started or opened. */
 export type Stopper = () => Promise<void> | void;
@@ -13,6 +16,10 @@ export interface BackgroundWork {
   myMaps: Pick<MyMapsSync, 'startSchedule' | 'stopSchedule'>;
   /** LISTENs for other processes' coverage revisions (PostgreSQL; nothing on SQLite). */
   listenForRevisions: (onRevision: () => Promise<void>) => Promise<RevisionNotifications>;
+  /** The webhooks' outbox (events written with their change), and the test events and redeliveries the admin queues. */
+  events: Pick<EventOutbox, 'onEmitted'>;
+  webhooks: Pick<WebhookService, 'onQueued'>;
+  webhookDelivery: Pick<WebhookDelivery, 'start' | 'stop' | 'nudge'>;
 }
 
 /**
@@ -34,6 +41,13 @@ export async function startBackground(work: BackgroundWork): Promise<Stopper[]> 
     stoppers.push(() => notifications.close());
     work.myMaps.startSchedule();
     stoppers.push(() => work.myMaps.stopSchedule());
+    // Webhooks: delivered as this process writes events (a nudge, before their commit: the worker
+    // looks again shortly after) and by a poll (retries, other processes' events); a stop lets a
+    // send in flight finish or time out (10 s).
+    work.events.onEmitted(() => work.webhookDelivery.nudge());
+    work.webhooks.onQueued(() => work.webhookDelivery.nudge());
+    work.webhookDelivery.start();
+    stoppers.push(() => work.webhookDelivery.stop());
     return stoppers;
   } catch (error) {
     await stopInReverse(stoppers);

@@ -4,7 +4,7 @@ import { AntennaPatternRepository } from './antenna-patterns/antennaPatternRepos
 import { AntennaPatternService } from './antenna-patterns/antennaPatternService.js';
 import { AuthRepository } from './auth/authRepository.js';
 import { AuthService } from './auth/authService.js';
-import type { Clock } from './clock.js';
+import { type Clock, systemClock } from './clock.js';
 import type { AppConfig } from './config.js';
 import { CoverageChanges } from './coverage-revision/coverageChanges.js';
 import { CoverageRevisionRepository } from './coverage-revision/coverageRevisionRepository.js';
@@ -32,7 +32,7 @@ import { PatternCache } from './line-of-sight/patternCache.js';
 import { TowerWireless } from './line-of-sight/towerWireless.js';
 import { MapStartRepository } from './map-start/mapStartRepository.js';
 import { MapStartService } from './map-start/mapStartService.js';
-import { createOutboundClient } from './outbound/outboundClient.js';
+import { checkOutboundUrl, createOutboundClient } from './outbound/outboundClient.js';
 import { LogoStore } from './providers/logoStore.js';
 import { ProviderRepository } from './providers/providerRepository.js';
 import { ProviderService } from './providers/providerService.js';
@@ -63,6 +63,11 @@ import { SectorRepository } from './towers/sectorRepository.js';
 import { SectorService } from './towers/sectorService.js';
 import { TowerRepository } from './towers/towerRepository.js';
 import { TowerService } from './towers/towerService.js';
+import { WebhookDelivery } from './webhooks/webhookDelivery.js';
+import { WebhookQueueRepository } from './webhooks/webhookQueueRepository.js';
+import { WebhookRepository } from './webhooks/webhookRepository.js';
+import { outboundWebhookSender } from './webhooks/webhookSender.js';
+import { WebhookService } from './webhooks/webhookService.js';
 
 export interface ServiceInputs {
   config: AppConfig;
@@ -211,10 +216,37 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     clock,
     log,
   });
+  // Webhooks: the endpoints (URLs through the SSRF guard, secrets sealed) and the delivery worker.
+  const webhooks = new WebhookService({
+    repository: new WebhookRepository(db.kysely),
+    transactions,
+    secrets,
+    checkUrl: (url) => checkOutboundUrl(url, { allowPrivate: config.outbound.allowPrivate }),
+    clock,
+    publicUrl: config.publicUrl,
+  });
+  const webhookDelivery = new WebhookDelivery({
+    queue: new WebhookQueueRepository(db.kysely),
+    transactions,
+    // Several processes may share a PostgreSQL database; a SQLite file has one process.
+    lockRows: db.dialect === 'postgres',
+    sender: outboundWebhookSender(outbound),
+    secrets,
+    mail: mailOutbox,
+    leadsEmail: config.mail.leadsEmail,
+    publicUrl: config.publicUrl,
+    retrySeconds: config.outbox.webhookRetrySeconds,
+    pollMs: config.outbox.pollMs,
+    clock,
+    wallClock: systemClock,
+    log,
+  });
   return {
     db,
     events,
     mailOutbox,
+    webhooks,
+    webhookDelivery,
     auth,
     logos,
     providers,

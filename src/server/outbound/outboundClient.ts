@@ -21,6 +21,10 @@ export interface OutboundRequestInit {
   timeoutMs: number;
   /** Largest body accepted, in bytes after decompression. */
   maxBytes: number;
+  /** Default true. false: a redirect is answered as it came (a webhook receiver must answer itself). */
+  followRedirects?: boolean;
+  /** Default false: a longer body throws too_large. true: the first maxBytes bytes are answered (an excerpt). */
+  truncateBody?: boolean;
 }
 
 export interface OutboundResponse {
@@ -81,8 +85,8 @@ export function createOutboundClient(options: OutboundClientOptions): OutboundCl
           refuseDisallowedLiteral(target, allowed);
           const response = await send(target, method, headers, body, lookup, controller.signal);
           const location = response.headers.location;
-          if (!REDIRECT_STATUSES.has(response.statusCode ?? 0) || !location) {
-            const responseBody = await readBody(response, init.maxBytes, target.hostname, controller.signal);
+          if (!REDIRECT_STATUSES.has(response.statusCode ?? 0) || !location || init.followRedirects === false) {
+            const responseBody = await readBody(response, init.maxBytes, target.hostname, controller.signal, init.truncateBody ?? false);
             return { status: response.statusCode ?? 0, headers: flattenHeaders(response.headers), body: responseBody, url: target.href };
           }
           response.destroy();
@@ -106,6 +110,28 @@ export function createOutboundClient(options: OutboundClientOptions): OutboundCl
       }
     },
   };
+}
+
+/**
+ * Whether `url` may be fetched, without fetching it: an http(s) URL whose host (an IP literal, or
+ * every address its name resolves to now) passes the same guard as a request. Throws OutboundError
+ * (invalid_url, refused, or unreachable when the name does not resolve). A request is checked
+ * again when it is sent, as names can resolve differently later.
+ */
+export async function checkOutboundUrl(url: string, options: Pick<OutboundClientOptions, 'allowPrivate' | 'addressPolicy'>): Promise<void> {
+  const target = parseTarget(url);
+  if (options.allowPrivate) return;
+  const allowed = options.addressPolicy ?? isPublicAddress;
+  refuseDisallowedLiteral(target, allowed);
+  const host = target.hostname.replace(/^\[|\]$/g, '');
+  if (net.isIP(host) !== 0) return;
+  let addresses: dns.LookupAddress[];
+  try {
+    addresses = await dns.promises.lookup(host, { all: true });
+  } catch (error) {
+    throw toOutboundError(error, target.hostname, new AbortController().signal, 0);
+  }
+  if (addresses.length === 0 || addresses.some((a) => !allowed(a.address))) throw refusedError(target.hostname);
 }
 
 function parseTarget(url: string): URL {
@@ -174,10 +200,10 @@ function send(
   });
 }
 
-async function readBody(response: http.IncomingMessage, maxBytes: number, host: string, signal: AbortSignal): Promise<Buffer> {
+async function readBody(response: http.IncomingMessage, maxBytes: number, host: string, signal: AbortSignal, truncate: boolean): Promise<Buffer> {
   const tooLarge = new OutboundError('too_large', `The response from ${host} is larger than ${describeBytes(maxBytes)}`);
   const declared = Number(response.headers['content-length']);
-  if (Number.isFinite(declared) && declared > maxBytes) {
+  if (!truncate && Number.isFinite(declared) && declared > maxBytes) {
     response.destroy();
     throw tooLarge;
   }
@@ -197,7 +223,9 @@ async function readBody(response: http.IncomingMessage, maxBytes: number, host: 
       total += buffer.length;
       if (total > maxBytes) {
         response.destroy();
-        throw tooLarge;
+        if (!truncate) throw tooLarge;
+        chunks.push(buffer.subarray(0, buffer.length - (total - maxBytes)));
+        return Buffer.concat(chunks, maxBytes);
       }
       chunks.push(buffer);
     }
