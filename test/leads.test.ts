@@ -1,72 +1,12 @@
-import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LEAD_SENT } from '../src/server/routes/leadRoutes.js';
 import { SIGN_UP_UNAVAILABLE } from '../src/server/leads/leadService.js';
 import { closedPort } from './support/closedPort.js';
+import { type LocalSmtp, startLocalSmtp } from './support/localSmtp.js';
 import { fibreKml, GREEN, ORANGE } from './support/kml.js';
 import { multipartBody } from './support/multipart.js';
 import { bearer, createTestApp, databaseKinds, ManualClock, signIn, type DatabaseKind, type TestApp } from './support/testApp.js';
-
-interface ReceivedMail {
-  from: string;
-  to: string[];
-  /** The raw message with quoted-printable undone, so assertions read plain text. */
-  content: string;
-}
-
-interface LocalSmtp {
-  url: string;
-  received: ReceivedMail[];
-  /** Holds every message at the DATA stage until release() is called. */
-  hold(): void;
-  release(): void;
-  close(): Promise<void>;
-}
-
-function decodeQuotedPrintable(raw: string): string {
-  const bytes = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(bytes, 'latin1').toString('utf8');
-}
-
-/** A real SMTP server on 127.0.0.1 that keeps what it receives. */
-async function startLocalSmtp(): Promise<LocalSmtp> {
-  const received: ReceivedMail[] = [];
-  let gate: Promise<void> = Promise.resolve();
-  let open = () => {};
-  const server = new SMTPServer({
-    authOptional: true,
-    // Plain SMTP: the self-signed STARTTLS certificate would only make the client refuse.
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        void gate.then(() => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            content: decodeQuotedPrintable(Buffer.concat(chunks).toString('latin1')),
-          });
-          callback();
-        });
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    hold() {
-      gate = new Promise((resolve) => (open = resolve));
-    },
-    release: () => open(),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** Routes and helpers of one test app. */
 function client(app: TestApp, token: string) {

@@ -32,6 +32,10 @@ const PUBLIC_ROUTES = [
   'GET /api/geocode',
   'POST /api/log_search',
   'POST /api/submit_lead',
+  'POST /api/waitlist',
+  'GET /api/waitlist/confirm',
+  'GET /api/waitlist/unsubscribe',
+  'POST /api/waitlist/unsubscribe',
 ];
 
 interface Route {

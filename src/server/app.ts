@@ -31,6 +31,8 @@ import { coverageRoutes } from './routes/coverageRoutes.js';
 import { embedSettingsRoutes } from './routes/embedSettingsRoutes.js';
 import { geocodeRoutes } from './routes/geocodeRoutes.js';
 import { layerRoutes } from './routes/layerRoutes.js';
+import type { WaitlistMatcher } from './waitlist/waitlistMatcher.js';
+import { waitlistAdminRoutes, waitlistPublicRoutes } from './routes/waitlistRoutes.js';
 import { leadRoutes } from './routes/leadRoutes.js';
 import { lineOfSightRoutes } from './routes/lineOfSightRoutes.js';
 import { mapStartRoutes } from './routes/mapStartRoutes.js';
@@ -77,6 +79,8 @@ export interface App {
   /** The webhooks' outbox (tests write events through it) and delivery worker. */
   events: Services['events'];
   webhookDelivery: Services['webhookDelivery'];
+  /** Tests await its idle() after a rebuild. */
+  waitlistMatcher: WaitlistMatcher;
 }
 
 /** The line-of-sight map styles as the browser gets them (GET /api/config). */
@@ -122,6 +126,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     radioSettings: services.radioSettings,
     events: services.events,
     webhookDelivery: services.webhookDelivery,
+    waitlistMatcher: services.waitlistMatcher,
   };
 }
 
@@ -199,6 +204,7 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
       await api.register(wirelessRoutes({ footprints, lineOfSight, searchesPerMinute: config.rateLimits.searchesPerMinute }));
       await api.register(geocodeRoutes({ geocode, searchesPerMinute: config.rateLimits.searchesPerMinute }));
       await api.register(leadRoutes(leads, config.rateLimits));
+      await api.register(waitlistPublicRoutes(services.waitlist, config.rateLimits));
       // Every other route: behind the bearer token.
       await api.register(
         adminScope(auth, [
@@ -217,6 +223,7 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
           radioSettingsRoutes(radioSettings),
           clutterAreaRoutes(clutterAreas),
           webhookRoutes(services.webhooks),
+          waitlistAdminRoutes(services.waitlist),
         ]),
       );
     },

@@ -6,6 +6,7 @@ import type { RebuiltListener } from './coverage/coverageEngine.js';
 function fakeWork(events: string[], options: { coverageStartFails?: boolean } = {}) {
   const rebuilt: RebuiltListener[] = [];
   const emitted: Array<() => void> = [];
+  const changed: Array<() => void> = [];
   const work: BackgroundWork = {
     coverage: {
       onRebuilt: (listener) => rebuilt.push(listener),
@@ -20,6 +21,19 @@ function fakeWork(events: string[], options: { coverageStartFails?: boolean } = 
     footprints: {
       reconcile: async () => void events.push('footprints reconciled'),
       stop: async () => void events.push('footprints stopped'),
+      onChanged: (listener) => void changed.push(listener),
+    },
+    mailSender: {
+      start: () => void events.push('mail sender started'),
+      stop: async () => void events.push('mail sender stopped'),
+    },
+    waitlistMatcher: {
+      request: () => void events.push('waitlist matched'),
+      stop: async () => void events.push('waitlist matcher stopped'),
+    },
+    waitlistPurge: {
+      start: () => void events.push('waitlist purge scheduled'),
+      stop: async () => void events.push('waitlist purge unscheduled'),
     },
     myMaps: {
       startSchedule: () => void events.push('my maps scheduled'),
@@ -37,15 +51,28 @@ function fakeWork(events: string[], options: { coverageStartFails?: boolean } = 
       nudge: () => void events.push('webhooks nudged'),
     },
   };
-  return { work, emitted };
+  return { work, emitted, footprintsChanged: () => changed.forEach((listener) => listener()) };
 }
 
 describe('startBackground', () => {
-  it('starts each part after what it needs, reconciles footprints on a rebuild, and its stoppers run last first', async () => {
+  it('starts each part after what it needs, reconciles footprints and matches the waitlist on a rebuild, and its stoppers run last first', async () => {
     const events: string[] = [];
-    const { work, emitted } = fakeWork(events);
+    const { work, emitted, footprintsChanged } = fakeWork(events);
     const stoppers = await startBackground(work);
-    expect(events).toEqual(['coverage started', 'footprints reconciled', 'listening', 'my maps scheduled', 'webhooks delivering']);
+    expect(events).toEqual([
+      'mail sender started',
+      'coverage started',
+      'footprints reconciled',
+      'waitlist matched',
+      'listening',
+      'my maps scheduled',
+      'webhooks delivering',
+      'waitlist purge scheduled',
+    ]);
+
+    events.length = 0;
+    footprintsChanged();
+    expect(events).toEqual(['waitlist matched']);
 
     events.length = 0;
     for (const listener of emitted) listener();
@@ -53,13 +80,22 @@ describe('startBackground', () => {
 
     events.length = 0;
     await stopInReverse(stoppers);
-    expect(events).toEqual(['webhooks stopped', 'my maps unscheduled', 'not listening', 'coverage stopped', 'footprints stopped']);
+    expect(events).toEqual([
+      'waitlist purge unscheduled',
+      'webhooks stopped',
+      'my maps unscheduled',
+      'not listening',
+      'coverage stopped',
+      'waitlist matcher stopped',
+      'mail sender stopped',
+      'footprints stopped',
+    ]);
   });
 
   it('stops what it started when a part fails to start, and passes the error on', async () => {
     const events: string[] = [];
     await expect(startBackground(fakeWork(events, { coverageStartFails: true }).work)).rejects.toThrow('database unreachable');
-    expect(events).toEqual(['coverage started', 'footprints stopped']);
+    expect(events).toEqual(['mail sender started', 'coverage started', 'waitlist matcher stopped', 'mail sender stopped', 'footprints stopped']);
   });
 });
 

@@ -5,6 +5,9 @@ import type { EventOutbox } from './outbox/eventOutbox.js';
 import type { MyMapsSync } from './sources/myMapsSync.js';
 import type { WebhookDelivery } from './webhooks/webhookDelivery.js';
 import type { WebhookService } from './webhooks/webhookService.js';
+import type { MailSender } from './outbox/mailSender.js';
+import type { WaitlistMatcher } from './waitlist/waitlistMatcher.js';
+import type { WaitlistPurgeSchedule } from './waitlist/waitlistPurge.js';
 
 /** Undoes one thing that was started or opened. */
 export type Stopper = () => Promise<void> | void;
@@ -12,8 +15,11 @@ export type Stopper = () => Promise<void> | void;
 /** What runs in the background, by the part of it that starts and stops (tests hand in fakes). */
 export interface BackgroundWork {
   coverage: Pick<CoverageEngine, 'onRebuilt' | 'start' | 'stop' | 'refresh'>;
-  footprints: Pick<FootprintService, 'reconcile' | 'stop'>;
+  footprints: Pick<FootprintService, 'reconcile' | 'stop' | 'onChanged'>;
   myMaps: Pick<MyMapsSync, 'startSchedule' | 'stopSchedule'>;
+  mailSender: Pick<MailSender, 'start' | 'stop'>;
+  waitlistMatcher: Pick<WaitlistMatcher, 'request' | 'stop'>;
+  waitlistPurge: Pick<WaitlistPurgeSchedule, 'start' | 'stop'>;
   /** LISTENs for other processes' coverage revisions (PostgreSQL; nothing on SQLite). */
   listenForRevisions: (onRevision: () => Promise<void>) => Promise<RevisionNotifications>;
   /** The webhooks' outbox (events written with their change), and the test events and redeliveries the admin queues. */
@@ -34,6 +40,14 @@ export async function startBackground(work: BackgroundWork): Promise<Stopper[]> 
     // included): a tower or terrain change moves the coverage revision.
     work.coverage.onRebuilt(() => void work.footprints.reconcile());
     stoppers.push(() => work.footprints.stop());
+    // The mail outbox is sent from the start (mails queued before a crash included).
+    work.mailSender.start();
+    stoppers.push(() => work.mailSender.stop());
+    // Waiting people are told when a rebuild (the first one in start() included) or a footprint
+    // makes their spot live; the matcher stops before the engine and footprints it reads.
+    work.coverage.onRebuilt(() => work.waitlistMatcher.request());
+    work.footprints.onChanged(() => work.waitlistMatcher.request());
+    stoppers.push(() => work.waitlistMatcher.stop());
     await work.coverage.start();
     stoppers.push(() => work.coverage.stop());
     // Other processes' changes arrive at once by LISTEN/NOTIFY on PostgreSQL; the engine's poll stays as the fallback.
@@ -48,6 +62,8 @@ export async function startBackground(work: BackgroundWork): Promise<Stopper[]> 
     work.webhooks.onQueued(() => work.webhookDelivery.nudge());
     work.webhookDelivery.start();
     stoppers.push(() => work.webhookDelivery.stop());
+    work.waitlistPurge.start();
+    stoppers.push(() => work.waitlistPurge.stop());
     return stoppers;
   } catch (error) {
     await stopInReverse(stoppers);

@@ -25,7 +25,7 @@ import { UpstreamGeocoder } from './geocode/upstreamGeocoder.js';
 import { LeadNotifier } from './leads/leadNotifier.js';
 import { LeadRepository } from './leads/leadRepository.js';
 import { LeadService } from './leads/leadService.js';
-import { createSmtpMailer } from './leads/mailer.js';
+import { createSmtpMailer } from './outbox/mailer.js';
 import { SearchLogRepository } from './leads/searchLogRepository.js';
 import { LineOfSightService } from './line-of-sight/lineOfSightService.js';
 import { PatternCache } from './line-of-sight/patternCache.js';
@@ -50,6 +50,12 @@ import { ProviderCoverageSources } from './sources/providerCoverageSources.js';
 import { JobLockRepository } from './system/jobLockRepository.js';
 import { EventOutbox } from './outbox/eventOutbox.js';
 import { MailOutbox } from './outbox/mailOutbox.js';
+import { MailOutboxRepository } from './outbox/mailOutboxRepository.js';
+import { MailSender } from './outbox/mailSender.js';
+import { WaitlistMatcher } from './waitlist/waitlistMatcher.js';
+import { WaitlistPurgeSchedule } from './waitlist/waitlistPurge.js';
+import { WaitlistRepository } from './waitlist/waitlistRepository.js';
+import { WaitlistService } from './waitlist/waitlistService.js';
 import type { SecretBox } from './system/secretBox.js';
 import { FlatElevationSource } from './terrain/flatElevationSource.js';
 import { HgtDirectory } from './terrain/hgtDirectory.js';
@@ -151,9 +157,11 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     clutter: clutterAreas,
     radio: config.radio,
   });
+  const waitlistRepo = new WaitlistRepository(db.kysely);
   const footprints = new FootprintService({
     repository: new FootprintRepository(db.kysely),
     searches: new SearchLogRepository(db.kysely),
+    waitlisted: waitlistRepo,
     towers: towerRepo,
     sectors: sectorRepo,
     patterns: patternRepo,
@@ -203,7 +211,44 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     clock,
     log,
   });
-  const notifier = config.mail.smtpUrl ? new LeadNotifier(createSmtpMailer(config.mail.smtpUrl, config.mail.from), config.mail.leadsEmail, log) : null;
+  // One SMTP pool: the lead notices and the outbox's sender share it (the notifier closes it last).
+  const mailer = config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : null;
+  const notifier = mailer ? new LeadNotifier(mailer, config.mail.leadsEmail, log) : null;
+  const mailSender = new MailSender({
+    repository: new MailOutboxRepository(db.kysely, transactions, db.dialect),
+    mailer,
+    pollMs: config.outbox.pollMs,
+    clock,
+    log,
+  });
+  mailOutbox.onEnqueued(() => mailSender.nudge());
+  // Zones (helper C) answer WaitlistZones; until they are wired, a zone_id is refused as not found.
+  const waitlist = new WaitlistService({
+    repository: waitlistRepo,
+    providers: providerRepo,
+    zones: null,
+    transactions,
+    mail: mailOutbox,
+    events,
+    publicUrl: config.publicUrl,
+    secret,
+    clock,
+    log,
+  });
+  const waitlistMatcher = new WaitlistMatcher({
+    repository: waitlistRepo,
+    coverage,
+    towers: towerRepo,
+    footprints,
+    transactions,
+    mail: mailOutbox,
+    events,
+    unsubscribeUrlOf: (dedupeKey) => waitlist.unsubscribeUrlOf(dedupeKey),
+    publicUrl: config.publicUrl,
+    clock,
+    log,
+  });
+  const waitlistPurge = new WaitlistPurgeSchedule({ waitlist, locks: new JobLockRepository(db.kysely, randomUUID()), clock, log });
   const providerStats = new ProviderStatsService(new ProviderStatsRepository(db.kysely));
   const reports = new ReportService(new ReportRepository(db.kysely, db.dialect), clock, config.reportsTimeZone, places);
   const leads = new LeadService({
@@ -247,6 +292,10 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     mailOutbox,
     webhooks,
     webhookDelivery,
+    mailSender,
+    waitlist,
+    waitlistMatcher,
+    waitlistPurge,
     auth,
     logos,
     providers,

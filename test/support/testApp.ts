@@ -53,6 +53,8 @@ export async function createTestApp(kind: DatabaseKind, options: { env?: Record<
       const next = await buildApp(config, options.deps);
       testApp.server = next.server;
       testApp.db = next.db;
+      testApp.coverage = next.coverage;
+      testApp.waitlistMatcher = next.waitlistMatcher;
     },
     async close() {
       await testApp.server.close();

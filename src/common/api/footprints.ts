@@ -46,6 +46,10 @@ export const whatIfResult = z.object({
   uncovered_searches_reached: z.number().int(),
   /** Logged searches without a provider within the candidate's radius (those looked at). */
   uncovered_searches_in_radius: z.number().int(),
+  /** Confirmed, subscribed waitlist entries the candidate would serve (usable signal). */
+  waitlisted_spots_reached: z.number().int(),
+  /** Confirmed, subscribed waitlist entries within the candidate's radius. */
+  waitlisted_spots_in_radius: z.number().int(),
   /** True when there were more such searches than one answer looks at (the counts are of the newest). */
   searches_truncated: z.boolean(),
   terrain_source: z.string(),

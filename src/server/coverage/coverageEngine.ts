@@ -221,6 +221,20 @@ export class CoverageEngine {
   }
 
   /**
+   * The providers whose layers cover a point, each with its best status there: the index only,
+   * never a provider's own API (which stores nothing, so it cannot tell that something changed).
+   */
+  layerProvidersAt(point: { lat: number; lng: number }): { provider: PublicProvider; service_status: ServiceStatus }[] {
+    const state = this.current();
+    const statuses = new Map<number, ServiceStatus[]>();
+    for (const hit of state.snapshot.query(point.lng, point.lat)) statuses.set(hit.providerId, [...(statuses.get(hit.providerId) ?? []), hit.status]);
+    return [...statuses].flatMap(([id, list]) => {
+      const provider = state.providers.get(id);
+      return provider ? [{ provider, service_status: bestStatus(list) }] : [];
+    });
+  }
+
+  /**
    * Whether a tower reaches the point, as a check would answer (unavailable when the wireless check
    * fails or is late), and the towers that serve it.
    */

@@ -35,6 +35,7 @@ import { FootprintMemory, type KeptFootprint } from './footprintMemory.js';
 import type { FootprintRepository, FootprintState, StoredFootprint } from './footprintRepository.js';
 import { OverlayTiles } from './overlayTiles.js';
 import type { UncoveredSearches } from './uncoveredSearches.js';
+import type { WaitlistedSpots } from './waitlistedSpots.js';
 
 export interface FootprintSettings {
   /** Most cells of one footprint's grid: larger areas get coarser cells. */
@@ -130,6 +131,8 @@ export interface FootprintServiceDeps {
   repository: FootprintRepository;
   /** The searches no provider served (answered by leads/): what the What if candidate is measured on. */
   searches: UncoveredSearches;
+  /** Where confirmed waitlist entries wait (answered by waitlist/): counted by the What if too. */
+  waitlisted: WaitlistedSpots;
   towers: Pick<TowerRepository, 'listActive'>;
   /** The towers' sectors and the patterns they use: a tower's footprint is the union of its active sectors'. */
   sectors: Pick<SectorRepository, 'listAll'>;
@@ -179,9 +182,11 @@ export class FootprintService {
   private stopped = false;
   /** What-ifs run one at a time: each holds a grid and a worker. */
   private readonly whatIfRuns = new PQueue({ concurrency: 1 });
+  private readonly changeListeners: Array<() => void> = [];
 
   private readonly repo: FootprintRepository;
   private readonly searches: UncoveredSearches;
+  private readonly waitlisted: WaitlistedSpots;
   private readonly towers: Pick<TowerRepository, 'listActive'>;
   private readonly sectors: Pick<SectorRepository, 'listAll'>;
   private readonly patterns: Pick<AntennaPatternRepository, 'find'>;
@@ -196,6 +201,7 @@ export class FootprintService {
   constructor(deps: FootprintServiceDeps) {
     this.repo = deps.repository;
     this.searches = deps.searches;
+    this.waitlisted = deps.waitlisted;
     this.towers = deps.towers;
     this.sectors = deps.sectors;
     this.patterns = deps.patterns;
@@ -290,16 +296,25 @@ export class FootprintService {
     signal.throwIfAborted();
     const { footprint, areasJson, source } = await this.footprintOf(tower, { sectors: null }, radio, () => undefined, signal);
     signal.throwIfAborted();
-    const searches = await this.searches.uncoveredSearchesIn(boundsOf(tower), WHAT_IF_MAX_SEARCHES);
-    const inRadius = searches.filter((point) => distanceM({ lat: tower.latitude, lng: tower.longitude }, point) <= tower.coverage_radius_km * 1000);
-    const reached = inRadius.filter((point) => {
+    const [searches, spots] = await Promise.all([
+      this.searches.uncoveredSearchesIn(boundsOf(tower), WHAT_IF_MAX_SEARCHES),
+      this.waitlisted.waitlistedSpotsIn(boundsOf(tower), WHAT_IF_MAX_SEARCHES),
+    ]);
+    const centre = { lat: tower.latitude, lng: tower.longitude };
+    const withinRadius = (point: LatLng) => distanceM(centre, point) <= tower.coverage_radius_km * 1000;
+    const served = (point: LatLng) => {
       const reading = readFootprint({ footprint, terrainSource: source, sectorIds: [] }, point, tower);
       return reading.lineOfSight && isUsableSignal(reading.signalDbm);
-    });
+    };
+    const inRadius = searches.filter(withinRadius);
+    const reached = inRadius.filter(served);
+    const spotsInRadius = spots.filter(withinRadius);
     return {
       areas: JSON.parse(areasJson) as WhatIfResult['areas'],
       uncovered_searches_reached: reached.length,
       uncovered_searches_in_radius: inRadius.length,
+      waitlisted_spots_reached: spotsInRadius.filter(served).length,
+      waitlisted_spots_in_radius: spotsInRadius.length,
       searches_truncated: searches.length >= WHAT_IF_MAX_SEARCHES,
       terrain_source: source,
       computed_ms: Math.round(performance.now() - started),
@@ -404,8 +419,23 @@ export class FootprintService {
     return areas;
   }
 
+  /**
+   * `listener` runs whenever the set of current footprints changes (one computed, read from the
+   * database, or dropped): what a footprint reaches may have moved (the waitlist's matcher).
+   */
+  onChanged(listener: () => void): void {
+    this.changeListeners.push(listener);
+  }
+
   private changed(): void {
     this.version += 1;
+    for (const listener of this.changeListeners) {
+      try {
+        listener();
+      } catch (error) {
+        this.log.error({ err: error }, 'a listener of footprint changes failed');
+      }
+    }
   }
 
   private async passes(): Promise<void> {

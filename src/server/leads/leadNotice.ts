@@ -1,5 +1,5 @@
 import { GENERAL_INQUIRY, type LeadType } from '../../common/api/leads.js';
-import type { MailMessage } from './mailer.js';
+import type { MailMessage } from '../outbox/mailer.js';
 
 /** A stored lead with what the recipient needs to act on it. */
 export interface LeadNotice {

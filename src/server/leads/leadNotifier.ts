@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type LeadNotice, leadEmail } from './leadNotice.js';
-import type { Mailer } from './mailer.js';
+import type { Mailer } from '../outbox/mailer.js';
 
 /**
  * E-mails each stored lead to whoever should answer it: the provider's contact address, else the

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type Mock, vi } from 'vitest';
 import type { DbTransaction, Transactions } from '../db/transactions.js';
-import type { MailMessage, Mailer } from '../leads/mailer.js';
+import type { MailMessage, Mailer } from '../outbox/mailer.js';
 import { ManualClock } from './manualClock.js';
 
 // The fakes factory of service specs: one function per kind of dependency, each an in-memory fake

@@ -89,6 +89,7 @@ export function newFootprintService(
   const service = new FootprintService({
     repository: built.repo,
     searches: { uncoveredSearchesIn: async () => [] },
+    waitlisted: { waitlistedSpotsIn: async () => [] },
     towers: fakeTowers(built.towers),
     sectors: { listAll: async () => built.sectors.map((sector) => ({ ...sector })) },
     patterns: built.patterns,

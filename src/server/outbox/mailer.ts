@@ -6,6 +6,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra header lines, e.g. List-Unsubscribe (RFC 8058); names as they are written. */
+  headers?: Record<string, string>;
 }
 
 /** Outgoing mail, behind a small interface so the rules never see the transport. */

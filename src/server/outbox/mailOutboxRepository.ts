@@ -1,0 +1,96 @@
+import type { DialectName } from '../db/dialect.js';
+import type { DbTransaction, Executor, Transactions } from '../db/transactions.js';
+
+/** A pending mail as the sender hands it to SMTP. */
+export interface OutboxMail {
+  id: number;
+  kind: string;
+  to: string;
+  replyTo: string | null;
+  subject: string;
+  text: string;
+  html: string;
+  unsubscribeUrl: string | null;
+  /** Failed attempts so far. */
+  attempts: number;
+  createdAt: string;
+}
+
+/** What the sender does with a claimed mail, in the claim's transaction (PostgreSQL) or after it (SQLite). */
+export type ClaimedMailWork = (mail: OutboxMail, trx: Executor) => Promise<void>;
+
+/**
+ * The SQL of sending the mail outbox: claim one due mail, mark it sent, or schedule its next attempt.
+ * On PostgreSQL the claim is `FOR UPDATE SKIP LOCKED` in a transaction held while the mail is sent:
+ * another process skips the row, and should this process die, the lock dies with its connection and
+ * the row is due again at once. SQLite has one process per database file, so its sender is the only
+ * one, and it claims without a transaction (holding SQLite's one writer through an SMTP exchange
+ * would stall every other write).
+ */
+export class MailOutboxRepository {
+  constructor(
+    private readonly db: Executor,
+    private readonly transactions: Transactions,
+    private readonly dialect: DialectName,
+  ) {}
+
+  /** Runs `work` on the oldest mail due at `now`; false when none is due. */
+  async withDueMail(now: string, work: ClaimedMailWork): Promise<boolean> {
+    if (this.dialect === 'sqlite') {
+      const mail = await this.dueMail(this.db, now, false);
+      if (!mail) return false;
+      await work(mail, this.db);
+      return true;
+    }
+    return this.transactions.run(async (trx: DbTransaction) => {
+      const mail = await this.dueMail(trx, now, true);
+      if (!mail) return false;
+      await work(mail, trx);
+      return true;
+    });
+  }
+
+  async markSent(id: number, now: string, trx?: Executor): Promise<void> {
+    await (trx ?? this.db).updateTable('mail_outbox').set({ status: 'sent', sent_at: now, last_error: null }).where('id', '=', id).execute();
+  }
+
+  /** Records a failed attempt: the next one at `nextAttemptAt`, or none (`failed`) when it is null. */
+  async markAttemptFailed(id: number, error: string, nextAttemptAt: string | null, trx?: Executor): Promise<void> {
+    await (trx ?? this.db)
+      .updateTable('mail_outbox')
+      .set((eb) => ({
+        attempts: eb('attempts', '+', 1),
+        last_error: error.slice(0, 500),
+        ...(nextAttemptAt === null ? { status: 'failed' as const } : { next_attempt_at: nextAttemptAt }),
+      }))
+      .where('id', '=', id)
+      .execute();
+  }
+
+  private async dueMail(db: Executor, now: string, lock: boolean): Promise<OutboxMail | undefined> {
+    let query = db
+      .selectFrom('mail_outbox')
+      .select(['id', 'kind', 'to_address', 'reply_to', 'subject', 'text_body', 'html_body', 'unsubscribe_url', 'attempts', 'created_at'])
+      .where('status', '=', 'pending')
+      .where('next_attempt_at', '<=', now)
+      .orderBy('next_attempt_at')
+      .orderBy('id')
+      .limit(1);
+    if (lock) query = query.forUpdate().skipLocked();
+    const row = await query.executeTakeFirst();
+    return (
+      row && {
+        id: row.id,
+        kind: row.kind,
+        to: row.to_address,
+        replyTo: row.reply_to,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+        unsubscribeUrl: row.unsubscribe_url,
+        attempts: row.attempts,
+        createdAt: String(row.created_at),
+      }
+    );
+  }
+}

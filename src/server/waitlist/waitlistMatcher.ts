@@ -1,0 +1,179 @@
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
+import type { FastifyBaseLogger } from 'fastify';
+import type { LiveService } from '../../common/api/webhookEvents.js';
+import { isUsableSignal } from '../../common/signalBands.js';
+import { distanceM } from '../../geo/sphere.js';
+import type { Clock } from '../clock.js';
+import type { CoverageEngine } from '../coverage/coverageEngine.js';
+import type { Transactions } from '../db/transactions.js';
+import type { FootprintService } from '../footprints/footprintService.js';
+import type { EventSink } from '../outbox/eventSink.js';
+import type { MailQueue } from '../outbox/mailQueue.js';
+import type { TowerRecord, TowerRepository } from '../towers/towerRepository.js';
+import { liveMail } from './waitlistMails.js';
+import { notificationKey, type WaitlistRecord, type WaitlistRepository } from './waitlistRepository.js';
+import { eventEntryOf } from './waitlistService.js';
+
+/** Entries read and matched at a time, with a turn of the event loop between batches (checks go on meanwhile). */
+export const MATCH_BATCH = 200;
+/** Entries of a batch whose notifications are written at once (their own transactions). */
+const WRITERS = 4;
+/** The provider key of the site's own towers in waitlist_notifications. */
+export const TOWERS_KEY = 0;
+/** What the site's towers are called in the mail and the event. */
+export const FIXED_WIRELESS = 'Fixed wireless';
+
+/** A service that went live at an entry's spot, with its key in waitlist_notifications and where to sign up. */
+interface LiveAtSpot extends LiveService {
+  key: number;
+  url: string | null;
+}
+
+export interface WaitlistMatcherDeps {
+  repository: WaitlistRepository;
+  /** The coverage index: which providers' layers say `live` at a spot. */
+  coverage: Pick<CoverageEngine, 'layerProvidersAt'>;
+  /** The active towers and their ready footprints (no live analysis: a footprint not ready yet counts later, when it is). */
+  towers: Pick<TowerRepository, 'listActive'>;
+  footprints: Pick<FootprintService, 'read'>;
+  transactions: Transactions;
+  mail: MailQueue;
+  events: EventSink;
+  /** The unsubscribe address of an entry (by its dedupe key). */
+  unsubscribeUrlOf: (dedupeKey: string) => string;
+  /** The site's public address: the "Fixed wireless" link is the public map at the spot. */
+  publicUrl: string;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Tells waiting people that service arrived: after a coverage rebuild or a footprint change, every
+ * confirmed entry whose spot is now live for its provider (or, for an entry without one, for any
+ * provider or the site's towers with a usable signal) and who was not told of that provider yet
+ * gets one mail. Each entry is one transaction writing its notification rows, its mail and its
+ * webhook event, so a crash loses or repeats nothing; the unique (entry_id, provider_key) makes a
+ * second process's (or a second run's) rows no-ops, and only what a run inserted is mailed.
+ */
+export class WaitlistMatcher {
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+
+  constructor(private readonly deps: WaitlistMatcherDeps) {}
+
+  /** Asks for a run; a request during a run asks for one more after it. Returns at once. */
+  request(): void {
+    if (this.stopped) return;
+    this.again = true;
+    this.running ??= this.runWhileAsked().finally(() => (this.running = null));
+  }
+
+  /** Settles once no run is going or asked for. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.again = false;
+    await this.idle();
+  }
+
+  /** One pass over every confirmed entry; how many entries were told. Never throws (logged). */
+  async run(): Promise<number> {
+    const started = performance.now();
+    let told = 0;
+    try {
+      const towers = await this.deps.towers.listActive();
+      let afterId = 0;
+      for (;;) {
+        if (this.stopped) break;
+        const batch = await this.deps.repository.confirmedAfter(afterId, MATCH_BATCH);
+        if (batch.length === 0) break;
+        afterId = batch.at(-1)!.id;
+        const notified = await this.deps.repository.notifiedAmong(batch.map((entry) => entry.id));
+        const due = batch.flatMap((entry) => {
+          const services = this.liveAt(entry, towers).filter((service) => !notified.has(notificationKey(entry.id, service.key)));
+          return services.length > 0 ? [{ entry, services }] : [];
+        });
+        for (let start = 0; start < due.length; start += WRITERS) {
+          const written = await Promise.all(due.slice(start, start + WRITERS).map(({ entry, services }) => this.tell(entry, services)));
+          told += written.filter(Boolean).length;
+        }
+        await yieldToRequests();
+      }
+    } catch (error) {
+      this.deps.log.error({ err: error }, 'waitlist matching failed; the next coverage change runs it again');
+    }
+    if (told > 0) this.deps.log.info({ told, ms: Math.round(performance.now() - started) }, 'waitlist entries told of service');
+    return told;
+  }
+
+  private async runWhileAsked(): Promise<void> {
+    while (this.again && !this.stopped) {
+      this.again = false;
+      await this.run();
+    }
+  }
+
+  /** What is live at an entry's spot for what it waits for: its provider's layers, or any provider's and the towers'. */
+  private liveAt(entry: WaitlistRecord, towers: readonly TowerRecord[]): LiveAtSpot[] {
+    const point = { lat: entry.lat, lng: entry.lng };
+    const live: LiveAtSpot[] = this.deps.coverage
+      .layerProvidersAt(point)
+      .filter(({ provider, service_status }) => service_status === 'live' && (entry.provider_id === null || provider.id === entry.provider_id))
+      .map(({ provider }) => ({
+        key: provider.id,
+        provider_id: provider.id,
+        name: provider.name,
+        signup_url: provider.signup_url ?? null,
+        url: provider.signup_url ?? null,
+      }));
+    if (entry.provider_id === null && towers.some((tower) => this.towerServes(tower, point))) {
+      const map = `${this.deps.publicUrl.replace(/\/+$/, '')}/?lat=${entry.lat}&lng=${entry.lng}`;
+      live.push({ key: TOWERS_KEY, provider_id: null, name: FIXED_WIRELESS, signup_url: map, url: map });
+    }
+    return live;
+  }
+
+  /** The public check's rule for wireless_available, from the tower's ready footprint. */
+  private towerServes(tower: TowerRecord, point: { lat: number; lng: number }): boolean {
+    if (distanceM({ lat: tower.latitude, lng: tower.longitude }, point) > tower.coverage_radius_km * 1000) return false;
+    const reading = this.deps.footprints.read(tower, point);
+    return reading !== null && reading.lineOfSight && isUsableSignal(reading.signalDbm);
+  }
+
+  /** One entry's notification rows, mail and event in one transaction; false when another run was first (or it unsubscribed). */
+  private async tell(entry: WaitlistRecord, services: readonly LiveAtSpot[]): Promise<boolean> {
+    try {
+      return await this.deps.transactions.run(async (trx) => {
+        if (!(await this.deps.repository.isConfirmed(entry.id, trx))) return false;
+        const now = this.deps.clock.now().toISOString();
+        const inserted = new Set(
+          await this.deps.repository.insertNotifications(
+            entry.id,
+            services.map((service) => service.key),
+            now,
+            trx,
+          ),
+        );
+        const fresh = services.filter((service) => inserted.has(service.key));
+        if (fresh.length === 0) return false;
+        await this.deps.mail.enqueue(
+          liveMail({ to: entry.email, address: entry.address, services: fresh, unsubscribeUrl: this.deps.unsubscribeUrlOf(entry.dedupe_key) }),
+          trx,
+        );
+        await this.deps.events.emit(
+          'coverage.live_at_waitlist',
+          { entry: eventEntryOf(entry), services: fresh.map(({ provider_id, name, signup_url }) => ({ provider_id, name, signup_url })) },
+          trx,
+        );
+        return true;
+      });
+    } catch (error) {
+      this.deps.log.error({ err: error, entryId: entry.id }, 'waitlist entry not told; the next run tries again');
+      return false;
+    }
+  }
+}

@@ -1,0 +1,276 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WAITLIST_CONSENT_MESSAGE, WAITLIST_JOINED } from '../src/common/api/waitlist.js';
+import { fibreKml, GREEN, ORANGE } from './support/kml.js';
+import { type LocalSmtp, type ReceivedMail, startLocalSmtp } from './support/localSmtp.js';
+import { multipartBody } from './support/multipart.js';
+import { bearer, createTestApp, databaseKinds, ManualClock, signIn, type DatabaseKind, type TestApp } from './support/testApp.js';
+
+const PUBLIC_URL = 'https://map.example';
+/** Inside the fibre KML's green square (in progress until its mapping says live). */
+const IN_GREEN = { lat: -33.92, lng: 18.7 };
+const VISITOR = { email: 'Naledi@Example.com', address: '4 Dorp St, Stellenbosch' };
+
+describe.each(databaseKinds())('waitlist (%s)', (kind: DatabaseKind) => {
+  let app: TestApp;
+  let token: string;
+  let smtp: LocalSmtp;
+  let clock: ManualClock;
+
+  beforeEach(async () => {
+    smtp = await startLocalSmtp();
+    clock = new ManualClock();
+    app = await createTestApp(kind, {
+      env: { SMTP_URL: smtp.url, MAIL_FROM: 'Coverage Map <map@isp.example>', PUBLIC_URL, OUTBOX_POLL_MS: '50' },
+      deps: { clock },
+    });
+    token = await signIn(app);
+  });
+  afterEach(async () => {
+    await app?.close();
+    smtp.release();
+    await smtp.close();
+  });
+
+  const admin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+    app.server.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+  async function createProvider(name: string): Promise<number> {
+    const { payload, headers } = multipartBody({ active: 'true', name, signup_url: `https://${name.toLowerCase()}.example/join` });
+    const response = await app.server.inject({ method: 'POST', url: '/api/providers', payload, headers: { ...headers, ...bearer(token) } });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data.id;
+  }
+
+  /** The fibre KML as a layer: orange live, green in progress. */
+  async function createLayer(providerId: number): Promise<number> {
+    const mappings = JSON.stringify([
+      { color: ORANGE.hex, status: 'live', description: '' },
+      { color: GREEN.hex, status: 'in_progress', description: '' },
+    ]);
+    const { payload, headers } = multipartBody(
+      { name: 'Fibre', provider_id: String(providerId), services: 'Fiber', color_mappings: mappings },
+      { field: 'kml_file', filename: 'fibre.kml', contentType: 'application/vnd.google-earth.kml+xml', bytes: Buffer.from(fibreKml()) },
+    );
+    const response = await app.server.inject({ method: 'POST', url: '/api/coverage_layers', payload, headers: { ...headers, ...bearer(token) } });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data.id;
+  }
+
+  /** Green goes live; then the rebuild and the matching it sets off are awaited. */
+  async function greenGoesLive(layerId: number): Promise<void> {
+    const mappings = JSON.stringify([
+      { color: ORANGE.hex, status: 'live', description: '' },
+      { color: GREEN.hex, status: 'live', description: '' },
+    ]);
+    expect((await admin('PUT', `/api/coverage_layers/${layerId}`, { color_mappings: mappings })).statusCode).toBe(200);
+    await settled();
+  }
+
+  /** The engine at the database's revision and the matcher done with it. */
+  async function settled(): Promise<void> {
+    await app.coverage.refresh();
+    await app.waitlistMatcher.idle();
+  }
+
+  const join = (body: Record<string, unknown>, remoteAddress?: string) =>
+    app.server.inject({ method: 'POST', url: '/api/waitlist', payload: { ...IN_GREEN, ...VISITOR, consent: true, ...body }, remoteAddress });
+
+  /** The path and query of a link in a mail's text (the mail carries PUBLIC_URL's absolute form). */
+  function linkIn(mail: ReceivedMail, action: 'confirm' | 'unsubscribe'): string {
+    const match = new RegExp(`${PUBLIC_URL}(/api/waitlist/${action}\\?token=[A-Za-z0-9_%-]+)`).exec(mail.parsed.text ?? '');
+    expect(match, mail.parsed.text).not.toBeNull();
+    return match![1]!;
+  }
+
+  /** A header as sent, its folded lines joined. */
+  const headerLine = (mail: ReceivedMail, name: string) => mail.parsed.headerLines.find((header) => header.key === name)?.line.replace(/\r?\n[ \t]+/g, ' ');
+
+  const mailsOf = (kind: 'waitlist_confirm' | 'waitlist_live') => app.db.kysely.selectFrom('mail_outbox').selectAll().where('kind', '=', kind).execute();
+
+  async function joinAndConfirm(body: Record<string, unknown>): Promise<ReceivedMail> {
+    const before = smtp.received.length;
+    expect((await join(body)).statusCode).toBe(200);
+    await vi.waitFor(() => expect(smtp.received).toHaveLength(before + 1));
+    const confirmation = smtp.received.at(-1)!;
+    const confirmed = await app.server.inject({ method: 'GET', url: linkIn(confirmation, 'confirm') });
+    expect(confirmed.headers.location).toBe('/waitlist?outcome=confirmed');
+    return confirmation;
+  }
+
+  it('confirms by the e-mailed link and sends one "now available" e-mail when the layer goes live there', async () => {
+    const fibre = await createProvider('FibreCo');
+    const layer = await createLayer(fibre);
+
+    const joined = await join({ provider_id: fibre, phone: '+27 82 555 0101' });
+    expect(joined.json()).toEqual({ success: true, message: WAITLIST_JOINED, data: null });
+    await vi.waitFor(() => expect(smtp.received).toHaveLength(1));
+    const [confirmation] = smtp.received;
+    expect(confirmation!.to).toEqual(['naledi@example.com']);
+    expect(confirmation!.parsed.subject).toBe('Please confirm: we will tell you when service is available');
+    expect(confirmation!.parsed.text).toContain('FibreCo');
+    expect(confirmation!.parsed.text).toContain(VISITOR.address);
+    const unsubscribe = linkIn(confirmation!, 'unsubscribe');
+    expect(headerLine(confirmation!, 'list-unsubscribe')).toBe(`List-Unsubscribe: <${PUBLIC_URL}${unsubscribe}>`);
+    expect(headerLine(confirmation!, 'list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+
+    // Nothing is live at the spot yet, and a pending entry is never told.
+    await greenGoesLive(layer);
+    expect(await mailsOf('waitlist_live')).toHaveLength(0);
+
+    const confirmLink = linkIn(confirmation!, 'confirm');
+    const confirmed = await app.server.inject({ method: 'GET', url: confirmLink });
+    expect(confirmed.statusCode).toBe(303);
+    expect(confirmed.headers.location).toBe('/waitlist?outcome=confirmed');
+    expect((await app.server.inject({ method: 'GET', url: confirmLink })).headers.location).toBe('/waitlist?outcome=already_confirmed');
+    expect((await app.server.inject({ method: 'GET', url: '/api/waitlist/confirm?token=nope' })).headers.location).toBe('/waitlist?outcome=invalid');
+
+    // The next revision finds the confirmed entry's spot live.
+    expect((await admin('PUT', `/api/coverage_layers/${layer}`, { name: 'Fibre 2' })).statusCode).toBe(200);
+    await settled();
+    await vi.waitFor(() => expect(smtp.received).toHaveLength(2));
+    const live = smtp.received[1]!;
+    expect(live.to).toEqual(['naledi@example.com']);
+    expect(live.parsed.subject).toBe('Now available at your address: FibreCo');
+    expect(live.parsed.text).toContain('https://fibreco.example/join');
+    expect(headerLine(live, 'list-unsubscribe')).toBe(`List-Unsubscribe: <${PUBLIC_URL}${unsubscribe}>`);
+    expect(linkIn(live, 'unsubscribe')).toBe(unsubscribe);
+
+    // Another revision (and a footprint change) sends nothing more.
+    expect((await admin('PUT', `/api/coverage_layers/${layer}`, { name: 'Fibre 3' })).statusCode).toBe(200);
+    await settled();
+    expect(await mailsOf('waitlist_live')).toHaveLength(1);
+    expect(await app.db.kysely.selectFrom('waitlist_notifications').selectAll().execute()).toHaveLength(1);
+
+    // Joining again once confirmed says the same and sends nothing.
+    expect((await join({ provider_id: fibre })).json().message).toBe(WAITLIST_JOINED);
+    expect(await mailsOf('waitlist_confirm')).toHaveLength(1);
+  });
+
+  it('re-sends the confirmation of a pending entry with a new link, the old one no longer working', async () => {
+    await join({});
+    await vi.waitFor(() => expect(smtp.received).toHaveLength(1));
+    await join({ email: 'naledi@example.com' });
+    await vi.waitFor(() => expect(smtp.received).toHaveLength(2));
+    expect(await app.db.kysely.selectFrom('waitlist_entries').selectAll().execute()).toHaveLength(1);
+    const [first, second] = smtp.received;
+    expect((await app.server.inject({ method: 'GET', url: linkIn(first!, 'confirm') })).headers.location).toBe('/waitlist?outcome=invalid');
+    expect((await app.server.inject({ method: 'GET', url: linkIn(second!, 'confirm') })).headers.location).toBe('/waitlist?outcome=confirmed');
+  });
+
+  it('sends nothing more after unsubscribing by the link or by one-click POST, and a new sign-up with consent starts over', async () => {
+    const fibre = await createProvider('FibreCo');
+    const layer = await createLayer(fibre);
+    const byLink = await joinAndConfirm({});
+    const byPost = await joinAndConfirm({ email: 'sipho@example.com' });
+
+    const unsubscribed = await app.server.inject({ method: 'GET', url: linkIn(byLink, 'unsubscribe') });
+    expect(unsubscribed.statusCode).toBe(303);
+    expect(unsubscribed.headers.location).toBe('/waitlist?outcome=unsubscribed');
+    const oneClick = await app.server.inject({
+      method: 'POST',
+      url: linkIn(byPost, 'unsubscribe'),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode, oneClick.body).toBe(200);
+
+    await greenGoesLive(layer);
+    expect(await mailsOf('waitlist_live')).toHaveLength(0);
+    const statuses = await app.db.kysely.selectFrom('waitlist_entries').select('status').execute();
+    expect(statuses.map((row) => row.status)).toEqual(['unsubscribed', 'unsubscribed']);
+
+    // Signing up again with consent: pending, a new confirmation.
+    await join({});
+    await vi.waitFor(() => expect(smtp.received).toHaveLength(3));
+    const again = await app.db.kysely.selectFrom('waitlist_entries').select('status').where('email', '=', 'naledi@example.com').executeTakeFirstOrThrow();
+    expect(again.status).toBe('pending');
+  });
+
+  it('deletes entries left unconfirmed for 7 days', async () => {
+    await join({});
+    clock.advance(2 * 24 * 3600_000);
+    await join({ email: 'later@example.com' });
+    clock.advance(5 * 24 * 3600_000 + 60_000);
+    // The purge runs at start (then hourly), under its job lock.
+    await app.restart();
+    await vi.waitFor(async () => {
+      const left = await app.db.kysely.selectFrom('waitlist_entries').select('email').execute();
+      expect(left.map((row) => row.email)).toEqual(['later@example.com']);
+    });
+  });
+
+  it('retries an e-mail the SMTP server refuses, with backoff, and sends it once it accepts', async () => {
+    smtp.refuse(true);
+    await join({});
+    const row = () => app.db.kysely.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
+    await vi.waitFor(async () => expect((await row()).attempts).toBe(1));
+    const queuedAt = clock.now().getTime();
+    expect(new Date((await row()).next_attempt_at).getTime()).toBe(queuedAt + 30_000);
+    expect((await row()).status).toBe('pending');
+
+    clock.advance(30_000);
+    await vi.waitFor(async () => expect((await row()).attempts).toBe(2));
+    expect(new Date((await row()).next_attempt_at).getTime()).toBe(queuedAt + 30_000 + 120_000);
+
+    smtp.refuse(false);
+    clock.advance(120_000);
+    await vi.waitFor(async () => expect((await row()).status).toBe('sent'));
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.refused()).toBe(2);
+  });
+
+  it('refuses bad input with the leads rules and clear messages', async () => {
+    const fibre = await createProvider('FibreCo');
+    const message = async (body: Record<string, unknown>) => {
+      const response = await join(body);
+      expect(response.statusCode, response.body).toBe(400);
+      return response.json().message as string;
+    };
+    expect(await message({ email: 'not-an-address' })).toContain('Please enter a valid email address');
+    expect(await message({ email: '' })).toContain('Email is required');
+    expect(await message({ phone: '12' })).toContain('phone');
+    expect(await message({ consent: false })).toContain(WAITLIST_CONSENT_MESSAGE);
+    expect(await message({ consent: undefined })).toContain(WAITLIST_CONSENT_MESSAGE);
+    expect(await message({ address: '' })).toContain('Address is required');
+    expect(await message({ lat: 95 })).toContain('lat must be between -90 and 90');
+    expect(await message({ provider_id: fibre + 100 })).toContain('Provider not found');
+    expect(await message({ zone_id: 1, name: 'Naledi' })).toContain('Zone not found');
+    expect(await message({ zone_id: 1 })).toContain('Name is required');
+    expect(await app.db.kysely.selectFrom('waitlist_entries').selectAll().execute()).toHaveLength(0);
+
+    // The honeypot answers like success and stores nothing.
+    expect((await join({ website: 'http://spam.example' }, '10.0.0.9')).json().message).toBe(WAITLIST_JOINED);
+    expect(await app.db.kysely.selectFrom('waitlist_entries').selectAll().execute()).toHaveLength(0);
+  });
+
+  it('answers the admin: summary, filtered pages, CSV, points and delete', async () => {
+    const fibre = await createProvider('FibreCo');
+    await joinAndConfirm({ provider_id: fibre, phone: '+27 82 555 0101', address: '=HYPERLINK("x")' });
+    await join({ email: 'any@example.com' });
+
+    const summary = (await admin('GET', '/api/waitlist/summary')).json().data;
+    expect(summary).toEqual(
+      expect.arrayContaining([
+        { provider_id: fibre, provider_name: 'FibreCo', pending: 0, confirmed: 1, unsubscribed: 0, notified: 0 },
+        { provider_id: null, provider_name: 'Any provider', pending: 1, confirmed: 0, unsubscribed: 0, notified: 0 },
+      ]),
+    );
+    const page = (await admin('GET', `/api/waitlist?provider_id=${fibre}&status=confirmed&page=1&page_size=10`)).json().data;
+    expect(page.total).toBe(1);
+    expect(page.items[0]).toMatchObject({ provider_name: 'FibreCo', email: 'naledi@example.com', status: 'confirmed', notified_at: null, zone_id: null });
+    expect((await admin('GET', '/api/waitlist?provider_id=0')).json().data.items.map((e: { email: string }) => e.email)).toEqual(['any@example.com']);
+    expect((await admin('GET', '/api/waitlist?page_size=500')).statusCode).toBe(400);
+
+    const csv = await admin('GET', '/api/waitlist/export?status=confirmed');
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body).toContain(`'=HYPERLINK(""x"")`);
+    expect(csv.body).toContain('00 27 82 555 0101');
+    expect(csv.body).not.toContain('any@example.com');
+
+    expect((await admin('GET', '/api/waitlist/points')).json().data).toEqual([{ ...IN_GREEN, provider_id: fibre, zone_id: null }]);
+    const id = page.items[0].id;
+    expect((await admin('DELETE', `/api/waitlist/${id}`)).statusCode).toBe(200);
+    expect((await admin('DELETE', `/api/waitlist/${id}`)).statusCode).toBe(404);
+    expect((await app.server.inject({ method: 'GET', url: '/api/waitlist/summary' })).statusCode).toBe(401);
+  });
+});
