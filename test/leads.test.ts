@@ -40,6 +40,11 @@ function client(app: TestApp, token: string) {
         remoteAddress,
       }),
     leads: () => app.db.kysely.selectFrom('leads').selectAll().orderBy('id').execute(),
+    /** The webhook events written so far, oldest first, with their data parsed. */
+    events: async () => {
+      const rows = await app.db.kysely.selectFrom('webhook_events').select(['type', 'payload_json']).orderBy('id').execute();
+      return rows.map((row) => ({ type: row.type, data: JSON.parse(row.payload_json) as unknown }));
+    },
     /** A stored search log with the ids of the providers it found (search_log_providers), as a list. */
     searchLog: async (id: number) => {
       const log = await app.db.kysely.selectFrom('search_logs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -229,6 +234,50 @@ describe.each(databaseKinds())('leads and search logs on %s', (kind) => {
       const response = await api.submitLead({ search_id: 987654, provider_id: 0, lead_type: 'contact_request', ...VISITOR });
       expect(response.statusCode, response.body).toBe(200);
       expect(await api.leads()).toMatchObject([{ search_id: null, name: VISITOR.name }]);
+    });
+
+    it('writes lead.created with the lead when it is stored, and lead.updated when an admin changes it', async () => {
+      const fibre = await api.createProvider({ name: 'FibreCo' });
+      const search = (await api.logSearch({ lat: -33.92, lng: 18.42, address: '12 Kloof St, Gardens' })).json().data.id;
+      const { id } = (await api.submitLead({ search_id: search, provider_id: fibre, lead_type: 'contact_request', ...VISITOR })).json().data;
+      expect(await api.events()).toEqual([
+        {
+          type: 'lead.created',
+          data: {
+            lead: {
+              id,
+              provider_id: fibre,
+              provider_name: 'FibreCo',
+              lead_type: 'contact_request',
+              ...VISITOR,
+              status: 'new',
+              request_count: 1,
+              search: { address: '12 Kloof St, Gardens', lat: -33.92, lng: 18.42 },
+              created_at: '2026-11-22T08:00:00.000Z',
+              updated_at: '2026-11-22T08:00:00.000Z',
+            },
+          },
+        },
+      ]);
+
+      clock.advance(3_600_000);
+      const patched = await app.server.inject({
+        method: 'PATCH',
+        url: `/api/leads/${id}`,
+        payload: { status: 'contacted' },
+        headers: bearer(await signIn(app)),
+      });
+      expect(patched.statusCode, patched.body).toBe(200);
+      const [, updated] = await api.events();
+      expect(updated).toMatchObject({ type: 'lead.updated', data: { lead: { id, status: 'contacted', updated_at: '2026-11-22T09:00:00.000Z' } } });
+    });
+
+    it('writes no event for a refused or honeypot lead, nor for a PATCH of a missing lead', async () => {
+      await api.submitLead({ provider_id: 4242, lead_type: 'contact_request', ...VISITOR });
+      await api.submitLead({ provider_id: 0, lead_type: 'contact_request', ...VISITOR, website: 'http://spam.example' });
+      const missing = await app.server.inject({ method: 'PATCH', url: '/api/leads/999', payload: { status: 'contacted' }, headers: bearer(await signIn(app)) });
+      expect(missing.statusCode).toBe(404);
+      expect(await api.events()).toEqual([]);
     });
 
     it('answers a filled honeypot exactly like success but stores nothing', async () => {

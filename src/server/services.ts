@@ -257,6 +257,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     leads: new LeadRepository(db.kysely),
     providers: providerRepo,
     coverage,
+    events,
     notifier,
     clock,
     log,

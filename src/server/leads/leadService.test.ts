@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { SearchLogRequest } from '../../common/api/leads.js';
-import { fakeSearchCoverage, manualClock, servedByTowers } from '../testing/fakes.js';
+import type { LeadRequest, SearchLogRequest } from '../../common/api/leads.js';
+import { fakeEventSink, fakeSearchCoverage, manualClock, memoryLeads, memorySearchLogs, servedByTowers } from '../testing/fakes.js';
 import { newLeadService } from '../testing/services.js';
 
 const SESSION = 'session-0001';
@@ -117,5 +117,81 @@ describe('LeadService.logSearch follow-ups', () => {
     await service.logSearch(search());
     expect(searchLogs.rows.map((row) => row.follow_up_of)).toEqual([null, null]);
     expect(searchLogs.followedSearch).not.toHaveBeenCalled();
+  });
+});
+
+const FIBRE = { id: 1, name: 'FibreCo', signup_url: 'https://fibre.example/join', contact_email: 'sales@fibre.example' };
+const THANDI = { name: 'Thandi Mokoena', email: 'thandi@example.com', phone: '+27 (82) 555-0101', message: 'Is fibre available?' };
+
+/** A lead service over in-memory leads and search logs, with FibreCo as the one provider. */
+function leadsWithEvents() {
+  const searchLogs = memorySearchLogs();
+  const leads = memoryLeads(searchLogs, new Map([[FIBRE.id, FIBRE.name]]));
+  const providers = { find: async (id: number) => (id === FIBRE.id ? FIBRE : undefined) };
+  return { ...newLeadService({ searchLogs, leads, providers, events: fakeEventSink() }), leads };
+}
+
+function lead(fields: Partial<LeadRequest> = {}): LeadRequest {
+  return { provider_id: FIBRE.id, lead_type: 'contact_request', ...THANDI, ...fields };
+}
+
+describe('LeadService lead events', () => {
+  it('emits lead.created with the lead, its provider and its search, in the transaction that stores it', async () => {
+    const { service, events, leads } = leadsWithEvents();
+    const { id: searchId } = await service.logSearch(search());
+    const { id } = await service.submitLead(lead({ search_id: searchId, lead_type: 'sign_up' }));
+
+    expect(events.emitted.map(({ type, data }) => ({ type, data }))).toEqual([
+      {
+        type: 'lead.created',
+        data: {
+          lead: {
+            id,
+            provider_id: FIBRE.id,
+            provider_name: 'FibreCo',
+            lead_type: 'sign_up',
+            ...THANDI,
+            status: 'new',
+            request_count: 1,
+            search: { address: GARDENS.address, lat: GARDENS.lat, lng: GARDENS.lng },
+            created_at: '2026-11-22T08:00:00.000Z',
+            updated_at: '2026-11-22T08:00:00.000Z',
+          },
+        },
+      },
+    ]);
+    expect(events.emitted[0]!.trx).toBe(leads.insert.mock.calls[0]![1]);
+  });
+
+  it('emits lead.created for a general inquiry without a provider or search', async () => {
+    const { service, events } = leadsWithEvents();
+    await service.submitLead(lead({ provider_id: 0, email: undefined, message: undefined }));
+    expect(events.emitted[0]!.data).toMatchObject({ lead: { provider_id: null, provider_name: null, email: null, message: null, search: null } });
+  });
+
+  it('emits nothing for a honeypot lead or a refused one', async () => {
+    const { service, events } = leadsWithEvents();
+    await service.submitLead(lead({ website: 'http://spam.example' }));
+    await expect(service.submitLead(lead({ provider_id: 99 }))).rejects.toThrow('Provider not found');
+    expect(events.emitted).toEqual([]);
+  });
+
+  it("emits lead.updated with an admin's status and notes in the transaction of the change", async () => {
+    const { service, events, leads, clock } = leadsWithEvents();
+    const { id } = await service.submitLead(lead());
+    clock.advance(60_000);
+    await service.updateLead(id!, { status: 'contacted', notes: 'Called back' });
+
+    expect(events.emitted.map((event) => event.type)).toEqual(['lead.created', 'lead.updated']);
+    expect(events.emitted[1]!.data).toMatchObject({
+      lead: { id, status: 'contacted', updated_at: '2026-11-22T08:01:00.000Z', created_at: '2026-11-22T08:00:00.000Z' },
+    });
+    expect(events.emitted[1]!.trx).toBe(leads.update.mock.calls[0]![2]);
+  });
+
+  it('emits nothing when the lead to update does not exist', async () => {
+    const { service, events } = leadsWithEvents();
+    await expect(service.updateLead(42, { status: 'contacted' })).rejects.toThrow('Lead not found');
+    expect(events.emitted).toEqual([]);
   });
 });

@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { GENERAL_INQUIRY, type LeadRequest, type LeadType, type SearchAction, type SearchLogRequest } from '../../common/api/leads.js';
 import type { Clock } from '../clock.js';
-import type { Transactions } from '../db/transactions.js';
+import type { Executor, Transactions } from '../db/transactions.js';
 import type { LeadUpdate } from '../../common/api/reports.js';
 import { NotFoundError, ValidationError } from '../errors.js';
+import type { EventSink } from '../outbox/eventSink.js';
+import { leadEventOf } from './leadEvent.js';
 import type { LeadNotifier } from './leadNotifier.js';
 import type { LeadRepository } from './leadRepository.js';
 import type { FoundProvider, NewSearchLog, SearchFound, SearchLogRepository } from './searchLogRepository.js';
@@ -46,6 +48,8 @@ export interface LeadServiceDeps {
   leads: LeadRepository;
   providers: LeadProviders;
   coverage: SearchCoverage;
+  /** Where lead.created and lead.updated are written, in the lead's transaction. */
+  events: EventSink;
   /** null when no SMTP_URL is configured: leads are then only stored. */
   notifier: LeadNotifier | null;
   clock: Clock;
@@ -59,6 +63,7 @@ export class LeadService {
   private readonly leads: LeadRepository;
   private readonly providers: LeadProviders;
   private readonly coverage: SearchCoverage;
+  private readonly events: EventSink;
   private readonly notifier: LeadNotifier | null;
   private readonly clock: Clock;
   private readonly log: FastifyBaseLogger;
@@ -69,6 +74,7 @@ export class LeadService {
     this.leads = deps.leads;
     this.providers = deps.providers;
     this.coverage = deps.coverage;
+    this.events = deps.events;
     this.notifier = deps.notifier;
     this.clock = deps.clock;
     this.log = deps.log;
@@ -145,6 +151,7 @@ export class LeadService {
     const stored = await this.transactions.run(async (trx) => {
       const search = searchId === null ? undefined : await this.searchLogs.recordAction(searchId, ACTION_OF[input.lead_type], trx);
       const id = await this.leads.insert({ ...lead, search_id: search?.id ?? null }, trx);
+      await this.emit('lead.created', id, trx);
       return { id, search };
     });
 
@@ -167,8 +174,18 @@ export class LeadService {
 
   /** An admin's work on a lead: its status and notes (the leads inbox). */
   async updateLead(id: number, changes: LeadUpdate): Promise<void> {
-    const updated = await this.leads.update(id, { ...changes, updated_at: this.clock.now().toISOString() });
-    if (!updated) throw new NotFoundError('Lead not found');
+    await this.transactions.run(async (trx) => {
+      const updated = await this.leads.update(id, { ...changes, updated_at: this.clock.now().toISOString() }, trx);
+      if (!updated) throw new NotFoundError('Lead not found');
+      await this.emit('lead.updated', id, trx);
+    });
+  }
+
+  /** Writes the lead's event as the lead now stands in `trx`. */
+  private async emit(type: 'lead.created' | 'lead.updated', id: number, trx: Executor): Promise<void> {
+    const lead = await this.leads.view(id, trx);
+    if (!lead) throw new Error(`lead ${id} vanished inside its own transaction`);
+    await this.events.emit(type, { lead: leadEventOf(lead) }, trx);
   }
 
   /** The lead's provider; null for the General Inquiry pseudo-provider. */

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type Mock, vi } from 'vitest';
-import type { DbTransaction, Transactions } from '../db/transactions.js';
+import type { WebhookEventData, WebhookEventType } from '../../common/api/webhookEvents.js';
+import type { DbTransaction, Executor, Transactions } from '../db/transactions.js';
+import type { EventSink } from '../outbox/eventSink.js';
 import type { MailMessage, Mailer } from '../outbox/mailer.js';
 import { ManualClock } from './manualClock.js';
 
@@ -11,7 +13,7 @@ import { ManualClock } from './manualClock.js';
 export { ManualClock } from './manualClock.js';
 export { memoryReportRepository, type MemoryReportRepository, type StoredSearch } from './reportFakes.js';
 export { memoryFootprintRepository, type MemoryFootprintRepository, fakeTowers, fakeTerrain, towerRecord } from './footprintFakes.js';
-export { memorySearchLogs, type MemorySearchLogs, fakeSearchCoverage, servedByTowers } from './leadFakes.js';
+export { memorySearchLogs, type MemorySearchLogs, fakeSearchCoverage, servedByTowers, memoryLeads, type MemoryLeads } from './leadFakes.js';
 export { memoryRadioSettings, type MemoryRadioSettings, fakeCoverageRevision } from './radioSettingsFakes.js';
 export { countingCommits, memoryPatterns, type MemoryPatterns, memorySectors, type MemorySectors, patternRecord, sectorRecord } from './sectorFakes.js';
 
@@ -56,5 +58,23 @@ export function fakeMailer(): Mailer & { sent: MailMessage[]; send: Mock<Mailer[
       sent.push(message);
     }),
     close: vi.fn(),
+  };
+}
+
+/** An event as a domain emitted it, with the executor it was given. */
+export interface EmittedEvent<T extends WebhookEventType = WebhookEventType> {
+  type: T;
+  data: WebhookEventData[T];
+  trx: Executor;
+}
+
+/** An event sink that keeps what it is given in `emitted`. */
+export function fakeEventSink(): EventSink & { emitted: EmittedEvent[] } {
+  const emitted: EmittedEvent[] = [];
+  return {
+    emitted,
+    async emit(type, data, trx) {
+      emitted.push({ type, data, trx } as EmittedEvent);
+    },
   };
 }

@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import type { SearchAction } from '../../common/api/leads.js';
 import type { SearchCoverage } from '../leads/leadService.js';
+import type { LeadRecord, LeadRepository, LeadView, NewLeadRecord } from '../leads/leadRepository.js';
 import type { FoundProvider, NewSearchLog, SearchFound, SearchLogRecord, SearchLogRepository } from '../leads/searchLogRepository.js';
 
 type SearchLogWrites = 'insert' | 'recordAction' | 'followedSearch' | 'foundBy';
@@ -62,4 +63,47 @@ export function fakeSearchCoverage(
   towers: number[] = [],
 ): SearchCoverage & { providersAt: ReturnType<typeof vi.fn>; wirelessAt: ReturnType<typeof vi.fn> } {
   return { providersAt: vi.fn(() => found), wirelessAt: vi.fn(async () => servedByTowers(...towers)) };
+}
+
+/** Leads in an array (ids from 1); their views name the providers in `providerNames` and the searches of `searchLogs`. */
+export type MemoryLeads = LeadRepository & { rows: LeadRecord[] } & {
+  [K in 'insert' | 'update' | 'view']: LeadRepository[K] & ReturnType<typeof vi.fn>;
+};
+
+export function memoryLeads(searchLogs: MemorySearchLogs = memorySearchLogs(), providerNames = new Map<number, string>()): MemoryLeads {
+  const rows: LeadRecord[] = [];
+  const byId = (id: number) => rows.find((row) => row.id === id);
+  const repo = {
+    rows,
+    insert: vi.fn(async (lead: NewLeadRecord) => {
+      const id = rows.length + 1;
+      rows.push({
+        search_id: null,
+        notes: null,
+        status: 'new',
+        request_count: 1,
+        last_requested_at: null,
+        updated_at: null,
+        ...lead,
+        id,
+      } as LeadRecord);
+      return id;
+    }),
+    update: vi.fn(async (id: number, changes: Partial<LeadRecord>) => {
+      const row = byId(id);
+      if (row) Object.assign(row, changes);
+      return row && { ...row };
+    }),
+    view: vi.fn(async (id: number): Promise<LeadView | undefined> => {
+      const row = byId(id);
+      if (!row) return undefined;
+      const search = row.search_id === null ? undefined : searchLogs.rows.find((log) => log.id === row.search_id);
+      return {
+        ...row,
+        provider_name: row.provider_id === null ? null : (providerNames.get(row.provider_id) ?? null),
+        search: search ? { address: search.address, lat: search.lat, lng: search.lng } : null,
+      };
+    }),
+  };
+  return repo as unknown as MemoryLeads;
 }

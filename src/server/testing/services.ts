@@ -16,6 +16,7 @@ import { SectorService } from '../towers/sectorService.js';
 import {
   fakeCoverageRevision,
   countingCommits,
+  fakeEventSink,
   fakeLogger,
   fakeSearchCoverage,
   fakeTerrain,
@@ -111,6 +112,7 @@ export function newLeadService(
     leads?: LeadRepository;
     providers?: LeadProviders;
     coverage?: ReturnType<typeof fakeSearchCoverage>;
+    events?: ReturnType<typeof fakeEventSink>;
     notifier?: LeadNotifier | null;
     clock?: ManualClock;
     log?: FakeLogger;
@@ -123,6 +125,7 @@ export function newLeadService(
     leads: deps.leads ?? ({} as LeadRepository),
     providers: deps.providers ?? { find: async () => undefined },
     coverage: deps.coverage ?? fakeSearchCoverage(),
+    events: deps.events ?? fakeEventSink(),
     notifier: deps.notifier ?? null,
     clock: deps.clock ?? manualClock(),
     log: deps.log ?? fakeLogger(),
@@ -133,6 +136,7 @@ export function newLeadService(
     leads: built.leads,
     providers: built.providers,
     coverage: built.coverage,
+    events: built.events,
     notifier: built.notifier,
     clock: built.clock,
     log: built.log,
