@@ -14,6 +14,7 @@ import type { GeoJSONSource, MapLayerMouseEvent } from 'maplibre-gl';
 import { Popup } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { MapDataReport } from '../../../common/api/reports.js';
+import type { WaitlistPoint } from '../../../common/api/waitlist.js';
 import { PUBLIC_MAP_CENTER } from '../../../common/mapDefaults.js';
 import { ConfiguredBaseMap } from '../../map/ConfiguredBaseMap.js';
 import { useMapInstance } from '../../map/MapContext.js';
@@ -35,7 +36,6 @@ import {
   WAITLIST_SOURCE_ID,
   waitlistCircleLayer,
   waitlistFeatures,
-  type WaitlistPoint,
 } from './demandMap.js';
 import { useMapData, useWaitlistPoints } from './reportsQueries.js';
 

@@ -1,6 +1,7 @@
 import type { FeatureCollection, Point } from 'geojson';
 import type { CircleLayerSpecification, LngLatBoundsLike } from 'maplibre-gl';
 import type { MapDataReport } from '../../../common/api/reports.js';
+import type { WaitlistPoint } from '../../../common/api/waitlist.js';
 
 /** The demand map's colours: all searches in blue, those that found no coverage in red on top, waitlisted spots in purple. */
 export const DEMAND_COLORS = { searches: '#1e88e5', withoutCoverage: '#e53935', waitlisted: '#8e24aa' } as const;
@@ -141,14 +142,6 @@ export function uncoveredCircleLayer(): CircleLayerSpecification {
       'circle-stroke-width': 1,
     },
   };
-}
-
-/** A confirmed waitlist entry's spot (GET /api/waitlist/points). */
-export interface WaitlistPoint {
-  lat: number;
-  lng: number;
-  provider_id: number | null;
-  zone_id: number | null;
 }
 
 /** The waitlisted spots as GeoJSON points ([lng, lat]); the properties say whose entry it is (null: any provider, no zone). */

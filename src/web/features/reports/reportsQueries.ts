@@ -4,7 +4,8 @@ import { apiData } from '../../api/apiClient.js';
 import { QUERY_KEYS } from '../../api/queryKeys.js';
 import { downloadCsv, fallbackCsvName } from '../../ui/csvExport.js';
 import type { PeriodRange } from '../../ui/reportPeriod.js';
-import { type DemandView, demandViewParams, type WaitlistPoint } from './demandMap.js';
+import type { WaitlistPoint } from '../../../common/api/waitlist.js';
+import { type DemandView, demandViewParams } from './demandMap.js';
 
 const REPORTS_KEY = QUERY_KEYS.reports;
 const periodQuery = (range: PeriodRange) => new URLSearchParams({ start_date: range.start_date, end_date: range.end_date });

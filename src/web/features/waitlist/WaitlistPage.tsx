@@ -22,10 +22,10 @@ import { useNotice } from '../../ui/useNotice.js';
 import { useProviders } from '../providers/index.js';
 import { WaitlistSummary } from './WaitlistSummary.js';
 import { WaitlistTable } from './WaitlistTable.js';
-import { pageInRange, WAITLIST_PAGE_SIZE, type WaitlistFilters, waitlistFiltersFromParams, withWaitlistFilterParams } from './waitlistFilters.js';
+import { ANY_PROVIDER, pageInRange, WAITLIST_PAGE_SIZE, type WaitlistFilters, waitlistFiltersFromParams, withWaitlistFilterParams } from './waitlistFilters.js';
 import { useDeleteWaitlistEntry, useExportWaitlistCsv, useWaitlistEntries, useWaitlistSummary, useZoneChoices } from './waitlistQueries.js';
 import { WAITLIST_STATUS_LABELS } from './waitlistText.js';
-import { WAITLIST_STATUSES, type WaitlistEntry } from './waitlistTypes.js';
+import { WAITLIST_STATUSES, type WaitlistEntry } from '../../../common/api/waitlist.js';
 
 const LOAD_FAILED = 'Failed to load the waitlist';
 const EXPORT_FAILED = 'Failed to export CSV';
@@ -64,7 +64,10 @@ export function WaitlistPage() {
       onError: (error) => show('error', errorMessage(error, EXPORT_FAILED)),
     });
 
-  const providerOptions = (providers.data ?? []).map((provider) => ({ value: String(provider.id), label: provider.name }));
+  const providerOptions = [
+    { value: String(ANY_PROVIDER), label: 'Any provider (none named)' },
+    ...(providers.data ?? []).map((provider) => ({ value: String(provider.id), label: provider.name })),
+  ];
   const zoneOptions = (zones.data ?? []).map((zone) => ({ value: String(zone.id), label: zone.name }));
 
   return (

@@ -7,7 +7,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { formatCount } from '../../ui/reportFormat.js';
 import { summaryTotals } from './waitlistText.js';
-import type { WaitlistSummaryRow } from './waitlistTypes.js';
+import type { WaitlistSummaryRow } from '../../../common/api/waitlist.js';
 
 /** The entries per provider and status, with a total row. */
 export function WaitlistSummary({ rows }: { rows: readonly WaitlistSummaryRow[] }) {

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../ui/reportPeriod.js';
 import { entryStateText, entryTarget } from './waitlistText.js';
-import type { WaitlistEntry } from './waitlistTypes.js';
+import type { WaitlistEntry } from '../../../common/api/waitlist.js';
 
 const STATUS_COLORS = { pending: 'default', confirmed: 'success', unsubscribed: 'warning' } as const;
 

@@ -11,6 +11,10 @@ describe('waitlist filters in the URL', () => {
     });
   });
 
+  it('reads provider 0 as the entries for any provider', () => {
+    expect(waitlistFiltersFromParams(new URLSearchParams('provider=0')).providerId).toBe(0);
+  });
+
   it('takes anything unreadable as "all" and page 1', () => {
     expect(waitlistFiltersFromParams(new URLSearchParams('provider=x&status=notified&zone=-1&page=0'))).toEqual({
       providerId: null,

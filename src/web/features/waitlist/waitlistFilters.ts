@@ -1,13 +1,17 @@
-import { WAITLIST_STATUSES, type WaitlistStatus } from './waitlistTypes.js';
+import { WAITLIST_STATUSES, type WaitlistStatus } from '../../../common/api/waitlist.js';
 
 /** The entries list's filters and page; null is "all". */
 export interface WaitlistFilters {
+  /** A provider's id, or ANY_PROVIDER for entries that name none. */
   providerId: number | null;
   status: WaitlistStatus | null;
   zoneId: number | null;
   /** 1-based. */
   page: number;
 }
+
+/** The provider filter's value for entries waiting for any provider (the API's provider_id 0). */
+export const ANY_PROVIDER = 0;
 
 /** Entries per page (the server's page_size). */
 export const WAITLIST_PAGE_SIZE = 50;
@@ -17,6 +21,7 @@ const PARAM_STATUS = 'status';
 const PARAM_ZONE = 'zone';
 const PARAM_PAGE = 'page';
 
+const whole = (value: string | null): number | null => (value !== null && /^\d{1,9}$/.test(value) ? Number(value) : null);
 const positiveWhole = (value: string | null): number | null => (value !== null && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null);
 const isStatus = (value: string | null): value is WaitlistStatus => WAITLIST_STATUSES.some((status) => status === value);
 
@@ -24,7 +29,7 @@ const isStatus = (value: string | null): value is WaitlistStatus => WAITLIST_STA
 export function waitlistFiltersFromParams(params: URLSearchParams): WaitlistFilters {
   const status = params.get(PARAM_STATUS);
   return {
-    providerId: positiveWhole(params.get(PARAM_PROVIDER)),
+    providerId: whole(params.get(PARAM_PROVIDER)),
     status: isStatus(status) ? status : null,
     zoneId: positiveWhole(params.get(PARAM_ZONE)),
     page: positiveWhole(params.get(PARAM_PAGE)) ?? 1,

@@ -3,7 +3,7 @@ import { apiData, apiRequest } from '../../api/apiClient.js';
 import { QUERY_KEYS } from '../../api/queryKeys.js';
 import { downloadCsv } from '../../ui/csvExport.js';
 import { type WaitlistFilters, waitlistQueryString } from './waitlistFilters.js';
-import type { WaitlistEntriesPage, WaitlistSummaryRow, ZoneChoice } from './waitlistTypes.js';
+import type { WaitlistPage as WaitlistEntriesPage, WaitlistSummaryRow } from '../../../common/api/waitlist.js';
 
 const WAITLIST_KEY = QUERY_KEYS.waitlist;
 /** The root of every zones query (the Zones screen's), so a zone saved or deleted there refreshes the filter's list. */
@@ -24,6 +24,12 @@ export function useWaitlistEntries(filters: WaitlistFilters) {
     queryFn: ({ signal }) => apiData<WaitlistEntriesPage>(`/waitlist?${waitlistQueryString(filters)}`, { authenticated: true, signal }),
     placeholderData: keepPreviousData,
   });
+}
+
+/** What the zone filter reads of a zone (GET /api/zones/all answers more). */
+export interface ZoneChoice {
+  id: number;
+  name: string;
 }
 
 /** GET /api/zones/all, for the zone filter: every zone, active or not. */

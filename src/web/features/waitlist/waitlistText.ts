@@ -1,4 +1,4 @@
-import type { WaitlistEntry, WaitlistStatus, WaitlistSummaryRow } from './waitlistTypes.js';
+import type { WaitlistEntry, WaitlistStatus, WaitlistSummaryRow } from '../../../common/api/waitlist.js';
 
 export const WAITLIST_STATUS_LABELS: Record<WaitlistStatus, string> = {
   pending: 'Awaiting confirmation',

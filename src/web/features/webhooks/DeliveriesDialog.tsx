@@ -24,7 +24,7 @@ import { DeliveryStatusChip } from './DeliveryStatusChip.js';
 import { useNow } from './useNow.js';
 import { DELIVERIES_LIMIT, PENDING_REFRESH_MS, useRedeliver, useSendTestEvent, useWebhookDeliveries } from './webhookQueries.js';
 import { agoText, deliveryStatusText, nextRetryText } from './webhookText.js';
-import type { WebhookDelivery, WebhookEndpoint } from './webhookTypes.js';
+import type { WebhookDelivery, WebhookEndpoint } from '../../../common/api/webhooks.js';
 
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
 

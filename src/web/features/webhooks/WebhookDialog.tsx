@@ -30,7 +30,7 @@ import {
 } from './webhookForm.js';
 import { useCreateWebhook, useUpdateWebhook } from './webhookQueries.js';
 import { WEBHOOK_EVENT_DESCRIPTIONS } from './webhookText.js';
-import type { CreatedWebhookEndpoint, WebhookEndpoint } from './webhookTypes.js';
+import type { WebhookEndpointWithSecret, WebhookEndpoint } from '../../../common/api/webhooks.js';
 
 const ADDED_FALLBACK = 'Webhook endpoint added';
 const UPDATED_FALLBACK = 'Webhook endpoint updated';
@@ -40,7 +40,7 @@ interface WebhookDialogProps {
   endpoint: WebhookEndpoint | null;
   onClose: () => void;
   /** A new endpoint was added: its secret is in the answer, to be shown once. */
-  onCreated: (created: CreatedWebhookEndpoint, message: string) => void;
+  onCreated: (created: WebhookEndpointWithSecret, message: string) => void;
   onUpdated: (message: string) => void;
 }
 

@@ -16,7 +16,7 @@ import { useNow } from './useNow.js';
 import { WebhookDialog } from './WebhookDialog.js';
 import { PENDING_REFRESH_MS, useDeleteWebhook, useRotateWebhookSecret, useSendTestEvent, useWebhooks } from './webhookQueries.js';
 import { WebhooksTable } from './WebhooksTable.js';
-import type { WebhookEndpoint } from './webhookTypes.js';
+import type { WebhookEndpoint } from '../../../common/api/webhooks.js';
 
 const DELETED_FALLBACK = 'Webhook endpoint deleted';
 const DELETE_FAILED = 'Failed to delete the webhook endpoint';

@@ -18,7 +18,7 @@ import { formatCount } from '../../ui/reportFormat.js';
 import { formatDateTime } from '../../ui/reportPeriod.js';
 import { DeliveryStatusChip } from './DeliveryStatusChip.js';
 import { agoText, endpointStateText, lastDeliveryText } from './webhookText.js';
-import type { WebhookEndpoint } from './webhookTypes.js';
+import type { WebhookEndpoint } from '../../../common/api/webhooks.js';
 
 interface WebhooksTableProps {
   endpoints: readonly WebhookEndpoint[];

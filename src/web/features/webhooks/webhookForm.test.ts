@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/ApiError.js';
-import { createBody, EVENTS_REQUIRED, saveErrorPlacement, updateBody, URL_REQUIRED, webhookForm } from './webhookForm.js';
+import { WEBHOOK_EVENTS_MESSAGE } from '../../../common/api/webhooks.js';
+import { createBody, saveErrorPlacement, updateBody, webhookForm } from './webhookForm.js';
 
 const valid = { url: ' https://crm.example.com/hook ', description: '', events: ['lead.updated', 'lead.created'], enabled: true };
 
@@ -11,8 +12,8 @@ describe('the endpoint form', () => {
     const messages = result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
     expect(messages).toEqual(
       expect.arrayContaining([
-        ['url', URL_REQUIRED],
-        ['events', EVENTS_REQUIRED],
+        ['url', 'URL is required'],
+        ['events', WEBHOOK_EVENTS_MESSAGE],
       ]),
     );
   });

@@ -1,17 +1,19 @@
 import { z } from 'zod';
-import { httpUrlText, text } from '../../../common/api/fields.js';
+import { text } from '../../../common/api/fields.js';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../../common/api/webhookEvents.js';
+import { createWebhookEndpoint } from '../../../common/api/webhooks.js';
 import { ApiError, fieldErrorsOf } from '../../api/ApiError.js';
-import type { WebhookEndpoint, WebhookEndpointChange, WebhookEndpointInput } from './webhookTypes.js';
+import type { WebhookEndpoint, UpdateWebhookEndpoint, CreateWebhookEndpoint } from '../../../common/api/webhooks.js';
 
-export const EVENTS_REQUIRED = 'Choose at least one event';
-export const URL_REQUIRED = 'URL is required';
-
-/** The endpoint dialog's values: the URL and description as typed, the events ticked, and (editing) whether it is enabled. */
+/**
+ * The endpoint dialog's values: the URL and description as typed, the events ticked, and (editing)
+ * whether it is enabled. URL and events by the API's own rules; the description is the API's text
+ * rule without its null (the input always holds text).
+ */
 export const webhookForm = z.object({
-  url: httpUrlText(2000, 'URL').refine((value) => value !== '', URL_REQUIRED),
+  url: createWebhookEndpoint.shape.url,
   description: text(500, 'Description'),
-  events: z.array(z.enum(WEBHOOK_EVENT_TYPES)).min(1, EVENTS_REQUIRED),
+  events: createWebhookEndpoint.shape.events,
   enabled: z.boolean(),
 });
 export type WebhookFormValues = z.input<typeof webhookForm>;
@@ -29,14 +31,14 @@ export function orderedEvents(events: readonly WebhookEventType[]): WebhookEvent
 }
 
 /** POST /api/webhooks's body: a new endpoint is always enabled; an empty description is left out. */
-export function createBody(values: WebhookFormOutput): WebhookEndpointInput {
-  const body: WebhookEndpointInput = { url: values.url, events: orderedEvents(values.events) };
+export function createBody(values: WebhookFormOutput): CreateWebhookEndpoint {
+  const body: CreateWebhookEndpoint = { url: values.url, events: orderedEvents(values.events) };
   if (values.description !== '') body.description = values.description;
   return body;
 }
 
 /** PUT /api/webhooks/{id}'s body: every field of the dialog (an empty description clears it). */
-export function updateBody(values: WebhookFormOutput): WebhookEndpointChange {
+export function updateBody(values: WebhookFormOutput): UpdateWebhookEndpoint {
   return { url: values.url, events: orderedEvents(values.events), description: values.description, enabled: values.enabled };
 }
 

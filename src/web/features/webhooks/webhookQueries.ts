@@ -1,7 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiData, apiRequest } from '../../api/apiClient.js';
 import { QUERY_KEYS } from '../../api/queryKeys.js';
-import type { CreatedWebhookEndpoint, WebhookDelivery, WebhookEndpoint, WebhookEndpointChange, WebhookEndpointInput } from './webhookTypes.js';
+import type {
+  WebhookEndpointWithSecret,
+  WebhookDelivery,
+  WebhookEndpoint,
+  UpdateWebhookEndpoint,
+  CreateWebhookEndpoint,
+} from '../../../common/api/webhooks.js';
 
 const WEBHOOKS_KEY = QUERY_KEYS.webhooks;
 const deliveriesKey = (endpointId: number) => [...WEBHOOKS_KEY, endpointId, 'deliveries'] as const;
@@ -34,7 +40,7 @@ export function useWebhookDeliveries(endpointId: number | null) {
 export function useCreateWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: WebhookEndpointInput) => apiRequest<CreatedWebhookEndpoint>('/webhooks', { method: 'POST', body: input, authenticated: true }),
+    mutationFn: (input: CreateWebhookEndpoint) => apiRequest<WebhookEndpointWithSecret>('/webhooks', { method: 'POST', body: input, authenticated: true }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: WEBHOOKS_KEY }),
   });
 }
@@ -43,7 +49,7 @@ export function useCreateWebhook() {
 export function useUpdateWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, change }: { id: number; change: WebhookEndpointChange }) =>
+    mutationFn: ({ id, change }: { id: number; change: UpdateWebhookEndpoint }) =>
       apiRequest<WebhookEndpoint>(`/webhooks/${id}`, { method: 'PUT', body: change, authenticated: true }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: WEBHOOKS_KEY }),
   });

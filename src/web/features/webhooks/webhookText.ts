@@ -1,5 +1,5 @@
 import type { WebhookEventType } from '../../../common/api/webhookEvents.js';
-import type { WebhookDelivery, WebhookEndpoint } from './webhookTypes.js';
+import type { WebhookDelivery, WebhookEndpoint } from '../../../common/api/webhooks.js';
 
 /** What each event is sent for, beside its checkbox in the endpoint dialog. */
 export const WEBHOOK_EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
