@@ -170,7 +170,7 @@ export function waitlistCircleLayer(visible: boolean): CircleLayerSpecification 
     paint: {
       'circle-color': DEMAND_COLORS.waitlisted,
       'circle-opacity': 0.9,
-      'circle-radius': ['interpolate', ['linear'], ['zoom'], 4, 2.5, 12, 5],
+      'circle-radius': ['interpolate', ['linear'], ['zoom'], 4, 3.5, 12, 6],
       'circle-stroke-color': '#ffffff',
       'circle-stroke-width': 1,
     },

@@ -15,7 +15,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { errorMessage } from '../../api/ApiError.js';
 import type { NoticeSeverity } from '../../ui/useNotice.js';
 import { formatDateTime } from '../../ui/reportPeriod.js';
@@ -23,7 +23,7 @@ import { visuallyHidden } from '../../ui/visuallyHidden.js';
 import { DeliveryStatusChip } from './DeliveryStatusChip.js';
 import { useNow } from './useNow.js';
 import { DELIVERIES_LIMIT, PENDING_REFRESH_MS, useRedeliver, useSendTestEvent, useWebhookDeliveries } from './webhookQueries.js';
-import { agoText, deliveryStatusText, nextRetryText } from './webhookText.js';
+import { agoText, deliveryStatusText, nextAttemptText, waitingBehindOlder } from './webhookText.js';
 import type { WebhookDelivery, WebhookEndpoint } from '../../../common/api/webhooks.js';
 
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
@@ -41,7 +41,8 @@ export function DeliveriesDialog({ endpoint, onClose, onResult }: DeliveriesDial
   const sendTest = useSendTestEvent();
   const redeliver = useRedeliver();
   const now = useNow(PENDING_REFRESH_MS);
-  const list = deliveries.data ?? [];
+  const list = useMemo(() => deliveries.data ?? [], [deliveries.data]);
+  const queuedBehind = useMemo(() => waitingBehindOlder(list), [list]);
 
   const runTest = () =>
     sendTest.mutate(endpoint.id, {
@@ -97,7 +98,7 @@ export function DeliveriesDialog({ endpoint, onClose, onResult }: DeliveriesDial
               The newest {DELIVERIES_LIMIT} deliveries. Retries of one event keep its webhook-id, so the receiver can tell them apart from new events.
             </Typography>
             <TableContainer>
-              <Table size="small" aria-label="Deliveries">
+              <Table size="small" aria-label="Deliveries" sx={{ '& th': { whiteSpace: 'nowrap' } }}>
                 <TableHead>
                   <TableRow>
                     <TableCell>Event</TableCell>
@@ -142,10 +143,10 @@ export function DeliveriesDialog({ endpoint, onClose, onResult }: DeliveriesDial
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>
                         {delivery.next_attempt_at ? (
                           <Tooltip title={formatDateTime(delivery.next_attempt_at)}>
-                            <span>{nextRetryText(delivery.next_attempt_at, now)}</span>
+                            <span>{nextAttemptText(delivery, queuedBehind.has(delivery.id), now)}</span>
                           </Tooltip>
                         ) : (
-                          nextRetryText(null, now)
+                          nextAttemptText(delivery, false, now)
                         )}
                       </TableCell>
                       <TableCell sx={{ maxWidth: 320 }}>
@@ -155,7 +156,8 @@ export function DeliveriesDialog({ endpoint, onClose, onResult }: DeliveriesDial
                         <Button
                           size="small"
                           onClick={() => runRedeliver(delivery)}
-                          disabled={redeliver.isPending}
+                          // A pending delivery is still to be sent: redelivering it would send the event twice.
+                          disabled={redeliver.isPending || delivery.status === 'pending'}
                           aria-label={`Redeliver ${delivery.type} ${delivery.message_id}`}
                         >
                           Redeliver

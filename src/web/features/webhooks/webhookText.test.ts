@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agoText, deliveryStatusText, endpointStateText, lastDeliveryText, nextRetryText, spanText } from './webhookText.js';
+import { agoText, deliveryStatusText, endpointStateText, lastDeliveryText, nextAttemptText, nextRetryText, spanText, waitingBehindOlder } from './webhookText.js';
 
 const NOW = Date.parse('2026-11-26T12:00:00Z');
 const delivery = (over: Partial<Parameters<typeof deliveryStatusText>[0]>) => ({
@@ -64,5 +64,27 @@ describe('an endpoint in the table', () => {
       'Disabled: Failing for 3 days',
     );
     expect(endpointStateText({ enabled: false, disabled_reason: null, failing_since: null }, NOW)).toBe('Disabled');
+  });
+});
+
+describe('deliveries queued behind an older one', () => {
+  const log = [
+    { id: 5, status: 'pending' as const },
+    { id: 4, status: 'delivered' as const },
+    { id: 3, status: 'pending' as const },
+    { id: 2, status: 'pending' as const },
+    { id: 1, status: 'failed' as const },
+  ];
+
+  it('are the pending ones with an older pending delivery in the log (newest first)', () => {
+    expect([...waitingBehindOlder(log)].sort()).toEqual([3, 5]);
+    expect(waitingBehindOlder([{ id: 1, status: 'pending' }]).size).toBe(0);
+  });
+
+  it('say they go after the earlier deliveries once due, and when they are due before that', () => {
+    expect(nextAttemptText({ status: 'pending', next_attempt_at: '2026-11-26T11:59:00Z' }, true, NOW)).toBe('after earlier deliveries');
+    expect(nextAttemptText({ status: 'pending', next_attempt_at: '2026-11-26T12:01:00Z' }, true, NOW)).toBe('in 1 min');
+    expect(nextAttemptText({ status: 'pending', next_attempt_at: '2026-11-26T11:59:00Z' }, false, NOW)).toBe('due now');
+    expect(nextAttemptText({ status: 'delivered', next_attempt_at: null }, false, NOW)).toBe('—');
   });
 });

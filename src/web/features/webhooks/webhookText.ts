@@ -76,3 +76,27 @@ export function endpointStateText(endpoint: Pick<WebhookEndpoint, 'enabled' | 'd
   if (endpoint.failing_since) return `Enabled, failing for ${spanText(now - Date.parse(endpoint.failing_since))}`;
   return 'Enabled';
 }
+
+/**
+ * The pending deliveries that wait for an older pending one of the same endpoint (the log is of one
+ * endpoint, newest first): deliveries go out in order, so those are not sent when due but after it.
+ */
+export function waitingBehindOlder(deliveries: readonly Pick<WebhookDelivery, 'id' | 'status'>[]): Set<number> {
+  const waiting = new Set<number>();
+  let olderPending = false;
+  for (let index = deliveries.length - 1; index >= 0; index--) {
+    const delivery = deliveries[index];
+    if (!delivery || delivery.status !== 'pending') continue;
+    if (olderPending) waiting.add(delivery.id);
+    olderPending = true;
+  }
+  return waiting;
+}
+
+/** The log's "next retry": when it is due, or "after earlier deliveries" for one due but queued behind an older pending one. */
+export function nextAttemptText(delivery: Pick<WebhookDelivery, 'status' | 'next_attempt_at'>, queuedBehind: boolean, now: number): string {
+  if (delivery.status !== 'pending') return nextRetryText(null, now);
+  const due = delivery.next_attempt_at === null ? Number.NaN : Date.parse(delivery.next_attempt_at);
+  if (queuedBehind && !(due > now)) return 'after earlier deliveries';
+  return nextRetryText(delivery.next_attempt_at, now);
+}
