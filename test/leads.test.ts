@@ -1,9 +1,9 @@
 import { Redis } from 'ioredis';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LEAD_SENT } from '../src/server/routes/leadRoutes.js';
 import { SIGN_UP_UNAVAILABLE } from '../src/server/leads/leadService.js';
+import { DEFAULT_NEXT_STEPS, GENERAL_INQUIRY_NEXT_STEPS } from '../src/server/leads/leadConfirmation.js';
 import { closedPort } from './support/closedPort.js';
-import { type LocalSmtp, startLocalSmtp } from './support/localSmtp.js';
 import { fibreKml, GREEN, ORANGE } from './support/kml.js';
 import { multipartBody } from './support/multipart.js';
 import { bearer, createTestApp, databaseKinds, ManualClock, signIn, type DatabaseKind, type TestApp } from './support/testApp.js';
@@ -40,6 +40,13 @@ function client(app: TestApp, token: string) {
         remoteAddress,
       }),
     leads: () => app.db.kysely.selectFrom('leads').selectAll().orderBy('id').execute(),
+    /** The mails queued so far, oldest first. */
+    mails: () =>
+      app.db.kysely
+        .selectFrom('mail_outbox')
+        .select(['kind', 'to_address', 'reply_to', 'subject', 'text_body', 'html_body', 'unsubscribe_url', 'status'])
+        .orderBy('id')
+        .execute(),
     /** The webhook events written so far, oldest first, with their data parsed. */
     events: async () => {
       const rows = await app.db.kysely.selectFrom('webhook_events').select(['type', 'payload_json']).orderBy('id').execute();
@@ -65,6 +72,10 @@ function client(app: TestApp, token: string) {
 }
 
 const VISITOR = { name: 'Thandi Mokoena', email: 'thandi@example.com', phone: '+27 (82) 555-0101', message: 'Is fibre available at my house?' };
+/** Someone else: neither e-mail nor phone is VISITOR's, so their requests are leads of their own. */
+const OTHER_VISITOR = { name: 'Sipho Dlamini', email: 'sipho@example.com', phone: '021 555 0199', message: 'Do you reach Observatory?' };
+/** The n-th of several different visitors. */
+const visitor = (n: number) => ({ name: `Visitor ${n}`, email: `visitor${n}@example.com` });
 
 describe.each(databaseKinds())('leads and search logs on %s', (kind) => {
   let app: TestApp;
@@ -223,7 +234,7 @@ describe.each(databaseKinds())('leads and search logs on %s', (kind) => {
       const second = (await api.logSearch({ lat: -33.93, lng: 18.43, coverage_providers: [fibre] })).json().data.id;
 
       await api.submitLead({ search_id: first, provider_id: fibre, lead_type: 'sign_up', ...VISITOR });
-      await api.submitLead({ search_id: second, provider_id: fibre, lead_type: 'contact_request', ...VISITOR });
+      await api.submitLead({ search_id: second, provider_id: fibre, lead_type: 'contact_request', ...OTHER_VISITOR });
 
       expect((await api.leads()).map((lead) => lead.search_id)).toEqual([first, second]);
       expect((await api.searchLog(first)).action_taken).toBe('sign_up');
@@ -292,18 +303,18 @@ describe.each(databaseKinds())('leads and search logs on %s', (kind) => {
     beforeEach(() => start({ LEAD_RATE_LIMIT_PER_HOUR: '2', SEARCH_LOG_RATE_LIMIT_PER_MINUTE: '3' }));
 
     it('allows LEAD_RATE_LIMIT_PER_HOUR leads per address, then answers 429 with the wait', async () => {
-      const lead = { provider_id: 0, lead_type: 'contact_request', ...VISITOR };
-      expect((await api.submitLead(lead)).statusCode).toBe(200);
-      expect((await api.submitLead(lead)).statusCode).toBe(200);
+      const lead = (n: number) => ({ provider_id: 0, lead_type: 'contact_request', ...visitor(n) });
+      expect((await api.submitLead(lead(1))).statusCode).toBe(200);
+      expect((await api.submitLead(lead(2))).statusCode).toBe(200);
 
-      const limited = await api.submitLead(lead);
+      const limited = await api.submitLead(lead(3));
       expect(limited.statusCode).toBe(429);
       expect(limited.json()).toEqual({ success: false, message: expect.stringMatching(/^Too many requests\. Please try again in (59|60) minutes\.$/) });
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(3500);
       expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(3600);
 
       // Another visitor is not affected.
-      expect((await api.submitLead(lead, '203.0.113.9')).statusCode).toBe(200);
+      expect((await api.submitLead(lead(4), '203.0.113.9')).statusCode).toBe(200);
       expect(await api.leads()).toHaveLength(3);
     });
 
@@ -319,29 +330,25 @@ describe.each(databaseKinds())('leads and search logs on %s', (kind) => {
     });
   });
 
-  describe('e-mail', () => {
-    let smtp: LocalSmtp;
-    beforeEach(async () => {
-      smtp = await startLocalSmtp();
-      await start({ SMTP_URL: smtp.url, LEADS_EMAIL: 'leads@isp.example', MAIL_FROM: 'Coverage Map <map@isp.example>' });
-    });
-    afterEach(async () => {
-      smtp.release();
-      await smtp.close();
-    });
+  describe('e-mail through the outbox', () => {
+    beforeEach(() => start({ LEADS_EMAIL: 'leads@isp.example' }));
 
-    it('e-mails a lead to the provider with the visitor, the searched place and the time', async () => {
+    it("queues the lead's notice to the provider, with the visitor, the searched place and the time, and the visitor's confirmation", async () => {
       const fibre = await api.createProvider({ name: 'FibreCo', contact_email: 'sales@fibre.example', signup_url: 'https://fibre.example/join' });
       const search = (await api.logSearch({ lat: -33.92, lng: 18.42, address: '12 Kloof St, Gardens', coverage_providers: [fibre] })).json().data.id;
       const response = await api.submitLead({ search_id: search, provider_id: fibre, lead_type: 'sign_up', ...VISITOR });
       expect(response.statusCode, response.body).toBe(200);
 
-      await vi.waitFor(() => expect(smtp.received).toHaveLength(1));
-      const [mail] = smtp.received;
-      expect(mail!.from).toBe('map@isp.example');
-      expect(mail!.to).toEqual(['sales@fibre.example']);
-      expect(mail!.content).toContain('Subject: New sign-up request from Thandi Mokoena (FibreCo)');
-      expect(mail!.content).toContain('Reply-To: thandi@example.com');
+      const [notice, confirmation, ...rest] = await api.mails();
+      expect(rest).toEqual([]);
+      expect(notice).toMatchObject({
+        kind: 'lead_notice',
+        to_address: 'sales@fibre.example',
+        reply_to: 'thandi@example.com',
+        subject: 'New sign-up request from Thandi Mokoena (FibreCo)',
+        unsubscribe_url: null,
+        status: 'pending',
+      });
       for (const text of [
         'Sign-up request',
         'FibreCo',
@@ -352,49 +359,195 @@ describe.each(databaseKinds())('leads and search logs on %s', (kind) => {
         '12 Kloof St, Gardens (-33.92000, 18.42000)',
         '2026-11-22 08:00:00 UTC',
       ]) {
-        expect(mail!.content).toContain(text);
+        expect(notice!.text_body).toContain(text);
       }
-      expect(mail!.content).toContain('<table');
+      expect(notice!.html_body).toContain('<table');
+
+      expect(confirmation).toMatchObject({
+        kind: 'lead_confirmation',
+        to_address: 'thandi@example.com',
+        reply_to: 'sales@fibre.example',
+        subject: 'Your sign-up request to FibreCo',
+        unsubscribe_url: null,
+        status: 'pending',
+      });
+      expect(confirmation!.text_body).toContain(`Your message:\n${VISITOR.message}`);
+      expect(confirmation!.text_body).toMatch(/^Address: +12 Kloof St, Gardens \(-33\.92000, 18\.42000\)$/m);
+      expect(confirmation!.text_body).toContain(`What happens next:\n${DEFAULT_NEXT_STEPS}`);
     });
 
-    it('e-mails general inquiries and leads of providers without an address to LEADS_EMAIL', async () => {
+    it("says the provider's next steps in the visitor's confirmation", async () => {
+      const fibre = await api.createProvider({ name: 'FibreCo', next_steps: '  We phone you within a day, then book a technician.  ' });
+      await api.submitLead({ provider_id: fibre, lead_type: 'contact_request', ...VISITOR });
+      const confirmation = (await api.mails()).find((mail) => mail.kind === 'lead_confirmation');
+      expect(confirmation!.text_body).toContain('What happens next:\nWe phone you within a day, then book a technician.');
+    });
+
+    it('queues general inquiries and leads of providers without an address to LEADS_EMAIL, and no confirmation without an e-mail', async () => {
       const quiet = await api.createProvider({ name: 'QuietNet' });
       await api.submitLead({ provider_id: 0, lead_type: 'contact_request', name: 'Lerato', phone: '021 555 0199' });
       await api.submitLead({ provider_id: quiet, lead_type: 'contact_request', name: 'Johan', message: 'Call after 5' });
 
-      await vi.waitFor(() => expect(smtp.received).toHaveLength(2));
-      const byName = (name: string) => smtp.received.find((mail) => mail.content.includes(name))!;
-      expect(byName('Lerato').to).toEqual(['leads@isp.example']);
-      expect(byName('Lerato').content).toContain('General Inquiry');
-      expect(byName('Lerato').content).not.toContain('Reply-To');
-      expect(byName('Johan').to).toEqual(['leads@isp.example']);
-      expect(byName('Johan').content).toContain('QuietNet');
+      const mails = await api.mails();
+      expect(mails.map(({ kind, to_address, reply_to, subject }) => ({ kind, to_address, reply_to, subject }))).toEqual([
+        { kind: 'lead_notice', to_address: 'leads@isp.example', reply_to: null, subject: 'New contact request from Lerato (General Inquiry)' },
+        { kind: 'lead_notice', to_address: 'leads@isp.example', reply_to: null, subject: 'New contact request from Johan (QuietNet)' },
+      ]);
     });
 
-    it('answers without waiting for the mail server', async () => {
-      smtp.hold();
-      const response = await api.submitLead({ provider_id: 0, lead_type: 'contact_request', ...VISITOR });
-      expect(response.statusCode).toBe(200);
-      expect(smtp.received).toHaveLength(0);
-      smtp.release();
-      await vi.waitFor(() => expect(smtp.received).toHaveLength(1));
+    it("confirms a general inquiry from the site's team, answerable at LEADS_EMAIL", async () => {
+      await api.submitLead({ provider_id: 0, lead_type: 'contact_request', ...VISITOR });
+      const confirmation = (await api.mails()).find((mail) => mail.kind === 'lead_confirmation');
+      expect(confirmation).toMatchObject({ to_address: VISITOR.email, reply_to: 'leads@isp.example', subject: 'Your contact request to our team' });
+      expect(confirmation!.text_body).toContain(`What happens next:\n${GENERAL_INQUIRY_NEXT_STEPS}`);
     });
 
-    it('sends nothing for a honeypot lead', async () => {
-      await api.submitLead({ provider_id: 0, lead_type: 'contact_request', name: 'Bot', website: 'http://spam.example' });
-      await api.submitLead({ provider_id: 0, lead_type: 'contact_request', name: 'Person' });
-      await vi.waitFor(() => expect(smtp.received).toHaveLength(1));
-      expect(smtp.received[0]!.content).toContain('Person');
-      expect(await api.leads()).toHaveLength(1);
+    it('escapes what the visitor typed in the HTML of both mails', async () => {
+      const fibre = await api.createProvider({ name: 'FibreCo', contact_email: 'sales@fibre.example' });
+      await api.submitLead({ provider_id: fibre, lead_type: 'contact_request', ...VISITOR, message: '<img src=x onerror=alert(1)>' });
+      for (const mail of await api.mails()) {
+        expect(mail.html_body).not.toContain('<img');
+        expect(mail.html_body).toContain('&#60;img src=x onerror=alert(1)&#62;');
+      }
+    });
+
+    it('queues nothing for a honeypot lead', async () => {
+      await api.submitLead({ provider_id: 0, lead_type: 'contact_request', name: 'Bot', email: 'bot@example.com', website: 'http://spam.example' });
+      expect(await api.mails()).toEqual([]);
+      expect(await api.leads()).toEqual([]);
     });
   });
 
-  it('keeps and confirms the lead when the mail server is down', async () => {
-    await start({ SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`, LEADS_EMAIL: 'leads@isp.example' });
+  it('stores the lead with its mails pending when no SMTP_URL is set, and answers at once', async () => {
+    await start({ LEADS_EMAIL: 'leads@isp.example' });
     const response = await api.submitLead({ provider_id: 0, lead_type: 'contact_request', ...VISITOR });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ success: true, data: { id: expect.any(Number) } });
     expect(await api.leads()).toMatchObject([{ name: VISITOR.name }]);
+    expect((await api.mails()).map((mail) => [mail.kind, mail.status])).toEqual([
+      ['lead_notice', 'pending'],
+      ['lead_confirmation', 'pending'],
+    ]);
+  });
+
+  describe('the same person asking again', () => {
+    const HOUR = 3_600_000;
+    let fibre: number;
+    beforeEach(async () => {
+      await start({ LEADS_EMAIL: 'leads@isp.example' });
+      fibre = await api.createProvider({ name: 'FibreCo', contact_email: 'sales@fibre.example' });
+    });
+
+    it('counts the same e-mail in another case within 24 h on the first lead: one lead, its latest message and search, lead.updated', async () => {
+      const { id } = (await api.submitLead({ provider_id: fibre, lead_type: 'contact_request', ...VISITOR })).json().data;
+      clock.advance(23 * HOUR);
+      const search = (await api.logSearch({ lat: -33.95, lng: 18.44, address: '3 Main Rd, Observatory' })).json().data.id;
+      const again = await api.submitLead({
+        search_id: search,
+        provider_id: fibre,
+        lead_type: 'contact_request',
+        name: VISITOR.name,
+        email: 'Thandi@EXAMPLE.com',
+        message: 'Any news?',
+      });
+      expect(again.json().data).toEqual({ id });
+
+      expect(await api.leads()).toMatchObject([
+        {
+          id,
+          search_id: search,
+          email: VISITOR.email,
+          phone: VISITOR.phone,
+          message: 'Any news?',
+          request_count: 2,
+          created_at: '2026-11-22T08:00:00.000Z',
+          last_requested_at: '2026-11-23T07:00:00.000Z',
+          updated_at: '2026-11-23T07:00:00.000Z',
+        },
+      ]);
+      const events = await api.events();
+      expect(events.map((event) => event.type)).toEqual(['lead.created', 'lead.updated']);
+      expect(events[1]!.data).toMatchObject({
+        lead: { id, request_count: 2, message: 'Any news?', search: { address: '3 Main Rd, Observatory', lat: -33.95, lng: 18.44 } },
+      });
+      // The provider hears the visitor asked again; the visitor gets no second confirmation.
+      expect((await api.mails()).map(({ kind, to_address, subject }) => ({ kind, to_address, subject }))).toEqual([
+        { kind: 'lead_notice', to_address: 'sales@fibre.example', subject: 'New contact request from Thandi Mokoena (FibreCo)' },
+        { kind: 'lead_confirmation', to_address: VISITOR.email, subject: 'Your contact request to FibreCo' },
+        { kind: 'lead_notice', to_address: 'sales@fibre.example', subject: 'Asked again: contact request from Thandi Mokoena (FibreCo)' },
+      ]);
+    });
+
+    it('counts the same phone number written another way, keeping the message when none is given', async () => {
+      await api.submitLead({ provider_id: fibre, lead_type: 'contact_request', name: VISITOR.name, phone: '+27 (82) 555-0101', message: 'First' });
+      await api.submitLead({ provider_id: fibre, lead_type: 'contact_request', name: VISITOR.name, phone: '27 82 555 0101' });
+      await api.submitLead({ provider_id: fibre, lead_type: 'contact_request', name: VISITOR.name, phone: '278-255-50101', email: 'new@example.com' });
+      expect(await api.leads()).toMatchObject([{ phone: '+27 (82) 555-0101', email: 'new@example.com', message: 'First', request_count: 3 }]);
+    });
+
+    it('counts general inquiries of the same person as one lead', async () => {
+      await api.submitLead({ provider_id: 0, lead_type: 'contact_request', ...VISITOR });
+      await api.submitLead({ provider_id: 0, lead_type: 'contact_request', ...VISITOR });
+      expect(await api.leads()).toMatchObject([{ provider_id: null, request_count: 2 }]);
+    });
+
+    it('stores a new lead 24 h after the first, for another provider, and for someone else', async () => {
+      const air = await api.createProvider({ name: 'AirLink' });
+      await api.submitLead({ provider_id: fibre, lead_type: 'contact_request', ...VISITOR });
+      clock.advance(24 * HOUR);
+      await api.submitLead({ provider_id: fibre, lead_type: 'contact_request', ...VISITOR });
+      await api.submitLead({ provider_id: air, lead_type: 'contact_request', ...VISITOR });
+      await api.submitLead({ provider_id: 0, lead_type: 'contact_request', ...VISITOR });
+      await api.submitLead({ provider_id: fibre, lead_type: 'contact_request', ...OTHER_VISITOR });
+
+      expect((await api.leads()).map((lead) => [lead.provider_id, lead.email, lead.request_count])).toEqual([
+        [fibre, VISITOR.email, 1],
+        [fibre, VISITOR.email, 1],
+        [air, VISITOR.email, 1],
+        [null, VISITOR.email, 1],
+        [fibre, OTHER_VISITOR.email, 1],
+      ]);
+      expect((await api.events()).map((event) => event.type)).toEqual(['lead.created', 'lead.created', 'lead.created', 'lead.created', 'lead.created']);
+    });
+
+    it('counts a repeat on the newest of two leads it could repeat', async () => {
+      await api.submitLead({ provider_id: fibre, lead_type: 'contact_request', name: 'Thandi', email: VISITOR.email });
+      clock.advance(HOUR);
+      await api.submitLead({ provider_id: fibre, lead_type: 'contact_request', name: 'Thandi', phone: VISITOR.phone });
+      clock.advance(HOUR);
+      await api.submitLead({ provider_id: fibre, lead_type: 'contact_request', name: 'Thandi', email: VISITOR.email, phone: VISITOR.phone });
+      expect((await api.leads()).map((lead) => lead.request_count)).toEqual([1, 2]);
+    });
+
+    it('shows the count and the latest request in the inbox, and counts one lead in the reports', async () => {
+      const { id } = (await api.submitLead({ provider_id: fibre, lead_type: 'contact_request', ...VISITOR })).json().data;
+      clock.advance(HOUR);
+      await api.submitLead({ provider_id: fibre, lead_type: 'contact_request', ...VISITOR });
+      const token = await signIn(app);
+      const page = await app.server.inject({ method: 'GET', url: '/api/reports/leads?start_date=2026-11-22&end_date=2026-11-22', headers: bearer(token) });
+      expect(page.statusCode, page.body).toBe(200);
+      expect(page.json().data.leads).toMatchObject([{ id, request_count: 2, last_requested_at: '2026-11-22T09:00:00.000Z' }]);
+      expect(page.json().data.total).toBe(1);
+      const csv = await app.server.inject({
+        method: 'GET',
+        url: '/api/reports/leads?start_date=2026-11-22&end_date=2026-11-22&format=csv',
+        headers: bearer(token),
+      });
+      const [header, row, ...more] = csv.body.trim().split(/\r?\n/);
+      expect(more).toEqual([]);
+      expect(header).toMatch(/,request_count,last_requested_at$/);
+      expect(row).toMatch(/,2,2026-11-22T09:00:00\.000Z$/);
+      const activity = await app.server.inject({
+        method: 'GET',
+        url: '/api/reports/lead_activity?start_date=2026-11-22&end_date=2026-11-22',
+        headers: bearer(token),
+      });
+      expect(activity.json().data.by_type).toContainEqual({ lead_type: 'contact_request', count: 1 });
+      const one = await app.server.inject({ method: 'GET', url: `/api/leads/${id}`, headers: bearer(token) });
+      expect(one.json().data).toMatchObject({ id, request_count: 2, last_requested_at: '2026-11-22T09:00:00.000Z' });
+      const stats = await app.server.inject({ method: 'GET', url: `/api/providers/${fibre}/stats`, headers: bearer(token) });
+      expect(stats.json().data.leads).toBe(1);
+    });
   });
 });
 
@@ -404,9 +557,9 @@ describe('rate limits with Redis unreachable', () => {
     try {
       const api = client(app, '');
       for (let i = 0; i < 2; i++) {
-        expect((await api.submitLead({ provider_id: 0, lead_type: 'contact_request', ...VISITOR })).statusCode).toBe(200);
+        expect((await api.submitLead({ provider_id: 0, lead_type: 'contact_request', ...visitor(i) })).statusCode).toBe(200);
       }
-      expect((await api.submitLead({ provider_id: 0, lead_type: 'contact_request', ...VISITOR })).statusCode).toBe(429);
+      expect((await api.submitLead({ provider_id: 0, lead_type: 'contact_request', ...visitor(2) })).statusCode).toBe(429);
       expect(await api.leads()).toHaveLength(2);
     } finally {
       await app.close();

@@ -192,6 +192,25 @@ describe.each(databaseKinds())('providers on %s', (kind) => {
     expect(fs.existsSync(path.join(app.dataDir, 'logos', created.logo_filename))).toBe(false);
   });
 
+  it("stores a provider's next steps trimmed, keeps them when absent, clears them when empty, and refuses more than 1,000 characters or NUL", async () => {
+    const steps = 'We phone you within a day.\nThen a technician books a visit.';
+    const created = (await send('POST', '/api/providers', { name: 'FibreCo', next_steps: `  ${steps}  ` })).json().data;
+    expect(created.next_steps).toBe(steps);
+    const listed = await app.server.inject({ method: 'GET', url: '/api/providers', headers: bearer(token) });
+    expect(listed.json().data.find((provider: { id: number }) => provider.id === created.id).next_steps).toBe(steps);
+    expect((await send('PUT', `/api/providers/${created.id}`, { description: 'Fast' })).json().data.next_steps).toBe(steps);
+    expect((await send('POST', '/api/providers', { name: 'AirLink' })).json().data.next_steps).toBeNull();
+
+    const tooLong = await send('PUT', `/api/providers/${created.id}`, { next_steps: 'x'.repeat(1001) });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toBe('Next steps must be at most 1000 characters');
+    const nul = await send('PUT', `/api/providers/${created.id}`, { next_steps: 'a\u0000b' });
+    expect(nul.json().message).toBe('Next steps must not contain NUL characters');
+    expect((await send('PUT', `/api/providers/${created.id}`, { next_steps: 'x'.repeat(1000) })).json().data.next_steps).toHaveLength(1000);
+
+    expect((await send('PUT', `/api/providers/${created.id}`, { next_steps: '' })).json().data.next_steps).toBeNull();
+  });
+
   it('stores API credentials encrypted, returns them masked, and keeps them when the mask is sent back', async () => {
     const created = await send('POST', '/api/providers', { name: 'ApiCo', ...apiFields, api_endpoint_url: `${fake.url}/coverage-api` });
     expect(created.statusCode, created.body).toBe(200);

@@ -104,7 +104,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   const db = await openDatabase(config.database, server.log, { seal: (plain) => secrets.seal(plain) });
   const services = createServices({ config, db, secret, secrets, clock: deps.clock ?? systemClock, log: server.log });
   // Stopped last first: background work, then the SMTP pool, then the database.
-  const stoppers: Stopper[] = [() => db.close(), () => services.notifier?.close()];
+  const stoppers: Stopper[] = [() => db.close(), () => services.mailer?.close()];
   try {
     await ensureFirstAdmin(services.auth, config.admin, server.log, deps.announceGeneratedPassword);
     const listen = (onRevision: () => Promise<void>) => listenForRevisions(config.database, onRevision, server.log);

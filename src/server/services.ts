@@ -22,7 +22,6 @@ import { AddressRepository } from './geocode/addressRepository.js';
 import { BuiltInPlaces } from './geocode/builtInPlaces.js';
 import { GeocodeService } from './geocode/geocodeService.js';
 import { UpstreamGeocoder } from './geocode/upstreamGeocoder.js';
-import { LeadNotifier } from './leads/leadNotifier.js';
 import { LeadRepository } from './leads/leadRepository.js';
 import { LeadService } from './leads/leadService.js';
 import { createSmtpMailer } from './outbox/mailer.js';
@@ -211,9 +210,8 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     clock,
     log,
   });
-  // One SMTP pool: the lead notices and the outbox's sender share it (the notifier closes it last).
+  // The outbox sender's SMTP pool, closed by app.ts after the background work stops.
   const mailer = config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : null;
-  const notifier = mailer ? new LeadNotifier(mailer, config.mail.leadsEmail, log) : null;
   const mailSender = new MailSender({
     repository: new MailOutboxRepository(db.kysely, transactions, db.dialect),
     mailer,
@@ -258,7 +256,8 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     providers: providerRepo,
     coverage,
     events,
-    notifier,
+    mail: mailOutbox,
+    leadsEmail: config.mail.leadsEmail ?? null,
     clock,
     log,
   });
@@ -293,6 +292,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     mailOutbox,
     webhooks,
     webhookDelivery,
+    mailer,
     mailSender,
     waitlist,
     waitlistMatcher,
@@ -315,7 +315,6 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     mapStart,
     radioSettings,
     clutterAreas,
-    notifier,
     providerStats,
     reports,
     leads,

@@ -65,6 +65,8 @@ export const provider = z.object({
   signup_url: z.string().nullable(),
   contact_email: z.string().nullable(),
   contact_phone: z.string().nullable(),
+  /** What a visitor's lead confirmation says happens next; null: the default text. */
+  next_steps: z.string().nullable(),
   logo_filename: z.string().nullable(),
   active: z.boolean(),
   data_source: z.enum(DATA_SOURCES),
@@ -87,6 +89,9 @@ export const provider = z.object({
 export type Provider = z.infer<typeof provider>;
 
 export const providerName = requiredText(200, 'Provider name');
+
+/** The longest next_steps text, in characters: a short paragraph for the visitor's confirmation e-mail. */
+export const PROVIDER_NEXT_STEPS_MAX = 1000;
 
 /** Empty text clears an optional field. */
 const clearable = (schema: z.ZodType<string, string>) => schema.transform((v) => (v === '' ? null : v));
@@ -123,6 +128,7 @@ export const providerInput = z
     signup_url: clearable(httpUrlText(2000, 'Sign-up URL')),
     contact_email: clearable(emailText()),
     contact_phone: clearable(phoneText()),
+    next_steps: clearable(text(PROVIDER_NEXT_STEPS_MAX, 'Next steps')),
     active: booleanField('active must be true or false'),
     data_source: z.enum(DATA_SOURCES, { error: `Data source must be one of ${DATA_SOURCES.join(', ')}` }),
     my_maps_url: clearable(httpUrlText(2000, 'My Maps URL')),

@@ -123,6 +123,10 @@ export const reportLead = z.object({
   status: z.enum(LEAD_STATUSES),
   notes: z.string().nullable(),
   updated_at: z.string(),
+  /** How many requests this lead stands for: the same e-mail or phone asking the same provider within 24 h adds one. */
+  request_count: z.number(),
+  /** When the latest of those requests came; null while there was only one. */
+  last_requested_at: z.string().nullable(),
   /** null for a general inquiry, or a provider since deleted. */
   provider_id: z.number().nullable(),
   provider_name: z.string().nullable(),

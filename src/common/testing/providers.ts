@@ -9,6 +9,7 @@ export function savedProvider(overrides: Partial<Provider> = {}): Provider {
     signup_url: null,
     contact_email: null,
     contact_phone: null,
+    next_steps: null,
     logo_filename: null,
     active: true,
     data_source: 'kml_upload',

@@ -1,4 +1,3 @@
-import type { LeadType } from '../../common/api/leads.js';
 import type { LeadEventLead } from '../../common/api/webhookEvents.js';
 import type { LeadView } from './leadRepository.js';
 
@@ -8,7 +7,7 @@ export function leadEventOf(lead: LeadView): LeadEventLead {
     id: lead.id,
     provider_id: lead.provider_id,
     provider_name: lead.provider_name,
-    lead_type: lead.lead_type as LeadType,
+    lead_type: lead.lead_type,
     name: lead.name,
     email: lead.email,
     phone: lead.phone,

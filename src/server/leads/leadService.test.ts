@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LeadRequest, SearchLogRequest } from '../../common/api/leads.js';
-import { fakeEventSink, fakeSearchCoverage, manualClock, memoryLeads, memorySearchLogs, servedByTowers } from '../testing/fakes.js';
+import { fakeEventSink, fakeMailQueue, fakeSearchCoverage, manualClock, memoryLeads, memorySearchLogs, servedByTowers } from '../testing/fakes.js';
 import { newLeadService } from '../testing/services.js';
 
 const SESSION = 'session-0001';
@@ -120,15 +120,22 @@ describe('LeadService.logSearch follow-ups', () => {
   });
 });
 
-const FIBRE = { id: 1, name: 'FibreCo', signup_url: 'https://fibre.example/join', contact_email: 'sales@fibre.example' };
+const FIBRE: { id: number; name: string; signup_url: string; contact_email: string | null; next_steps: string | null } = {
+  id: 1,
+  name: 'FibreCo',
+  signup_url: 'https://fibre.example/join',
+  contact_email: 'sales@fibre.example',
+  next_steps: null,
+};
+const HOUR = 60 * 60 * 1000;
 const THANDI = { name: 'Thandi Mokoena', email: 'thandi@example.com', phone: '+27 (82) 555-0101', message: 'Is fibre available?' };
 
 /** A lead service over in-memory leads and search logs, with FibreCo as the one provider. */
-function leadsWithEvents() {
+function leadsWithEvents(fibre: typeof FIBRE = FIBRE, leadsEmail: string | null = 'leads@isp.example') {
   const searchLogs = memorySearchLogs();
-  const leads = memoryLeads(searchLogs, new Map([[FIBRE.id, FIBRE.name]]));
-  const providers = { find: async (id: number) => (id === FIBRE.id ? FIBRE : undefined) };
-  return { ...newLeadService({ searchLogs, leads, providers, events: fakeEventSink() }), leads };
+  const leads = memoryLeads(searchLogs, new Map([[fibre.id, fibre.name]]));
+  const providers = { find: async (id: number) => (id === fibre.id ? fibre : undefined) };
+  return { ...newLeadService({ searchLogs, leads, providers, events: fakeEventSink(), mail: fakeMailQueue(), leadsEmail }), leads };
 }
 
 function lead(fields: Partial<LeadRequest> = {}): LeadRequest {
@@ -193,5 +200,117 @@ describe('LeadService lead events', () => {
     const { service, events } = leadsWithEvents();
     await expect(service.updateLead(42, { status: 'contacted' })).rejects.toThrow('Lead not found');
     expect(events.emitted).toEqual([]);
+  });
+});
+
+describe('LeadService repeated requests', () => {
+  it('counts the same e-mail in another case asking the same provider within 24 h on the first lead, with the latest message and search', async () => {
+    const { service, leads, events, clock } = leadsWithEvents();
+    const { id } = await service.submitLead(lead());
+    clock.advance(23 * HOUR);
+    const { id: searchId } = await service.logSearch(search());
+    const again = await service.submitLead(lead({ email: 'THANDI@Example.com', phone: undefined, message: 'Still interested', search_id: searchId }));
+
+    expect(again).toEqual({ id });
+    expect(leads.rows).toHaveLength(1);
+    expect(leads.rows[0]).toMatchObject({
+      email: THANDI.email,
+      request_count: 2,
+      message: 'Still interested',
+      search_id: searchId,
+      created_at: '2026-11-22T08:00:00.000Z',
+      last_requested_at: '2026-11-23T07:00:00.000Z',
+      updated_at: '2026-11-23T07:00:00.000Z',
+    });
+    expect(events.emitted.map((event) => event.type)).toEqual(['lead.created', 'lead.updated']);
+    expect(events.emitted[1]!.data).toMatchObject({ lead: { id, request_count: 2, message: 'Still interested', search: { address: GARDENS.address } } });
+    expect(events.emitted[1]!.trx).toBe(leads.recordRepeat.mock.calls[1]![2]);
+  });
+
+  it('counts the same phone digits in another format, keeps the message when none is given, and fills in a newly given e-mail', async () => {
+    const { service, leads } = leadsWithEvents();
+    await service.submitLead(lead({ email: undefined }));
+    await service.submitLead(lead({ phone: '27825550101', message: undefined }));
+    expect(leads.rows).toHaveLength(1);
+    expect(leads.rows[0]).toMatchObject({ request_count: 2, message: THANDI.message, phone: THANDI.phone, email: THANDI.email });
+  });
+
+  it('passes the repository the asker as it compares them: lower-case e-mail, phone digits, and the start of the 24 h window', async () => {
+    const { service, leads } = leadsWithEvents();
+    await service.submitLead(lead({ provider_id: 0, email: 'Thandi@Example.COM' }));
+    expect(leads.recordRepeat.mock.calls[0]![0]).toEqual({
+      provider_id: null,
+      email: 'thandi@example.com',
+      phone_digits: '27825550101',
+      created_after: '2026-11-21T08:00:00.000Z',
+    });
+  });
+
+  it('stores a new lead after 24 h, for another provider, and for another person', async () => {
+    const { service, leads, events, clock } = leadsWithEvents();
+    await service.submitLead(lead());
+    clock.advance(24 * HOUR);
+    await service.submitLead(lead());
+    await service.submitLead(lead({ provider_id: 0 }));
+    await service.submitLead(lead({ email: 'sipho@example.com', phone: '021 555 0199' }));
+    expect(leads.rows.map((row) => row.request_count)).toEqual([1, 1, 1, 1]);
+    expect(events.emitted.map((event) => event.type)).toEqual(['lead.created', 'lead.created', 'lead.created', 'lead.created']);
+  });
+
+  it('never counts a lead with neither e-mail nor phone as a repeat', async () => {
+    const { service, leads } = leadsWithEvents();
+    await service.submitLead(lead({ email: undefined, phone: undefined }));
+    await service.submitLead(lead({ email: undefined, phone: undefined }));
+    expect(leads.rows).toHaveLength(2);
+  });
+});
+
+describe('LeadService mail', () => {
+  it("queues the provider's notice and the visitor's confirmation in the lead's transaction", async () => {
+    const { service, mail, leads } = leadsWithEvents();
+    await service.submitLead(lead());
+    expect(mail.queued.map(({ kind, to, replyTo, subject }) => ({ kind, to, replyTo, subject }))).toEqual([
+      { kind: 'lead_notice', to: 'sales@fibre.example', replyTo: THANDI.email, subject: 'New contact request from Thandi Mokoena (FibreCo)' },
+      { kind: 'lead_confirmation', to: THANDI.email, replyTo: 'sales@fibre.example', subject: 'Your contact request to FibreCo' },
+    ]);
+    const trx = leads.insert.mock.calls[0]![1];
+    expect(mail.queued.every((queued) => queued.trx === trx)).toBe(true);
+  });
+
+  it("says the provider's next steps in the confirmation", async () => {
+    const { service, mail } = leadsWithEvents({ ...FIBRE, next_steps: 'A technician calls you tomorrow.' });
+    await service.submitLead(lead());
+    expect(mail.queued[1]!.text).toContain('What happens next:\nA technician calls you tomorrow.');
+  });
+
+  it('sends the notice to LEADS_EMAIL when the provider has no address, and nothing to a visitor without an e-mail', async () => {
+    const { service, mail } = leadsWithEvents({ ...FIBRE, contact_email: null });
+    await service.submitLead(lead({ email: undefined }));
+    expect(mail.queued.map(({ kind, to }) => ({ kind, to }))).toEqual([{ kind: 'lead_notice', to: 'leads@isp.example' }]);
+  });
+
+  it('still confirms to the visitor when no one is there to notify, and logs that the lead was not e-mailed', async () => {
+    const { service, mail, log } = leadsWithEvents({ ...FIBRE, contact_email: null }, null);
+    await service.submitLead(lead());
+    expect(mail.queued.map(({ kind, replyTo }) => ({ kind, replyTo }))).toEqual([{ kind: 'lead_confirmation', replyTo: null }]);
+    expect(log.info).toHaveBeenCalledWith({ leadId: 1 }, 'lead not e-mailed: no provider contact_email and no LEADS_EMAIL');
+  });
+
+  it('tells the provider a visitor asked again and sends the visitor no second confirmation', async () => {
+    const { service, mail } = leadsWithEvents();
+    await service.submitLead(lead());
+    await service.submitLead(lead({ message: 'Any news?' }));
+    expect(mail.queued.map(({ kind, subject }) => ({ kind, subject }))).toEqual([
+      { kind: 'lead_notice', subject: 'New contact request from Thandi Mokoena (FibreCo)' },
+      { kind: 'lead_confirmation', subject: 'Your contact request to FibreCo' },
+      { kind: 'lead_notice', subject: 'Asked again: contact request from Thandi Mokoena (FibreCo)' },
+    ]);
+    expect(mail.queued[2]!.text).toContain('Latest message:\nAny news?');
+  });
+
+  it('queues nothing for a honeypot lead', async () => {
+    const { service, mail } = leadsWithEvents();
+    await service.submitLead(lead({ website: 'x' }));
+    expect(mail.queued).toEqual([]);
   });
 });

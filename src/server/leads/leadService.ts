@@ -5,9 +5,11 @@ import type { Executor, Transactions } from '../db/transactions.js';
 import type { LeadUpdate } from '../../common/api/reports.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { EventSink } from '../outbox/eventSink.js';
+import type { MailQueue } from '../outbox/mailQueue.js';
+import { leadConfirmationMail } from './leadConfirmation.js';
 import { leadEventOf } from './leadEvent.js';
-import type { LeadNotifier } from './leadNotifier.js';
-import type { LeadRepository } from './leadRepository.js';
+import { leadNoticeMail } from './leadNotice.js';
+import type { LeadRepository, LeadView } from './leadRepository.js';
 import type { FoundProvider, NewSearchLog, SearchFound, SearchLogRepository } from './searchLogRepository.js';
 
 /**
@@ -30,6 +32,8 @@ export interface LeadProvider {
   name: string;
   signup_url: string | null;
   contact_email: string | null;
+  /** What the visitor's confirmation says happens next; null: the default text. */
+  next_steps: string | null;
 }
 
 /** Looks providers up for leads; the providers domain answers it. */
@@ -39,6 +43,9 @@ export interface LeadProviders {
 
 /** What a lead of each type says about the search it came from. */
 const ACTION_OF: Record<LeadType, SearchAction> = { sign_up: 'sign_up', contact_request: 'contact_me' };
+
+/** How long after a lead's creation the same person asking the same provider counts on that lead: 24 h, in ms. */
+export const REPEAT_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 export const SIGN_UP_UNAVAILABLE = 'This provider does not take sign-ups online. Please send a contact request instead.';
 
@@ -50,8 +57,10 @@ export interface LeadServiceDeps {
   coverage: SearchCoverage;
   /** Where lead.created and lead.updated are written, in the lead's transaction. */
   events: EventSink;
-  /** null when no SMTP_URL is configured: leads are then only stored. */
-  notifier: LeadNotifier | null;
+  /** Where the lead notice and the visitor's confirmation are queued, in the lead's transaction. */
+  mail: MailQueue;
+  /** Where leads go whose provider has no contact_email (general inquiries too): LEADS_EMAIL; null: nowhere. */
+  leadsEmail: string | null;
   clock: Clock;
   log: FastifyBaseLogger;
 }
@@ -64,7 +73,8 @@ export class LeadService {
   private readonly providers: LeadProviders;
   private readonly coverage: SearchCoverage;
   private readonly events: EventSink;
-  private readonly notifier: LeadNotifier | null;
+  private readonly mail: MailQueue;
+  private readonly leadsEmail: string | null;
   private readonly clock: Clock;
   private readonly log: FastifyBaseLogger;
 
@@ -75,7 +85,8 @@ export class LeadService {
     this.providers = deps.providers;
     this.coverage = deps.coverage;
     this.events = deps.events;
-    this.notifier = deps.notifier;
+    this.mail = deps.mail;
+    this.leadsEmail = deps.leadsEmail;
     this.clock = deps.clock;
     this.log = deps.log;
   }
@@ -123,7 +134,13 @@ export class LeadService {
     });
   }
 
-  /** Stores a lead and e-mails it in the background. A honeypot hit answers like success with id null. */
+  /**
+   * Stores a lead, or counts it on the lead it repeats: the same e-mail (any case) or phone (its
+   * digits) asking the same provider within REPEAT_WINDOW_MS of that lead's creation. In the lead's
+   * transaction: its event (lead.created, or lead.updated for a repeat) and its e-mails (the
+   * notice to the provider, and for a new lead with an address the visitor's confirmation). A
+   * honeypot hit answers like success with id null.
+   */
   async submitLead(input: LeadRequest): Promise<{ id: number | null }> {
     if (input.website?.trim()) {
       // Bots fill every field; telling them they were caught only teaches them to avoid it.
@@ -133,43 +150,74 @@ export class LeadService {
     const provider = await this.providerOf(input.provider_id);
     if (input.lead_type === 'sign_up' && !provider?.signup_url) throw new ValidationError(SIGN_UP_UNAVAILABLE);
 
-    const createdAt = this.clock.now().toISOString();
-    const lead = {
+    const now = this.clock.now();
+    const at = now.toISOString();
+    const asked = {
       provider_id: provider?.id ?? null,
       name: input.name,
       email: input.email ?? null,
       phone: input.phone ?? null,
       message: input.message ?? null,
       lead_type: input.lead_type,
-      status: 'new',
-      created_at: createdAt,
-      updated_at: createdAt,
     };
     const searchId = input.search_id ?? null;
-    // A search id that does not exist (never did, or was deleted) is dropped rather than failing the
-    // lead; checking and linking in one transaction leaves no gap for the row to vanish between them.
-    const stored = await this.transactions.run(async (trx) => {
+    const id = await this.transactions.run(async (trx) => {
+      // A search id that does not exist (never did, or was deleted) is dropped rather than failing the
+      // lead; checking and linking in one transaction leaves no gap for the row to vanish between them.
       const search = searchId === null ? undefined : await this.searchLogs.recordAction(searchId, ACTION_OF[input.lead_type], trx);
-      const id = await this.leads.insert({ ...lead, search_id: search?.id ?? null }, trx);
-      await this.emit('lead.created', id, trx);
-      return { id, search };
+      const repeated = await this.leads.recordRepeat(
+        {
+          provider_id: asked.provider_id,
+          email: asked.email?.toLowerCase() ?? null,
+          phone_digits: asked.phone?.replace(/\D/g, '') ?? null,
+          created_after: new Date(now.getTime() - REPEAT_WINDOW_MS).toISOString(),
+        },
+        { message: asked.message, search_id: search?.id ?? null, email: asked.email, phone: asked.phone, at },
+        trx,
+      );
+      const leadId = repeated?.id ?? (await this.leads.insert({ ...asked, search_id: search?.id ?? null, status: 'new', created_at: at, updated_at: at }, trx));
+      const lead = await this.emit(repeated ? 'lead.updated' : 'lead.created', leadId, trx);
+      await this.queueMail(lead, provider, trx);
+      return leadId;
     });
+    return { id };
+  }
 
-    this.notifier?.leadStored(
-      {
-        id: stored.id,
-        leadType: input.lead_type,
+  /**
+   * The notice to whoever answers the lead (the provider's contact address, else LEADS_EMAIL) and,
+   * on its first request, the visitor's confirmation. A repeat tells the provider the visitor asked
+   * again, and sends the visitor nothing more: one confirmation per lead is enough, and a second
+   * would only teach a visitor that asking again is how to be heard.
+   */
+  private async queueMail(lead: LeadView, provider: LeadProvider | null, trx: Executor): Promise<void> {
+    const to = provider?.contact_email ?? this.leadsEmail;
+    if (to) {
+      const notice = {
+        id: lead.id,
+        leadType: lead.lead_type,
         name: lead.name,
         email: lead.email,
         phone: lead.phone,
         message: lead.message,
         provider: provider ? { id: provider.id, name: provider.name } : null,
-        search: stored.search ? { address: stored.search.address, lat: stored.search.lat, lng: stored.search.lng } : null,
-        createdAt,
-      },
-      provider?.contact_email ?? null,
-    );
-    return { id: stored.id };
+        search: lead.search,
+        createdAt: lead.created_at,
+        requestCount: lead.request_count,
+        requestedAt: lead.last_requested_at ?? lead.created_at,
+      };
+      await this.mail.enqueue(leadNoticeMail(notice, to), trx);
+    } else {
+      this.log.info({ leadId: lead.id }, 'lead not e-mailed: no provider contact_email and no LEADS_EMAIL');
+    }
+    if (lead.request_count > 1 || !lead.email) return;
+    const confirmation = {
+      leadType: lead.lead_type,
+      name: lead.name,
+      message: lead.message,
+      provider: provider ? { name: provider.name, nextSteps: provider.next_steps } : null,
+      search: lead.search,
+    };
+    await this.mail.enqueue(leadConfirmationMail(confirmation, lead.email, to), trx);
   }
 
   /** An admin's work on a lead: its status and notes (the leads inbox). */
@@ -181,11 +229,12 @@ export class LeadService {
     });
   }
 
-  /** Writes the lead's event as the lead now stands in `trx`. */
-  private async emit(type: 'lead.created' | 'lead.updated', id: number, trx: Executor): Promise<void> {
+  /** Writes the lead's event as the lead now stands in `trx`; that lead. */
+  private async emit(type: 'lead.created' | 'lead.updated', id: number, trx: Executor): Promise<LeadView> {
     const lead = await this.leads.view(id, trx);
     if (!lead) throw new Error(`lead ${id} vanished inside its own transaction`);
     await this.events.emit(type, { lead: leadEventOf(lead) }, trx);
+    return lead;
   }
 
   /** The lead's provider; null for the General Inquiry pseudo-provider. */

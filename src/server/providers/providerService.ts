@@ -71,7 +71,7 @@ export class ProviderService {
       signup_url: fields.signup_url ?? null,
       contact_email: fields.contact_email ?? null,
       contact_phone: fields.contact_phone ?? null,
-      next_steps: null,
+      next_steps: fields.next_steps ?? null,
       logo_filename: null,
       active: fields.active ?? true,
       data_source: fields.data_source ?? 'kml_upload',

@@ -49,6 +49,8 @@ export interface LeadRow {
   lead_type: string;
   status: string;
   notes: string | null;
+  request_count: number;
+  last_requested_at: string | null;
   provider_id: number | null;
   provider_name: string | null;
   search_id: number | null;
@@ -328,6 +330,8 @@ export class ReportRepository {
         'l.lead_type',
         'l.status',
         'l.notes',
+        'l.request_count',
+        'l.last_requested_at',
         'l.provider_id',
         'p.name as provider_name',
         'l.search_id',

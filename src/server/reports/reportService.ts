@@ -224,6 +224,8 @@ export class ReportService {
       'search_address',
       'search_lat',
       'search_lng',
+      'request_count',
+      'last_requested_at',
     ];
     return {
       fileName: fileName('leads', period),
@@ -243,6 +245,8 @@ export class ReportService {
         row.search_address,
         row.search_lat,
         row.search_lng,
+        row.request_count,
+        row.last_requested_at,
       ]),
     };
   }
@@ -443,6 +447,8 @@ function toReportLead(row: LeadRow): ReportLead {
     lead_type: row.lead_type as ReportLead['lead_type'],
     status: row.status as ReportLead['status'],
     notes: row.notes,
+    request_count: row.request_count,
+    last_requested_at: row.last_requested_at,
     provider_id: row.provider_id,
     provider_name: row.provider_name,
     search:

@@ -3,6 +3,7 @@ import { type Mock, vi } from 'vitest';
 import type { WebhookEventData, WebhookEventType } from '../../common/api/webhookEvents.js';
 import type { DbTransaction, Executor, Transactions } from '../db/transactions.js';
 import type { EventSink } from '../outbox/eventSink.js';
+import type { MailQueue, QueuedMail } from '../outbox/mailQueue.js';
 import type { MailMessage, Mailer } from '../outbox/mailer.js';
 import { ManualClock } from './manualClock.js';
 
@@ -75,6 +76,17 @@ export function fakeEventSink(): EventSink & { emitted: EmittedEvent[] } {
     emitted,
     async emit(type, data, trx) {
       emitted.push({ type, data, trx } as EmittedEvent);
+    },
+  };
+}
+
+/** A mail queue that keeps what it is given in `queued`, with the executor of each. */
+export function fakeMailQueue(): MailQueue & { queued: Array<QueuedMail & { trx: Executor }> } {
+  const queued: Array<QueuedMail & { trx: Executor }> = [];
+  return {
+    queued,
+    async enqueue(mail, trx) {
+      queued.push({ ...mail, trx });
     },
   };
 }

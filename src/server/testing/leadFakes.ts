@@ -1,7 +1,8 @@
 import { vi } from 'vitest';
 import type { SearchAction } from '../../common/api/leads.js';
 import type { SearchCoverage } from '../leads/leadService.js';
-import type { LeadRecord, LeadRepository, LeadView, NewLeadRecord } from '../leads/leadRepository.js';
+import type { LeadType } from '../../common/api/leads.js';
+import type { LeadAsker, LeadRecord, LeadRepeat, LeadRepository, LeadView, NewLeadRecord } from '../leads/leadRepository.js';
 import type { FoundProvider, NewSearchLog, SearchFound, SearchLogRecord, SearchLogRepository } from '../leads/searchLogRepository.js';
 
 type SearchLogWrites = 'insert' | 'recordAction' | 'followedSearch' | 'foundBy';
@@ -65,9 +66,9 @@ export function fakeSearchCoverage(
   return { providersAt: vi.fn(() => found), wirelessAt: vi.fn(async () => servedByTowers(...towers)) };
 }
 
-/** Leads in an array (ids from 1); their views name the providers in `providerNames` and the searches of `searchLogs`. */
+/** Leads in an array (ids from 1), repeats found as the repository finds them; their views name the providers in `providerNames` and the searches of `searchLogs`. */
 export type MemoryLeads = LeadRepository & { rows: LeadRecord[] } & {
-  [K in 'insert' | 'update' | 'view']: LeadRepository[K] & ReturnType<typeof vi.fn>;
+  [K in 'insert' | 'update' | 'view' | 'recordRepeat']: LeadRepository[K] & ReturnType<typeof vi.fn>;
 };
 
 export function memoryLeads(searchLogs: MemorySearchLogs = memorySearchLogs(), providerNames = new Map<number, string>()): MemoryLeads {
@@ -94,12 +95,32 @@ export function memoryLeads(searchLogs: MemorySearchLogs = memorySearchLogs(), p
       if (row) Object.assign(row, changes);
       return row && { ...row };
     }),
+    recordRepeat: vi.fn(async (asker: LeadAsker, repeat: LeadRepeat) => {
+      const sameAsker = (row: LeadRecord) =>
+        (asker.email !== null && row.email?.toLowerCase() === asker.email) ||
+        (asker.phone_digits !== null && row.phone?.replace(/\D/g, '') === asker.phone_digits);
+      const row = rows
+        .filter((lead) => lead.provider_id === asker.provider_id && lead.created_at > asker.created_after && sameAsker(lead))
+        .sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id)[0];
+      if (!row) return undefined;
+      Object.assign(row, {
+        request_count: row.request_count + 1,
+        message: repeat.message ?? row.message,
+        search_id: repeat.search_id ?? row.search_id,
+        email: row.email ?? repeat.email,
+        phone: row.phone ?? repeat.phone,
+        last_requested_at: repeat.at,
+        updated_at: repeat.at,
+      });
+      return { ...row };
+    }),
     view: vi.fn(async (id: number): Promise<LeadView | undefined> => {
       const row = byId(id);
       if (!row) return undefined;
       const search = row.search_id === null ? undefined : searchLogs.rows.find((log) => log.id === row.search_id);
       return {
         ...row,
+        lead_type: row.lead_type as LeadType,
         provider_name: row.provider_id === null ? null : (providerNames.get(row.provider_id) ?? null),
         search: search ? { address: search.address, lat: search.lat, lng: search.lng } : null,
       };

@@ -1,7 +1,6 @@
 import { noClutterAreas } from '../clutter/clutterAreaService.js';
 import type { FootprintBounds, FootprintSettings } from '../footprints/footprintService.js';
 import { FootprintService } from '../footprints/footprintService.js';
-import type { LeadNotifier } from '../leads/leadNotifier.js';
 import type { LeadRepository } from '../leads/leadRepository.js';
 import { type LeadProviders, LeadService } from '../leads/leadService.js';
 import { RadioSettingsService } from '../radio-settings/radioSettingsService.js';
@@ -18,6 +17,7 @@ import {
   countingCommits,
   fakeEventSink,
   fakeLogger,
+  fakeMailQueue,
   fakeSearchCoverage,
   fakeTerrain,
   fakeTowers,
@@ -113,7 +113,8 @@ export function newLeadService(
     providers?: LeadProviders;
     coverage?: ReturnType<typeof fakeSearchCoverage>;
     events?: ReturnType<typeof fakeEventSink>;
-    notifier?: LeadNotifier | null;
+    mail?: ReturnType<typeof fakeMailQueue>;
+    leadsEmail?: string | null;
     clock?: ManualClock;
     log?: FakeLogger;
   } = {},
@@ -126,7 +127,8 @@ export function newLeadService(
     providers: deps.providers ?? { find: async () => undefined },
     coverage: deps.coverage ?? fakeSearchCoverage(),
     events: deps.events ?? fakeEventSink(),
-    notifier: deps.notifier ?? null,
+    mail: deps.mail ?? fakeMailQueue(),
+    leadsEmail: deps.leadsEmail ?? null,
     clock: deps.clock ?? manualClock(),
     log: deps.log ?? fakeLogger(),
   };
@@ -137,7 +139,8 @@ export function newLeadService(
     providers: built.providers,
     coverage: built.coverage,
     events: built.events,
-    notifier: built.notifier,
+    mail: built.mail,
+    leadsEmail: built.leadsEmail,
     clock: built.clock,
     log: built.log,
   });
