@@ -22,6 +22,7 @@ import * as sectorFootprint from './sectorFootprint.js';
 import * as sectorMemory from './sectorMemory.js';
 import * as terrainMemory from './terrainMemory.js';
 import * as terrainUploads from './terrainUploads.js';
+import * as webhookDelivery from './webhookDelivery.js';
 
 interface BenchModule {
   run(context: BenchContext): Promise<void>;
@@ -44,6 +45,7 @@ const BENCHES: Record<string, BenchModule> = {
   sectorMemory,
   databaseOutage,
   publicBurst,
+  webhookDelivery,
 };
 const chosen = process.argv.slice(2);
 for (const name of chosen) if (!(name in BENCHES)) throw new Error(`no benchmark "${name}"; choose from ${Object.keys(BENCHES).join(', ')}`);

@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OutboundError } from '../errors.js';
 import { statusOf } from '../http/errorHandler.js';
-import { createOutboundClient, isPublicAddress } from './outboundClient.js';
+import { checkOutboundUrl, createOutboundClient, isPublicAddress } from './outboundClient.js';
 
 interface TestServer {
   url: string;
@@ -320,5 +320,43 @@ describe('outbound client', () => {
 
     expect(error.message).toBe('Could not reach 127.0.0.1: the connection was refused');
     expect(statusOf(error)).toBe(502);
+  });
+
+  it('answers a redirect as it came when asked not to follow redirects', async () => {
+    const server = await startServer((req, res) => res.writeHead(req.url === '/moved' ? 302 : 200, { location: '/elsewhere' }).end('moved'));
+
+    const response = await trusting.request(`${server.url}/moved`, { ...limits, method: 'POST', body: '{}', followRedirects: false });
+
+    expect(response.status).toBe(302);
+    expect(server.seen.map((req) => req.url)).toEqual(['/moved']);
+  });
+
+  it('answers the first maxBytes of a longer body when asked to truncate, declared or streamed', async () => {
+    const server = await startServer((req, res) => {
+      if (req.url === '/declared') return res.end(Buffer.alloc(5000, 'x'));
+      res.write(Buffer.alloc(3000, 'y'));
+      res.end(Buffer.alloc(3000, 'y'));
+    });
+
+    for (const path of ['/declared', '/streamed']) {
+      const response = await trusting.request(`${server.url}${path}`, { timeoutMs: 2000, maxBytes: 2000, truncateBody: true });
+      expect(response.body, path).toHaveLength(2000);
+    }
+  });
+});
+
+describe('checkOutboundUrl', () => {
+  it('refuses private addresses and names resolving to them without connecting, unless private fetches are allowed', async () => {
+    for (const url of ['http://127.0.0.1:9/hook', 'http://[::1]/', 'http://localhost/hook', 'https://10.1.2.3/']) {
+      const error = await failure(checkOutboundUrl(url, { allowPrivate: false }));
+      expect(error.kind, url).toBe('refused');
+      await expect(checkOutboundUrl(url, { allowPrivate: true })).resolves.toBeUndefined();
+    }
+  });
+
+  it('passes public addresses, and refuses what is not an http(s) URL', async () => {
+    await expect(checkOutboundUrl('https://93.184.216.34/hook', { allowPrivate: false })).resolves.toBeUndefined();
+    expect((await failure(checkOutboundUrl('ftp://example.com/', { allowPrivate: false }))).kind).toBe('invalid_url');
+    expect((await failure(checkOutboundUrl('not a url', { allowPrivate: true }))).kind).toBe('invalid_url');
   });
 });

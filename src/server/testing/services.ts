@@ -12,6 +12,9 @@ import type { PatternRecord } from '../antenna-patterns/antennaPatternRepository
 import { defaultRadioSettings, type RadioSettings } from '../../common/api/radioSettings.js';
 import { AntennaPatternService } from '../antenna-patterns/antennaPatternService.js';
 import { SectorService } from '../towers/sectorService.js';
+import { createSecretBox } from '../system/secretBox.js';
+import { WebhookDelivery } from '../webhooks/webhookDelivery.js';
+import { fakeMailQueue, fakeWebhookSender, memoryWebhookQueue, type MemoryEndpoint, type MemoryWebhookQueue } from './webhookFakes.js';
 import {
   fakeCoverageRevision,
   countingCommits,
@@ -186,4 +189,57 @@ export function newSectorService(deps: { towers?: TowerRecord[]; sectors?: Memor
 export function newAntennaPatternService(deps: { patterns?: MemoryPatterns; clock?: ManualClock } = {}) {
   const built = { patterns: deps.patterns ?? memoryPatterns(), clock: deps.clock ?? manualClock() };
   return { ...built, service: new AntennaPatternService(built.patterns, fakeTransactions(), built.clock) };
+}
+
+/** The secret box of the webhook specs (seals the endpoints' secrets as the server does). */
+export const specSecrets = createSecretBox('a-spec-app-secret-of-at-least-32-characters');
+
+/**
+ * The webhook delivery worker over a memory queue (one endpoint, id 1, unless `endpoints` are
+ * given), a fake sender (200 unless `sender` says), a fake mail queue and a manual clock.
+ */
+export function newWebhookDelivery(
+  deps: {
+    endpoints?: MemoryEndpoint[];
+    queue?: MemoryWebhookQueue;
+    sender?: ReturnType<typeof fakeWebhookSender>;
+    retrySeconds?: number[];
+    leadsEmail?: string;
+    lockRows?: boolean;
+    clock?: ManualClock;
+  } = {},
+) {
+  const endpoints = deps.endpoints ?? [
+    {
+      id: 1,
+      url: 'https://crm.example/hooks',
+      secret_sealed: specSecrets.seal('whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'),
+      enabled: true,
+      disabled_reason: null,
+      failing_since: null,
+    },
+  ];
+  const built = {
+    queue: deps.queue ?? memoryWebhookQueue(endpoints),
+    sender: deps.sender ?? fakeWebhookSender(),
+    mail: fakeMailQueue(),
+    clock: deps.clock ?? manualClock(),
+    log: fakeLogger(),
+  };
+  const worker = new WebhookDelivery({
+    queue: built.queue,
+    transactions: fakeTransactions(),
+    lockRows: deps.lockRows ?? false,
+    sender: built.sender,
+    secrets: specSecrets,
+    mail: built.mail,
+    leadsEmail: deps.leadsEmail,
+    publicUrl: 'https://coverage.example',
+    retrySeconds: deps.retrySeconds ?? [60, 300, 1800],
+    pollMs: 60_000,
+    clock: built.clock,
+    wallClock: built.clock,
+    log: built.log,
+  });
+  return { ...built, worker };
 }

@@ -93,8 +93,9 @@ export class WebhookDelivery {
     await Promise.all(this.lanes.values());
   }
 
-  /** Resolves once every delivery due now has been attempted and nothing is in flight (tests, benchmarks). */
-  async idle(): Promise<void> {
+  /** Looks for due deliveries now; resolves once every one found (and those after it) was attempted and nothing is in flight. */
+  async deliverDue(): Promise<void> {
+    this.wake();
     while (this.pass || this.lanes.size > 0) {
       await this.pass;
       await Promise.all(this.lanes.values());
