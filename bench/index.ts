@@ -23,6 +23,7 @@ import * as sectorMemory from './sectorMemory.js';
 import * as terrainMemory from './terrainMemory.js';
 import * as terrainUploads from './terrainUploads.js';
 import * as webhookDelivery from './webhookDelivery.js';
+import * as waitlistMatching from './waitlistMatching.js';
 
 interface BenchModule {
   run(context: BenchContext): Promise<void>;
@@ -46,6 +47,7 @@ const BENCHES: Record<string, BenchModule> = {
   databaseOutage,
   publicBurst,
   webhookDelivery,
+  waitlistMatching,
 };
 const chosen = process.argv.slice(2);
 for (const name of chosen) if (!(name in BENCHES)) throw new Error(`no benchmark "${name}"; choose from ${Object.keys(BENCHES).join(', ')}`);

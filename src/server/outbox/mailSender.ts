@@ -33,7 +33,7 @@ export function messageOf(mail: OutboxMail): MailMessage {
 }
 
 export interface MailSenderDeps {
-  repository: MailOutboxRepository;
+  repository: Pick<MailOutboxRepository, 'withDueMail' | 'markSent' | 'markAttemptFailed'>;
   /** null without SMTP_URL: nothing is sent, the mails stay pending. */
   mailer: Mailer | null;
   /** How often other processes' mails (and retries that came due) are looked for, ms. */

@@ -16,8 +16,13 @@ import { eventEntryOf } from './waitlistService.js';
 
 /** Entries read and matched at a time, with a turn of the event loop between batches (checks go on meanwhile). */
 export const MATCH_BATCH = 200;
-/** Entries of a batch whose notifications are written at once (their own transactions). */
-const WRITERS = 4;
+/**
+ * Entries written per transaction: each entry's notification rows, mail and event are in one
+ * transaction, with those of up to this many others (a commit per entry costs SQLite a sync of its
+ * log each: 2,000 entries going live at once would take seconds). A turn of the event loop
+ * follows each transaction, so checks are answered meanwhile.
+ */
+export const ENTRIES_PER_TRANSACTION = 20;
 /** The provider key of the site's own towers in waitlist_notifications. */
 export const TOWERS_KEY = 0;
 /** What the site's towers are called in the mail and the event. */
@@ -30,7 +35,7 @@ interface LiveAtSpot extends LiveService {
 }
 
 export interface WaitlistMatcherDeps {
-  repository: WaitlistRepository;
+  repository: Pick<WaitlistRepository, 'confirmedAfter' | 'notifiedAmong' | 'insertNotifications' | 'confirmedAmong'>;
   /** The coverage index: which providers' layers say `live` at a spot. */
   coverage: Pick<CoverageEngine, 'layerProvidersAt'>;
   /** The active towers and their ready footprints (no live analysis: a footprint not ready yet counts later, when it is). */
@@ -51,8 +56,8 @@ export interface WaitlistMatcherDeps {
  * Tells waiting people that service arrived: after a coverage rebuild or a footprint change, every
  * confirmed entry whose spot is now live for its provider (or, for an entry without one, for any
  * provider or the site's towers with a usable signal) and who was not told of that provider yet
- * gets one mail. Each entry is one transaction writing its notification rows, its mail and its
- * webhook event, so a crash loses or repeats nothing; the unique (entry_id, provider_key) makes a
+ * gets one mail. An entry's notification rows, mail and webhook event are written in one
+ * transaction (ENTRIES_PER_TRANSACTION entries share one), so a crash loses or repeats nothing; the unique (entry_id, provider_key) makes a
  * second process's (or a second run's) rows no-ops, and only what a run inserted is mailed.
  */
 export class WaitlistMatcher {
@@ -97,9 +102,9 @@ export class WaitlistMatcher {
           const services = this.liveAt(entry, towers).filter((service) => !notified.has(notificationKey(entry.id, service.key)));
           return services.length > 0 ? [{ entry, services }] : [];
         });
-        for (let start = 0; start < due.length; start += WRITERS) {
-          const written = await Promise.all(due.slice(start, start + WRITERS).map(({ entry, services }) => this.tell(entry, services)));
-          told += written.filter(Boolean).length;
+        for (let start = 0; start < due.length; start += ENTRIES_PER_TRANSACTION) {
+          told += await this.tell(due.slice(start, start + ENTRIES_PER_TRANSACTION));
+          await yieldToRequests();
         }
         await yieldToRequests();
       }
@@ -144,36 +149,47 @@ export class WaitlistMatcher {
     return reading !== null && reading.lineOfSight && isUsableSignal(reading.signalDbm);
   }
 
-  /** One entry's notification rows, mail and event in one transaction; false when another run was first (or it unsubscribed). */
-  private async tell(entry: WaitlistRecord, services: readonly LiveAtSpot[]): Promise<boolean> {
+  /**
+   * Entries' notification rows, mails and events in one transaction; how many entries were told
+   * (an entry another process or run told first, or that unsubscribed meanwhile, is not).
+   */
+  private async tell(due: readonly { entry: WaitlistRecord; services: readonly LiveAtSpot[] }[]): Promise<number> {
     try {
       return await this.deps.transactions.run(async (trx) => {
-        if (!(await this.deps.repository.isConfirmed(entry.id, trx))) return false;
+        const confirmed = await this.deps.repository.confirmedAmong(
+          due.map(({ entry }) => entry.id),
+          trx,
+        );
         const now = this.deps.clock.now().toISOString();
-        const inserted = new Set(
-          await this.deps.repository.insertNotifications(
-            entry.id,
-            services.map((service) => service.key),
-            now,
+        let told = 0;
+        for (const { entry, services } of due) {
+          if (!confirmed.has(entry.id)) continue;
+          const inserted = new Set(
+            await this.deps.repository.insertNotifications(
+              entry.id,
+              services.map((service) => service.key),
+              now,
+              trx,
+            ),
+          );
+          const fresh = services.filter((service) => inserted.has(service.key));
+          if (fresh.length === 0) continue;
+          await this.deps.mail.enqueue(
+            liveMail({ to: entry.email, address: entry.address, services: fresh, unsubscribeUrl: this.deps.unsubscribeUrlOf(entry.dedupe_key) }),
             trx,
-          ),
-        );
-        const fresh = services.filter((service) => inserted.has(service.key));
-        if (fresh.length === 0) return false;
-        await this.deps.mail.enqueue(
-          liveMail({ to: entry.email, address: entry.address, services: fresh, unsubscribeUrl: this.deps.unsubscribeUrlOf(entry.dedupe_key) }),
-          trx,
-        );
-        await this.deps.events.emit(
-          'coverage.live_at_waitlist',
-          { entry: eventEntryOf(entry), services: fresh.map(({ provider_id, name, signup_url }) => ({ provider_id, name, signup_url })) },
-          trx,
-        );
-        return true;
+          );
+          await this.deps.events.emit(
+            'coverage.live_at_waitlist',
+            { entry: eventEntryOf(entry), services: fresh.map(({ provider_id, name, signup_url }) => ({ provider_id, name, signup_url })) },
+            trx,
+          );
+          told += 1;
+        }
+        return told;
       });
     } catch (error) {
-      this.deps.log.error({ err: error, entryId: entry.id }, 'waitlist entry not told; the next run tries again');
-      return false;
+      this.deps.log.error({ err: error, entryIds: due.map(({ entry }) => entry.id) }, 'waitlist entries not told; the next run tries again');
+      return 0;
     }
   }
 }

@@ -231,10 +231,11 @@ export class WaitlistRepository implements WaitlistedSpots {
     return rows.map((row) => row.provider_key);
   }
 
-  /** Whether the entry is still confirmed (it may have unsubscribed since its batch was read). */
-  async isConfirmed(id: number, trx: Executor): Promise<boolean> {
-    const row = await trx.selectFrom('waitlist_entries').select('status').where('id', '=', id).executeTakeFirst();
-    return row?.status === 'confirmed';
+  /** Which of `ids` are still confirmed (an entry may have unsubscribed since its batch was read). */
+  async confirmedAmong(ids: readonly number[], trx: Executor): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await trx.selectFrom('waitlist_entries').select('id').where('id', 'in', ids).where('status', '=', 'confirmed').execute();
+    return new Set(rows.map((row) => row.id));
   }
 
   private entriesQuery(filters: WaitlistFilters) {

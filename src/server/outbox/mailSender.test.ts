@@ -1,0 +1,132 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeLogger, fakeMailer, manualClock } from '../testing/fakes.js';
+import { MailSender, messageOf, nextAttemptAfter } from './mailSender.js';
+import type { ClaimedMailWork, OutboxMail } from './mailOutboxRepository.js';
+
+const CREATED = new Date('2026-11-22T08:00:00.000Z');
+
+function outboxMail(fields: Partial<OutboxMail> = {}): OutboxMail {
+  return {
+    id: 1,
+    kind: 'waitlist_confirm',
+    to: 'naledi@example.com',
+    replyTo: null,
+    subject: 'Please confirm',
+    text: 'text',
+    html: '<p>html</p>',
+    unsubscribeUrl: null,
+    attempts: 0,
+    createdAt: CREATED.toISOString(),
+    ...fields,
+  };
+}
+
+/** The outbox in memory: pending mails due by next attempt, and what the sender wrote back. */
+function memoryOutbox(mails: OutboxMail[]) {
+  const state = new Map(mails.map((mail) => [mail.id, { mail, status: 'pending', next: CREATED.toISOString(), error: null as string | null }]));
+  return {
+    state,
+    async withDueMail(now: string, work: ClaimedMailWork) {
+      const due = [...state.values()].find((row) => row.status === 'pending' && row.next <= now);
+      if (!due) return false;
+      await work({ ...due.mail }, {} as never);
+      return true;
+    },
+    markSent: vi.fn(async (id: number) => void (state.get(id)!.status = 'sent')),
+    markAttemptFailed: vi.fn(async (id: number, error: string, next: string | null) => {
+      const row = state.get(id)!;
+      row.mail = { ...row.mail, attempts: row.mail.attempts + 1 };
+      row.error = error;
+      if (next === null) row.status = 'failed';
+      else row.next = next;
+    }),
+  };
+}
+
+describe('nextAttemptAfter', () => {
+  it('waits 30 s, 2 min, 10 min, 1 h, 6 h, then every 6 h, and gives up three days after the mail was queued', () => {
+    const waits = [1, 2, 3, 4, 5, 6, 7].map((attempts) => (nextAttemptAfter(attempts, CREATED, CREATED)!.getTime() - CREATED.getTime()) / 1000);
+    expect(waits).toEqual([30, 120, 600, 3600, 21_600, 21_600, 21_600]);
+    const nearlyThreeDays = new Date(CREATED.getTime() + 66 * 3600_000);
+    expect(nextAttemptAfter(9, CREATED, nearlyThreeDays)).toEqual(new Date(nearlyThreeDays.getTime() + 6 * 3600_000));
+    expect(nextAttemptAfter(10, CREATED, new Date(CREATED.getTime() + 67 * 3600_000))).toBeNull();
+  });
+});
+
+describe('messageOf', () => {
+  it("adds RFC 8058's one-click headers to a mail with an unsubscribe address, and none to staff mail", () => {
+    const url = 'https://map.example/api/waitlist/unsubscribe?token=abc';
+    expect(messageOf(outboxMail({ unsubscribeUrl: url })).headers).toEqual({
+      'List-Unsubscribe': `<${url}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+    expect(messageOf(outboxMail({ replyTo: 'visitor@example.com' }))).toEqual({
+      to: 'naledi@example.com',
+      replyTo: 'visitor@example.com',
+      subject: 'Please confirm',
+      text: 'text',
+      html: '<p>html</p>',
+    });
+  });
+});
+
+describe('MailSender', () => {
+  let sender: MailSender | null = null;
+  afterEach(async () => {
+    await sender?.stop();
+    sender = null;
+  });
+
+  it('sends due mail and marks it sent', async () => {
+    const outbox = memoryOutbox([outboxMail({ unsubscribeUrl: 'https://map.example/u' })]);
+    const mailer = fakeMailer();
+    sender = new MailSender({ repository: outbox, mailer, pollMs: 10, clock: manualClock(), log: fakeLogger() });
+    sender.start();
+    await vi.waitFor(() => expect(outbox.state.get(1)!.status).toBe('sent'));
+    expect(mailer.sent).toHaveLength(1);
+    expect(mailer.sent[0]!.headers?.['List-Unsubscribe']).toBe('<https://map.example/u>');
+  });
+
+  it('schedules a failed send again by the backoff, and sends it when it comes due', async () => {
+    const outbox = memoryOutbox([outboxMail()]);
+    const mailer = fakeMailer();
+    mailer.send.mockRejectedValueOnce(new Error('451 try later'));
+    const clock = manualClock(CREATED.toISOString());
+    const log = fakeLogger();
+    sender = new MailSender({ repository: outbox, mailer, pollMs: 10, clock, log });
+    sender.start();
+    await vi.waitFor(() => expect(outbox.markAttemptFailed).toHaveBeenCalledWith(1, '451 try later', '2026-11-22T08:00:30.000Z', expect.anything()));
+    expect(outbox.state.get(1)!.status).toBe('pending');
+    expect(log.warn).toHaveBeenCalledWith(expect.not.objectContaining({ to: expect.anything() }), 'e-mail not sent; will retry');
+
+    clock.advance(30_000);
+    await vi.waitFor(() => expect(outbox.state.get(1)!.status).toBe('sent'));
+    expect(mailer.send).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps going when the outbox cannot be read', async () => {
+    const outbox = memoryOutbox([outboxMail()]);
+    const real = outbox.withDueMail;
+    let failures = 1;
+    outbox.withDueMail = async (now, work) => {
+      if (failures-- > 0) throw new Error('database unreachable');
+      return real(now, work);
+    };
+    const log = fakeLogger();
+    sender = new MailSender({ repository: outbox, mailer: fakeMailer(), pollMs: 10, clock: manualClock(), log });
+    sender.start();
+    await vi.waitFor(() => expect(outbox.state.get(1)!.status).toBe('sent'));
+    expect(log.error).toHaveBeenCalledOnce();
+  });
+
+  it('without SMTP leaves mail pending and warns once', async () => {
+    const outbox = memoryOutbox([outboxMail()]);
+    const log = fakeLogger();
+    sender = new MailSender({ repository: outbox, mailer: null, pollMs: 10, clock: manualClock(), log });
+    sender.start();
+    sender.nudge();
+    await sender.stop();
+    expect(outbox.state.get(1)!.status).toBe('pending');
+    expect(log.warn).toHaveBeenCalledOnce();
+  });
+});
