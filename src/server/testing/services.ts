@@ -14,7 +14,7 @@ import { AntennaPatternService } from '../antenna-patterns/antennaPatternService
 import { SectorService } from '../towers/sectorService.js';
 import { createSecretBox } from '../system/secretBox.js';
 import { WebhookDelivery } from '../webhooks/webhookDelivery.js';
-import { fakeMailQueue, fakeWebhookSender, memoryWebhookQueue, type MemoryEndpoint, type MemoryWebhookQueue } from './webhookFakes.js';
+import { fakeWebhookSender, memoryWebhookQueue, type MemoryEndpoint, type MemoryWebhookQueue } from './webhookFakes.js';
 import {
   fakeCoverageRevision,
   countingCommits,

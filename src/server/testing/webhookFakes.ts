@@ -1,5 +1,4 @@
 import { type Mock, vi } from 'vitest';
-import type { QueuedMail } from '../outbox/mailQueue.js';
 import type { AttemptResult } from '../webhooks/deliverySchedule.js';
 import type { HeadDelivery, WebhookQueueRepository } from '../webhooks/webhookQueueRepository.js';
 import type { WebhookMessage, WebhookSender } from '../webhooks/webhookSender.js';
@@ -118,9 +117,3 @@ export function fakeWebhookSender(answer: (n: number, message: WebhookMessage) =
 
 export const OK: AttemptResult = { ok: true, statusCode: 200, response: 'ok' };
 export const SERVER_ERROR: AttemptResult = { ok: false, statusCode: 500, response: 'down', error: 'The receiver answered HTTP 500' };
-
-/** A mail queue that keeps what is enqueued. */
-export function fakeMailQueue(): { enqueue: (mail: QueuedMail) => Promise<void>; queued: QueuedMail[] } {
-  const queued: QueuedMail[] = [];
-  return { queued, enqueue: async (mail) => void queued.push(mail) };
-}
