@@ -71,8 +71,7 @@ export function WebhooksTable({ endpoints, now, testingId, onDeliveries, onTest,
                 <TableCell sx={{ maxWidth: 240 }}>
                   <Typography
                     variant="body2"
-                    color={!endpoint.enabled ? 'error' : endpoint.failing_since ? 'warning.main' : 'success.main'}
-                    sx={{ fontWeight: 600 }}
+                    sx={{ fontWeight: 600, color: !endpoint.enabled ? 'error.main' : endpoint.failing_since ? 'warning.dark' : 'success.dark' }}
                   >
                     {endpointStateText(endpoint, now)}
                   </Typography>
