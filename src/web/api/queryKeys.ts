@@ -19,4 +19,8 @@ export const QUERY_KEYS = {
   clutterAreas: ['clutter-areas'],
   /** Every report read from /api/reports (dashboard, leads inbox, reports): a lead's change refreshes them all. */
   reports: ['reports'],
+  /** Webhook endpoints and each one's deliveries log. */
+  webhooks: ['webhooks'],
+  /** The waitlist's summary, entries and the demand map's waitlisted spots: a deletion refreshes them all. */
+  waitlist: ['waitlist'],
 } as const;

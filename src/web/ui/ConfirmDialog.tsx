@@ -15,6 +15,8 @@ interface ConfirmDialogProps {
   /** What else happens, shown under the question. */
   detail?: ReactNode;
   confirmLabel?: string;
+  /** The action button's text while the action runs. */
+  pendingLabel?: string;
   /** Disables both buttons while the action runs. */
   pending?: boolean;
   onConfirm: () => void;
@@ -22,7 +24,17 @@ interface ConfirmDialogProps {
 }
 
 /** Asks before a destructive action; the action button is red and labelled with what it does. */
-export function ConfirmDialog({ open, title, message, detail, confirmLabel = 'Delete', pending = false, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  detail,
+  confirmLabel = 'Delete',
+  pendingLabel = 'Deleting...',
+  pending = false,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   const titleId = useId();
   const messageId = useId();
   return (
@@ -43,7 +55,7 @@ export function ConfirmDialog({ open, title, message, detail, confirmLabel = 'De
           Cancel
         </Button>
         <Button onClick={onConfirm} disabled={pending} color="error" variant="contained">
-          {pending ? 'Deleting...' : confirmLabel}
+          {pending ? pendingLabel : confirmLabel}
         </Button>
       </DialogActions>
     </Dialog>

@@ -14,8 +14,12 @@ import { LoadingPanel } from '../../ui/QueryStates.js';
 import { AdminLayout } from './AdminLayout.js';
 import { AdminNotFoundPage } from './AdminNotFoundPage.js';
 
-// Zones is a chunk of its own: its drawing tools (terra-draw) load only when the screen opens.
+// Screens of their own chunk, fetched when first opened; the shell and menu stay while they load
+// (Zones' drawing tools, terra-draw, load only with it).
+const WaitlistPage = lazy(() => import('../waitlist/index.js').then((module) => ({ default: module.WaitlistPage })));
+const WebhooksPage = lazy(() => import('../webhooks/index.js').then((module) => ({ default: module.WebhooksPage })));
 const ZonesPage = lazy(() => import('../zones/index.js').then((module) => ({ default: module.ZonesPage })));
+const screenLoading = <LoadingPanel label="Loading page" />;
 
 /**
  * Everything under /admin except the login page, in one lazily loaded chunk. An unknown admin path
@@ -35,14 +39,30 @@ export function AdminRoutes() {
           <Route path="reports" element={<ReportsPage />} />
           <Route path="leads" element={<LeadsPage />} />
           <Route
+            path="waitlist"
+            element={
+              <Suspense fallback={screenLoading}>
+                <WaitlistPage />
+              </Suspense>
+            }
+          />
+          <Route
             path="zones"
             element={
-              <Suspense fallback={<LoadingPanel label="Loading zones..." />}>
+              <Suspense fallback={screenLoading}>
                 <ZonesPage />
               </Suspense>
             }
           />
           <Route path="embed" element={<EmbedGeneratorPage />} />
+          <Route
+            path="webhooks"
+            element={
+              <Suspense fallback={screenLoading}>
+                <WebhooksPage />
+              </Suspense>
+            }
+          />
           <Route path="settings" element={<SettingsPage />} />
           <Route path="*" element={<AdminNotFoundPage />} />
         </Route>

@@ -6,8 +6,10 @@ import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import LayersOutlined from '@mui/icons-material/LayersOutlined';
+import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import SettingsInputAntennaOutlined from '@mui/icons-material/SettingsInputAntennaOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
 import type SvgIcon from '@mui/material/SvgIcon';
 
 export interface AdminNavItem {
@@ -16,7 +18,7 @@ export interface AdminNavItem {
   icon: typeof SvgIcon;
 }
 
-/** The admin side menu, in its order, with the leads inbox (issue 9) after Reports. */
+/** The admin side menu, in its order, with the leads inbox (issue 9) after Reports and the waitlist (issue 20) after it. */
 export const ADMIN_NAV_ITEMS: readonly AdminNavItem[] = [
   { label: 'Dashboard', path: '/admin/dashboard', icon: DashboardOutlined },
   { label: 'Providers', path: '/admin/providers', icon: BusinessOutlined },
@@ -25,7 +27,9 @@ export const ADMIN_NAV_ITEMS: readonly AdminNavItem[] = [
   { label: 'Line of Sight', path: '/admin/line-of-sight', icon: SettingsInputAntennaOutlined },
   { label: 'Reports', path: '/admin/reports', icon: AssessmentOutlined },
   { label: 'Leads', path: '/admin/leads', icon: InboxOutlined },
+  { label: 'Waitlist', path: '/admin/waitlist', icon: NotificationsActiveOutlined },
   { label: 'Zones', path: '/admin/zones', icon: FlagOutlined },
   { label: 'Embed Generator', path: '/admin/embed', icon: CodeOutlined },
+  { label: 'Webhooks', path: '/admin/webhooks', icon: WebhookOutlined },
   { label: 'Settings', path: '/admin/settings', icon: SettingsOutlined },
 ];

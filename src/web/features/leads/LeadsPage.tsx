@@ -5,12 +5,10 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Portal from '@mui/material/Portal';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -19,6 +17,7 @@ import type { ReportLead } from '../../../common/api/reports.js';
 import { LEAD_STATUS_LABELS, LEAD_STATUSES } from '../../../common/api/reports.js';
 import { errorMessage } from '../../api/ApiError.js';
 import { AdminPageHeading } from '../../ui/AdminPageHeading.js';
+import { ALL, FilterSelect } from '../../ui/FilterSelect.js';
 import { LEAD_TYPE_LABELS } from '../../ui/leadLabels.js';
 import { NoticeSnackbar } from '../../ui/NoticeSnackbar.js';
 import { PeriodPicker } from '../../ui/PeriodPicker.js';
@@ -35,8 +34,6 @@ import { useLeadFromUrl } from './useLeadFromUrl.js';
 
 const LOAD_FAILED = 'Failed to load leads';
 const EXPORT_FAILED = 'Failed to export CSV';
-/** The value of an "all" choice in the filter selects. */
-const ALL = '';
 
 /** /admin/leads: every sign-up and contact request, filtered, with each lead's details and follow-up. */
 export function LeadsPage() {
@@ -175,40 +172,5 @@ export function LeadsPage() {
         <NoticeSnackbar notice={notice} onClose={close} />
       </Portal>
     </>
-  );
-}
-
-interface FilterSelectProps {
-  label: string;
-  value: string;
-  allLabel: string;
-  options: readonly { value: string; label: string }[];
-  onChange: (value: string) => void;
-}
-
-function FilterSelect({ label, value, allLabel, options, onChange }: FilterSelectProps) {
-  // A filter in the URL that the list does not (yet) offer, e.g. before the providers load.
-  const known = value === ALL || options.some((option) => option.value === value);
-  const shown = known ? options : [...options, { value, label: `#${value}` }];
-  return (
-    <TextField
-      select
-      size="small"
-      margin="none"
-      fullWidth={false}
-      label={label}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      // "All …" is a choice like the others: shown, with the label above it.
-      slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-      sx={{ minWidth: 200 }}
-    >
-      <MenuItem value={ALL}>{allLabel}</MenuItem>
-      {shown.map((option) => (
-        <MenuItem key={option.value} value={option.value}>
-          {option.label}
-        </MenuItem>
-      ))}
-    </TextField>
   );
 }

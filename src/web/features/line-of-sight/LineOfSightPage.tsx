@@ -24,7 +24,7 @@ import { LosSearchForm } from './LosSearchForm.js';
 import { ProfileCard } from './ProfileCard.js';
 import { TerrainCard } from './TerrainCard.js';
 import { WhatIfDialog } from './WhatIfDialog.js';
-import { whatIfSummary } from './whatIfForm.js';
+import { waitlistedSpotsSummary, whatIfSummary } from './whatIfForm.js';
 
 /** A What if candidate shown on the map, with what it would reach. */
 interface Candidate {
@@ -166,7 +166,7 @@ export function LineOfSightPage() {
             setCandidate({
               point: { lat: input.latitude, lng: input.longitude },
               areas: computed.areas as FeatureCollection,
-              summary: whatIfSummary(computed, input.coverage_radius_km),
+              summary: `${whatIfSummary(computed, input.coverage_radius_km)} ${waitlistedSpotsSummary(computed, input.coverage_radius_km)}`,
             })
           }
         />

@@ -64,8 +64,8 @@ export function WhatIfDialog({ start, onClose, onComputed }: WhatIfDialogProps) 
       <DialogTitle id={titleId}>What if: a new tower</DialogTitle>
       <DialogContent dividers>
         <DialogContentText sx={{ mb: 2 }}>
-          Place a candidate tower to see the footprint it would have over the terrain and how many logged searches without coverage it would reach. Nothing is
-          saved.
+          Place a candidate tower to see the footprint it would have over the terrain and how many logged searches without coverage and waitlisted spots it
+          would reach. Nothing is saved.
         </DialogContentText>
         <form id={formId} noValidate onSubmit={onSubmit}>
           <Grid container spacing={2}>

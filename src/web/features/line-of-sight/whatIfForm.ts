@@ -52,3 +52,10 @@ export function whatIfSummary(
   return `Would reach ${reached} of ${inRadius} logged ${noun} without coverage within ${radiusKm} km${newest}.`;
 }
 export type WhatIfFormOutput = z.output<typeof whatIfForm>;
+
+/** "3 waitlisted spots reached (of 5 within 10 km)", beside the searches: confirmed waitlist entries the candidate would serve. */
+export function waitlistedSpotsSummary(result: { waitlisted_spots_reached: number; waitlisted_spots_in_radius: number }, radiusKm: number): string {
+  const { waitlisted_spots_reached: reached, waitlisted_spots_in_radius: inRadius } = result;
+  if (inRadius === 0) return `No waitlisted spot lies within ${radiusKm} km.`;
+  return `${reached} waitlisted ${reached === 1 ? 'spot' : 'spots'} reached (of ${inRadius} within ${radiusKm} km).`;
+}

@@ -92,6 +92,14 @@ export function ProviderDialog({ provider, onClose, onResult }: ProviderDialogPr
             placeholder="https://"
             helperText="Where visitors go to sign up; without it they can only send a contact request."
           />
+          <FormTextField
+            control={control}
+            name="next_steps"
+            label="What happens next"
+            multiline
+            minRows={2}
+            helperText="Told to visitors in the e-mail that confirms their request"
+          />
           <FormSwitch control={control} name="active" label="Active" helperText="Inactive providers are left out of coverage checks and the map." />
 
           <SectionHeading>Logo</SectionHeading>

@@ -16,6 +16,17 @@ describe('providerFormData', () => {
     expect(fields(data)).toMatchObject({ description: '', contact_phone: '', remove_logo: 'true' });
   });
 
+  it('sends "What happens next" trimmed, and an emptied one on edit so the default text applies again', () => {
+    const steps = ' We call you within two working days. ';
+    expect(fields(providerFormData(form({ name: 'A', next_steps: steps }), { file: null, remove: false }, false)).next_steps).toBe(
+      'We call you within two working days.',
+    );
+    expect(fields(providerFormData(form({ name: 'A', next_steps: '' }), { file: null, remove: false }, true)).next_steps).toBe('');
+    expect(providerInput.parse(fields(providerFormData(form({ name: 'A', next_steps: steps }), { file: null, remove: false }, false))).next_steps).toBe(
+      'We call you within two working days.',
+    );
+  });
+
   it('sends only the chosen source fields', () => {
     const myMaps = fields(
       providerFormData(
@@ -116,6 +127,7 @@ describe('providerFormData read by the server (providerInput)', () => {
       signup_url: null,
       contact_email: null,
       contact_phone: null,
+      next_steps: null,
       active: true,
       data_source: 'kml_upload',
       remove_logo: true,

@@ -35,6 +35,7 @@ export function providerToForm(provider: Provider): ProviderFormValues {
     signup_url: provider.signup_url ?? '',
     contact_email: provider.contact_email ?? '',
     contact_phone: provider.contact_phone ?? '',
+    next_steps: provider.next_steps ?? '',
     active: provider.active,
     data_source: provider.data_source,
     my_maps_url: provider.my_maps_url ?? '',
@@ -131,6 +132,7 @@ export function providerFormData(values: ProviderFormValues, logo: LogoChange, e
   put('signup_url', values.signup_url.trim());
   put('contact_email', values.contact_email.trim());
   put('contact_phone', values.contact_phone.trim());
+  put('next_steps', values.next_steps.trim());
   put('active', String(values.active));
   put('data_source', values.data_source);
   if (values.data_source === 'my_maps_url') {

@@ -24,6 +24,11 @@ describe('provider form rules', () => {
     ]);
   });
 
+  it('keeps "What happens next" to 1,000 characters', () => {
+    expect(messages(form({ name: 'A', next_steps: 'x'.repeat(1000) }))).toEqual([]);
+    expect(messages(form({ name: 'A', next_steps: 'x'.repeat(1001) }))).toEqual(['What happens next must be at most 1000 characters']);
+  });
+
   it('asks for the credentials of the chosen auth type', () => {
     const api = { name: 'A', data_source: 'api_endpoint' as const, api_endpoint_url: 'https://api.test/c' };
     expect(messages(form({ ...api, api_auth_type: 'bearer' }))).toEqual(['Token is required']);

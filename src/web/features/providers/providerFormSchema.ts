@@ -1,7 +1,15 @@
 import type { Control } from 'react-hook-form';
 import { z } from 'zod';
 import { emailText, httpUrlText, parseJsonObject, phoneText, text } from '../../../common/api/fields.js';
-import { API_AUTH_TYPES, COVERAGE_CONDITIONS, DATA_SOURCES, isApiHeadersText, providerName, sourceUrlProblem } from '../../../common/api/providers.js';
+import {
+  API_AUTH_TYPES,
+  COVERAGE_CONDITIONS,
+  DATA_SOURCES,
+  isApiHeadersText,
+  PROVIDER_NEXT_STEPS_MAX,
+  providerName,
+  sourceUrlProblem,
+} from '../../../common/api/providers.js';
 
 export const HEADERS_MESSAGE = 'Headers must be a JSON object of names to text values, e.g. {"X-Client": "coverage-map"}';
 export const STATIC_PARAMS_MESSAGE = 'Static parameters must be a JSON object, e.g. {"format": "json"}';
@@ -20,6 +28,8 @@ export const providerForm = z
     signup_url: httpUrlText(),
     contact_email: emailText(),
     contact_phone: phoneText(),
+    /** What the visitor's confirmation e-mail says happens next (the server's default when empty). */
+    next_steps: text(PROVIDER_NEXT_STEPS_MAX, 'What happens next'),
     active: z.boolean(),
     data_source: z.enum(DATA_SOURCES),
     my_maps_url: plain.trim(),
@@ -89,6 +99,7 @@ export const EMPTY_PROVIDER_FORM: ProviderFormValues = {
   signup_url: '',
   contact_email: '',
   contact_phone: '',
+  next_steps: '',
   active: true,
   data_source: 'kml_upload',
   my_maps_url: '',

@@ -1,7 +1,9 @@
 import Box from '@mui/material/Box';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -12,6 +14,7 @@ import type { GeoJSONSource, MapLayerMouseEvent } from 'maplibre-gl';
 import { Popup } from 'maplibre-gl';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { MapDataReport } from '../../../common/api/reports.js';
+import type { WaitlistPoint } from '../../../common/api/waitlist.js';
 import { PUBLIC_MAP_CENTER } from '../../../common/mapDefaults.js';
 import { ConfiguredBaseMap } from '../../map/ConfiguredBaseMap.js';
 import { useMapInstance } from '../../map/MapContext.js';
@@ -29,8 +32,12 @@ import {
   demandFeatures,
   demandView,
   uncoveredCircleLayer,
+  WAITLIST_LAYER_ID,
+  WAITLIST_SOURCE_ID,
+  waitlistCircleLayer,
+  waitlistFeatures,
 } from './demandMap.js';
-import { useMapData } from './reportsQueries.js';
+import { useMapData, useWaitlistPoints } from './reportsQueries.js';
 
 const MAP_HEIGHT = 460;
 /** Before any search is known: the country seen whole around the public map's centre. */
@@ -60,6 +67,9 @@ export function DemandMap({ range }: { range: PeriodRange }) {
   const [focus, setFocus] = useState<{ point: LatLng; zoom: number } | null>(null);
   const searches = cells.reduce((sum, cell) => sum + cell.count, 0);
   const withoutCoverage = cells.reduce((sum, cell) => sum + cell.without_coverage, 0);
+  const [showWaitlist, setShowWaitlist] = useState(true);
+  const waitlist = useWaitlistPoints(showWaitlist);
+  const waitlistPoints = useMemo(() => waitlist.data ?? [], [waitlist.data]);
 
   useEffect(
     () => () => {
@@ -86,10 +96,11 @@ export function DemandMap({ range }: { range: PeriodRange }) {
               onSnapshot={setSnapshot}
               focus={focus}
             />
+            <WaitlistLayer points={waitlistPoints} visible={showWaitlist} />
           </ConfiguredBaseMap>
         </Box>
         {snapshot && <Box component="img" className="demand-map-print" src={snapshot} alt="Demand map" sx={{ display: 'none' }} />}
-        <DemandLegend />
+        <DemandLegend showWaitlist={showWaitlist} onShowWaitlist={setShowWaitlist} />
         {mapData.isFetching && <LinearProgress aria-label="Loading the map's searches" sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
         {mapData.isSuccess && cells.length === 0 && (
           <Typography
@@ -112,6 +123,10 @@ export function DemandMap({ range }: { range: PeriodRange }) {
       <Typography variant="body2" color="text.secondary" data-testid="demand-summary">
         {formatCount(searches)} {searches === 1 ? 'search' : 'searches'} in {formatCount(cells.length)} {cells.length === 1 ? 'area' : 'areas'} on the map
         {searches > 0 && `, ${formatCount(withoutCoverage)} without coverage`}.
+        {showWaitlist &&
+          waitlist.isSuccess &&
+          ` ${formatCount(waitlistPoints.length)} waitlisted ${waitlistPoints.length === 1 ? 'spot' : 'spots'} (confirmed entries).`}
+        {showWaitlist && waitlist.isError && ' The waitlisted spots could not be loaded.'}
       </Typography>
       {hotspots.length > 0 && (
         <Box>
@@ -165,11 +180,21 @@ function hotspotPlace(place: MapDataReport['hotspots'][number]['place']): string
   return place.distance_km < NEAR_PLACE_KM ? place.name : `${formatCount(Math.round(place.distance_km))} km from ${place.name}`;
 }
 
-function DemandLegend() {
+/** What the circles and dots mean, and the switch of the waitlisted spots' layer. */
+function DemandLegend({ showWaitlist, onShowWaitlist }: { showWaitlist: boolean; onShowWaitlist: (show: boolean) => void }) {
   return (
-    <Paper elevation={2} role="list" aria-label="Map legend" sx={{ position: 'absolute', top: 12, left: 12, px: 1.5, py: 1, display: 'grid', gap: 0.5 }}>
-      <LegendItem color={DEMAND_COLORS.searches} opacity={0.55} label="Searches (circle size: how many)" />
-      <LegendItem color={DEMAND_COLORS.withoutCoverage} opacity={0.85} label="Searches that found no coverage" />
+    <Paper elevation={2} sx={{ position: 'absolute', top: 12, left: 12, px: 1.5, py: 1 }}>
+      <Box role="list" aria-label="Map legend" sx={{ display: 'grid', gap: 0.5 }}>
+        <LegendItem color={DEMAND_COLORS.searches} opacity={0.55} label="Searches (circle size: how many)" />
+        <LegendItem color={DEMAND_COLORS.withoutCoverage} opacity={0.85} label="Searches that found no coverage" />
+        <LegendItem color={DEMAND_COLORS.waitlisted} opacity={0.9} label="Waitlisted spots (confirmed)" />
+      </Box>
+      <FormControlLabel
+        data-print-hide
+        sx={{ mt: 0.5, ml: -0.5, '& .MuiFormControlLabel-label': { fontSize: 12 } }}
+        control={<Switch size="small" checked={showWaitlist} onChange={(_event, checked) => onShowWaitlist(checked)} />}
+        label="Waitlisted spots"
+      />
     </Paper>
   );
 }
@@ -341,6 +366,42 @@ function DemandLayers({ cells, cellDeg, onView, onRendered, onSnapshot, focus }:
   useEffect(() => {
     if (focus) map.flyTo({ center: [focus.point.lng, focus.point.lat], zoom: Math.max(map.getZoom(), focus.zoom) });
   }, [map, focus]);
+
+  return null;
+}
+
+/** The confirmed waitlist entries' spots, over the searches circles; hidden (not removed) when switched off. */
+function WaitlistLayer({ points, visible }: { points: readonly WaitlistPoint[]; visible: boolean }) {
+  const map = useMapInstance();
+  const features = useMemo(() => waitlistFeatures(points), [points]);
+  const shown = useRef(visible);
+  shown.current = visible;
+
+  useEffect(() => {
+    const add = () => {
+      if (map.getSource(WAITLIST_SOURCE_ID)) return;
+      map.addSource(WAITLIST_SOURCE_ID, { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
+      map.addLayer(waitlistCircleLayer(shown.current));
+    };
+    add();
+    map.on('style.load', add);
+    return () => {
+      map.off('style.load', add);
+    };
+  }, [map]);
+
+  useEffect(() => {
+    const update = () => (map.getSource(WAITLIST_SOURCE_ID) as GeoJSONSource | undefined)?.setData(features);
+    update();
+    map.on('style.load', update);
+    return () => {
+      map.off('style.load', update);
+    };
+  }, [map, features]);
+
+  useEffect(() => {
+    if (map.getLayer(WAITLIST_LAYER_ID)) map.setLayoutProperty(WAITLIST_LAYER_ID, 'visibility', visible ? 'visible' : 'none');
+  }, [map, visible]);
 
   return null;
 }

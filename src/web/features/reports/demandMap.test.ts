@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CIRCLE_RADIUS, circleRadius, demandBounds, demandFeatures, demandView, demandViewParams } from './demandMap.js';
+import { CIRCLE_RADIUS, circleRadius, demandBounds, demandFeatures, demandView, demandViewParams, waitlistCircleLayer, waitlistFeatures } from './demandMap.js';
 
 describe('circle sizing', () => {
   it('gives the busiest cell the largest circle and scales area, not radius, with the count', () => {
@@ -87,5 +87,18 @@ describe('demand view', () => {
       north: '-33',
     });
     expect(demandViewParams(null)).toEqual({});
+  });
+});
+
+describe('waitlisted spots', () => {
+  it('are GeoJSON points in [lng, lat] order with whose entry they are', () => {
+    const features = waitlistFeatures([{ lat: -34.4, lng: 20.1, provider_id: 3, zone_id: null }]);
+    expect(features.features[0]?.geometry.coordinates).toEqual([20.1, -34.4]);
+    expect(features.features[0]?.properties).toEqual({ provider_id: 3, zone_id: null });
+  });
+
+  it('are drawn or hidden as the switch says', () => {
+    expect(waitlistCircleLayer(true).layout?.visibility).toBe('visible');
+    expect(waitlistCircleLayer(false).layout?.visibility).toBe('none');
   });
 });

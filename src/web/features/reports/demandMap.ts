@@ -1,13 +1,16 @@
 import type { FeatureCollection, Point } from 'geojson';
 import type { CircleLayerSpecification, LngLatBoundsLike } from 'maplibre-gl';
 import type { MapDataReport } from '../../../common/api/reports.js';
+import type { WaitlistPoint } from '../../../common/api/waitlist.js';
 
-/** The demand map's colours: all searches in blue, those that found no coverage in red on top. */
-export const DEMAND_COLORS = { searches: '#1e88e5', withoutCoverage: '#e53935' } as const;
+/** The demand map's colours: all searches in blue, those that found no coverage in red on top, waitlisted spots in purple. */
+export const DEMAND_COLORS = { searches: '#1e88e5', withoutCoverage: '#e53935', waitlisted: '#8e24aa' } as const;
 
 export const DEMAND_SOURCE_ID = 'demand-cells';
 export const DEMAND_LAYER_ID = 'demand-searches';
 export const DEMAND_UNCOVERED_LAYER_ID = 'demand-without-coverage';
+export const WAITLIST_SOURCE_ID = 'demand-waitlist';
+export const WAITLIST_LAYER_ID = 'demand-waitlisted-spots';
 
 /** Circle radii in pixels: the smallest cell stays visible, the largest does not hide its neighbours. */
 export const CIRCLE_RADIUS = { min: 4, max: 30 } as const;
@@ -135,6 +138,39 @@ export function uncoveredCircleLayer(): CircleLayerSpecification {
       'circle-color': DEMAND_COLORS.withoutCoverage,
       'circle-opacity': 0.85,
       'circle-radius': ['get', 'uncovered_radius'],
+      'circle-stroke-color': '#ffffff',
+      'circle-stroke-width': 1,
+    },
+  };
+}
+
+/** The waitlisted spots as GeoJSON points ([lng, lat]); the properties say whose entry it is (null: any provider, no zone). */
+export function waitlistFeatures(points: readonly WaitlistPoint[]): FeatureCollection<Point, { provider_id: number | null; zone_id: number | null }> {
+  return {
+    type: 'FeatureCollection',
+    features: points.map((point, index) => ({
+      type: 'Feature',
+      id: index,
+      geometry: { type: 'Point', coordinates: [point.lng, point.lat] },
+      properties: { provider_id: point.provider_id, zone_id: point.zone_id },
+    })),
+  };
+}
+
+/**
+ * Each waitlisted spot as a small purple dot over the searches circles: one spot is one household,
+ * so the dots keep one size, growing a little with the zoom to stay visible among the circles.
+ */
+export function waitlistCircleLayer(visible: boolean): CircleLayerSpecification {
+  return {
+    id: WAITLIST_LAYER_ID,
+    type: 'circle',
+    source: WAITLIST_SOURCE_ID,
+    layout: { visibility: visible ? 'visible' : 'none' },
+    paint: {
+      'circle-color': DEMAND_COLORS.waitlisted,
+      'circle-opacity': 0.9,
+      'circle-radius': ['interpolate', ['linear'], ['zoom'], 4, 3.5, 12, 6],
       'circle-stroke-color': '#ffffff',
       'circle-stroke-width': 1,
     },

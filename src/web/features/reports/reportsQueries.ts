@@ -4,6 +4,7 @@ import { apiData } from '../../api/apiClient.js';
 import { QUERY_KEYS } from '../../api/queryKeys.js';
 import { downloadCsv, fallbackCsvName } from '../../ui/csvExport.js';
 import type { PeriodRange } from '../../ui/reportPeriod.js';
+import type { WaitlistPoint } from '../../../common/api/waitlist.js';
 import { type DemandView, demandViewParams } from './demandMap.js';
 
 const REPORTS_KEY = QUERY_KEYS.reports;
@@ -49,6 +50,15 @@ export function useMapData(range: PeriodRange, view: DemandView | null) {
         signal,
       }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/waitlist/points: the confirmed waitlist entries' spots (at most 50,000), whatever the period: they wait now. */
+export function useWaitlistPoints(enabled: boolean) {
+  return useQuery({
+    queryKey: [...QUERY_KEYS.waitlist, 'points'],
+    queryFn: ({ signal }) => apiData<WaitlistPoint[]>('/waitlist/points', { authenticated: true, signal }),
+    enabled,
   });
 }
 

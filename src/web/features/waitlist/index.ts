@@ -1,0 +1,2 @@
+// The Waitlist screen, for the admin router (loaded lazily there).
+export { WaitlistPage } from './WaitlistPage.js';
