@@ -7,6 +7,7 @@ function fakeWork(events: string[], options: { coverageStartFails?: boolean } = 
   const rebuilt: RebuiltListener[] = [];
   const changed: Array<() => void> = [];
   const emitted: Array<() => void> = [];
+  const enqueued: Array<() => void> = [];
   const work: BackgroundWork = {
     coverage: {
       onRebuilt: (listener) => rebuilt.push(listener),
@@ -26,7 +27,9 @@ function fakeWork(events: string[], options: { coverageStartFails?: boolean } = 
     mailSender: {
       start: () => void events.push('mail sender started'),
       stop: async () => void events.push('mail sender stopped'),
+      nudge: () => void events.push('mail sender nudged'),
     },
+    mailOutbox: { onEnqueued: (listener) => void enqueued.push(listener) },
     waitlistMatcher: {
       request: () => void events.push('waitlist matched'),
       stop: async () => void events.push('waitlist matcher stopped'),
@@ -54,6 +57,7 @@ function fakeWork(events: string[], options: { coverageStartFails?: boolean } = 
   return Object.assign(work, {
     footprintsChanged: () => changed.forEach((listener) => listener()),
     eventsEmitted: () => emitted.forEach((listener) => listener()),
+    mailEnqueued: () => enqueued.forEach((listener) => listener()),
   });
 }
 
@@ -76,6 +80,10 @@ describe('startBackground', () => {
     events.length = 0;
     work.footprintsChanged();
     expect(events).toEqual(['waitlist matched']);
+
+    events.length = 0;
+    work.mailEnqueued();
+    expect(events, 'a queued mail nudges the sender').toEqual(['mail sender nudged']);
 
     events.length = 0;
     work.eventsEmitted();

@@ -5,6 +5,7 @@ import type { EventOutbox } from './outbox/eventOutbox.js';
 import type { MyMapsSync } from './sources/myMapsSync.js';
 import type { WebhookDelivery } from './webhooks/webhookDelivery.js';
 import type { WebhookService } from './webhooks/webhookService.js';
+import type { MailOutbox } from './outbox/mailOutbox.js';
 import type { MailSender } from './outbox/mailSender.js';
 import type { WaitlistMatcher } from './waitlist/waitlistMatcher.js';
 import type { WaitlistPurgeSchedule } from './waitlist/waitlistPurge.js';
@@ -17,7 +18,9 @@ export interface BackgroundWork {
   coverage: Pick<CoverageEngine, 'onRebuilt' | 'start' | 'stop' | 'refresh'>;
   footprints: Pick<FootprintService, 'reconcile' | 'stop' | 'onChanged'>;
   myMaps: Pick<MyMapsSync, 'startSchedule' | 'stopSchedule'>;
-  mailSender: Pick<MailSender, 'start' | 'stop'>;
+  mailSender: Pick<MailSender, 'start' | 'stop' | 'nudge'>;
+  /** The mail outbox: each mail queued in this process nudges the sender. */
+  mailOutbox: Pick<MailOutbox, 'onEnqueued'>;
   waitlistMatcher: Pick<WaitlistMatcher, 'request' | 'stop'>;
   waitlistPurge: Pick<WaitlistPurgeSchedule, 'start' | 'stop'>;
   /** LISTENs for other processes' coverage revisions (PostgreSQL; nothing on SQLite). */
@@ -40,7 +43,9 @@ export async function startBackground(work: BackgroundWork): Promise<Stopper[]> 
     // included): a tower or terrain change moves the coverage revision.
     work.coverage.onRebuilt(() => void work.footprints.reconcile());
     stoppers.push(() => work.footprints.stop());
-    // The mail outbox is sent from the start (mails queued before a crash included).
+    // The mail outbox is sent from the start (mails queued before a crash included), and each mail
+    // queued here nudges the sender (before its commit: it looks again shortly after).
+    work.mailOutbox.onEnqueued(() => work.mailSender.nudge());
     work.mailSender.start();
     stoppers.push(() => work.mailSender.stop());
     // Waiting people are told when a rebuild (the first one in start() included) or a footprint

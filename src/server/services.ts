@@ -265,7 +265,6 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     clock,
     log,
   });
-  mailOutbox.onEnqueued(() => mailSender.nudge());
   // A pre-registration names a zone: zoneGoals answers the waitlist's WaitlistZones.
   const waitlist = new WaitlistService({
     repository: waitlistRepo,

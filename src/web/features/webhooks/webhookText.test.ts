@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { agoText, deliveryStatusText, endpointStateText, lastDeliveryText, nextAttemptText, nextRetryText, spanText, waitingBehindOlder } from './webhookText.js';
+import {
+  agoText,
+  deliveryStatusText,
+  endpointStateText,
+  lastDeliveryText,
+  nextAttemptText,
+  nextRetryText,
+  spanText,
+  waitingBehindOlder,
+} from './webhookText.js';
 
 const NOW = Date.parse('2026-11-26T12:00:00Z');
 const delivery = (over: Partial<Parameters<typeof deliveryStatusText>[0]>) => ({
