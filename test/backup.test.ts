@@ -59,7 +59,7 @@ function startLeadWriters(url: string) {
         const response = await fetch(`${url}/api/submit_lead`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ provider_id: 0, lead_type: 'contact_request', name, email: 'visitor@example.com' }),
+          body: JSON.stringify({ provider_id: 0, lead_type: 'contact_request', name, email: `visitor-${next}@example.com` }),
         });
         if (response.ok) acknowledged.push({ name, at: performance.now() });
         else failures.push(`${response.status} ${await response.text()}`);
