@@ -146,6 +146,15 @@ describe.each(databaseKinds())('waitlist (%s)', (kind: DatabaseKind) => {
     expect(await mailsOf('waitlist_confirm')).toHaveLength(1);
   });
 
+  it('tells someone who confirms at a spot that is live already at once, without waiting for a coverage change', async () => {
+    const fibre = await createProvider('FibreCo');
+    await greenGoesLive(await createLayer(fibre));
+    await joinAndConfirm({ provider_id: fibre });
+    await app.waitlistMatcher.idle();
+    await vi.waitFor(() => expect(smtp.received).toHaveLength(2));
+    expect(smtp.received[1]!.parsed.subject).toBe('Now available at your address: FibreCo');
+  });
+
   it('re-sends the confirmation of a pending entry with a new link, the old one no longer working', async () => {
     await join({});
     await vi.waitFor(() => expect(smtp.received).toHaveLength(1));

@@ -8,6 +8,7 @@ function fakeWork(events: string[], options: { coverageStartFails?: boolean } = 
   const changed: Array<() => void> = [];
   const emitted: Array<() => void> = [];
   const enqueued: Array<() => void> = [];
+  const confirmed: Array<() => void> = [];
   const work: BackgroundWork = {
     coverage: {
       onRebuilt: (listener) => rebuilt.push(listener),
@@ -34,6 +35,7 @@ function fakeWork(events: string[], options: { coverageStartFails?: boolean } = 
       request: () => void events.push('waitlist matched'),
       stop: async () => void events.push('waitlist matcher stopped'),
     },
+    waitlist: { onConfirmed: (listener) => void confirmed.push(listener) },
     waitlistPurge: {
       start: () => void events.push('waitlist purge scheduled'),
       stop: async () => void events.push('waitlist purge unscheduled'),
@@ -58,6 +60,7 @@ function fakeWork(events: string[], options: { coverageStartFails?: boolean } = 
     footprintsChanged: () => changed.forEach((listener) => listener()),
     eventsEmitted: () => emitted.forEach((listener) => listener()),
     mailEnqueued: () => enqueued.forEach((listener) => listener()),
+    entryConfirmed: () => confirmed.forEach((listener) => listener()),
   });
 }
 
@@ -80,6 +83,10 @@ describe('startBackground', () => {
     events.length = 0;
     work.footprintsChanged();
     expect(events).toEqual(['waitlist matched']);
+
+    events.length = 0;
+    work.entryConfirmed();
+    expect(events, 'a confirmation asks the matcher for a run').toEqual(['waitlist matched']);
 
     events.length = 0;
     work.mailEnqueued();

@@ -9,6 +9,7 @@ import type { MailOutbox } from './outbox/mailOutbox.js';
 import type { MailSender } from './outbox/mailSender.js';
 import type { WaitlistMatcher } from './waitlist/waitlistMatcher.js';
 import type { WaitlistPurgeSchedule } from './waitlist/waitlistPurge.js';
+import type { WaitlistService } from './waitlist/waitlistService.js';
 
 /** Undoes one thing that was started or opened. */
 export type Stopper = () => Promise<void> | void;
@@ -22,6 +23,8 @@ export interface BackgroundWork {
   /** The mail outbox: each mail queued in this process nudges the sender. */
   mailOutbox: Pick<MailOutbox, 'onEnqueued'>;
   waitlistMatcher: Pick<WaitlistMatcher, 'request' | 'stop'>;
+  /** Each confirmation asks the matcher for a run: the spot may be live already. */
+  waitlist: Pick<WaitlistService, 'onConfirmed'>;
   waitlistPurge: Pick<WaitlistPurgeSchedule, 'start' | 'stop'>;
   /** LISTENs for other processes' coverage revisions (PostgreSQL; nothing on SQLite). */
   listenForRevisions: (onRevision: () => Promise<void>) => Promise<RevisionNotifications>;
@@ -49,9 +52,12 @@ export async function startBackground(work: BackgroundWork): Promise<Stopper[]> 
     work.mailSender.start();
     stoppers.push(() => work.mailSender.stop());
     // Waiting people are told when a rebuild (the first one in start() included) or a footprint
-    // makes their spot live; the matcher stops before the engine and footprints it reads.
+    // makes their spot live, and at once when they confirm at a spot that is live already. The
+    // matcher stops after the engine (stopped in reverse) and before the footprints it reads; a
+    // run it has going when the engine stops reads the index the engine leaves in memory.
     work.coverage.onRebuilt(() => work.waitlistMatcher.request());
     work.footprints.onChanged(() => work.waitlistMatcher.request());
+    work.waitlist.onConfirmed(() => work.waitlistMatcher.request());
     stoppers.push(() => work.waitlistMatcher.stop());
     await work.coverage.start();
     stoppers.push(() => work.coverage.stop());

@@ -1,10 +1,11 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServiceStatus } from '../../common/serviceStatus.js';
 import type { PublicProvider } from '../coverage/coverageProviders.js';
 import type { FootprintReading } from '../footprints/footprintService.js';
+import type { Transactions } from '../db/transactions.js';
 import type { QueuedMail } from '../outbox/mailQueue.js';
 import { fakeLogger, manualClock, towerRecord } from '../testing/fakes.js';
-import { FIXED_WIRELESS, MATCH_BATCH, TOWERS_KEY, WaitlistMatcher } from './waitlistMatcher.js';
+import { FIXED_WIRELESS, MATCH_BATCH, MATCH_RETRY_FIRST_MS, TOWERS_KEY, WaitlistMatcher } from './waitlistMatcher.js';
 import { notificationKey, type WaitlistRecord } from './waitlistRepository.js';
 
 const FIBRE: PublicProvider = { id: 7, name: 'FibreCo', description: null, logo_filename: null, signup_url: 'https://fibre.example/join' };
@@ -64,12 +65,13 @@ function newMatcher(options: {
   const repository = memoryWaitlist(options.entries);
   const mails: QueuedMail[] = [];
   const events: { type: string; data: unknown }[] = [];
+  const transactions: Transactions = { run: (work) => work({} as never) };
   const matcher = new WaitlistMatcher({
     repository,
     coverage: { layerProvidersAt: () => options.layers ?? [] },
     towers: { listActive: async () => [towerRecord({ id: 1, latitude: -33.9, longitude: 18.7, coverage_radius_km: 10 })] },
     footprints: { read: vi.fn(() => options.reading ?? null) },
-    transactions: { run: (work) => work({} as never) },
+    transactions,
     mail: { enqueue: async (mail) => void mails.push(mail) },
     events: { emit: async (type, data) => void events.push({ type, data }) },
     unsubscribeUrlOf: (key) => `https://map.example/api/waitlist/unsubscribe?token=${key}`,
@@ -77,7 +79,7 @@ function newMatcher(options: {
     clock: manualClock(),
     log: fakeLogger(),
   });
-  return { matcher, repository, mails, events };
+  return { matcher, repository, mails, events, transactions };
 }
 
 const SERVED: FootprintReading = { lineOfSight: true, signalDbm: -60, fresnel60Clear: true, terrainSource: 'hgt', sectorId: null };
@@ -191,5 +193,54 @@ describe('WaitlistMatcher', () => {
     await matcher.idle();
     // Two passes, each reading one batch and the empty one after it.
     expect(confirmedAfter).toHaveBeenCalledTimes(4);
+  });
+
+  describe('after a failure', () => {
+    afterEach(() => void vi.useRealTimers());
+    const DOWN = new Error('connection refused');
+
+    it('asks for another run 30 s after a failed read, then waits twice as long after each further failure', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const { matcher, repository, mails } = newMatcher({ entries: [entry(1)], layers: [{ provider: FIBRE, service_status: 'live' }] });
+      const read = repository.confirmedAfter.bind(repository);
+      const confirmedAfter = vi.spyOn(repository, 'confirmedAfter').mockRejectedValueOnce(DOWN).mockRejectedValueOnce(DOWN).mockImplementation(read);
+      matcher.request();
+      await matcher.idle();
+      expect(confirmedAfter).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(MATCH_RETRY_FIRST_MS);
+      await matcher.idle();
+      expect(confirmedAfter).toHaveBeenCalledTimes(2);
+      // The second failure waits 60 s.
+      await vi.advanceTimersByTimeAsync(MATCH_RETRY_FIRST_MS);
+      await matcher.idle();
+      expect(confirmedAfter).toHaveBeenCalledTimes(2);
+      await vi.advanceTimersByTimeAsync(MATCH_RETRY_FIRST_MS);
+      await matcher.idle();
+      expect(mails).toHaveLength(1);
+      // A good run asks for nothing more.
+      await vi.advanceTimersByTimeAsync(20 * MATCH_RETRY_FIRST_MS);
+      expect(confirmedAfter).toHaveBeenCalledTimes(4);
+    });
+
+    it('retries entries whose transaction failed', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const { matcher, mails, transactions } = newMatcher({ entries: [entry(1)], layers: [{ provider: FIBRE, service_status: 'live' }] });
+      vi.spyOn(transactions, 'run').mockRejectedValueOnce(DOWN);
+      expect(await matcher.run()).toBe(0);
+      await vi.advanceTimersByTimeAsync(MATCH_RETRY_FIRST_MS);
+      await matcher.idle();
+      expect(mails).toHaveLength(1);
+    });
+
+    it('asks for nothing once stopped', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const { matcher, repository } = newMatcher({ entries: [entry(1)] });
+      const confirmedAfter = vi.spyOn(repository, 'confirmedAfter').mockRejectedValue(DOWN);
+      await matcher.run();
+      await matcher.stop();
+      expect(vi.getTimerCount()).toBe(0);
+      await vi.advanceTimersByTimeAsync(MATCH_RETRY_FIRST_MS);
+      expect(confirmedAfter).toHaveBeenCalledTimes(1);
+    });
   });
 });

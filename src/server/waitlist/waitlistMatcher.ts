@@ -27,6 +27,9 @@ export const ENTRIES_PER_TRANSACTION = 20;
 export const TOWERS_KEY = 0;
 /** What the site's towers are called in the mail and the event. */
 export const FIXED_WIRELESS = 'Fixed wireless';
+/** After a failed run (a database outage), the next one is asked for this much later, ms; doubling up to MATCH_RETRY_MAX_MS. */
+export const MATCH_RETRY_FIRST_MS = 30_000;
+export const MATCH_RETRY_MAX_MS = 600_000;
 
 /** A service that went live at an entry's spot, with its key in waitlist_notifications and where to sign up. */
 interface LiveAtSpot extends LiveService {
@@ -64,6 +67,9 @@ export class WaitlistMatcher {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
+  /** The run asked for after a failed one; reset to the first wait by a run that succeeds. */
+  private retryTimer: NodeJS.Timeout | null = null;
+  private retryMs = MATCH_RETRY_FIRST_MS;
 
   constructor(private readonly deps: WaitlistMatcherDeps) {}
 
@@ -82,13 +88,19 @@ export class WaitlistMatcher {
   async stop(): Promise<void> {
     this.stopped = true;
     this.again = false;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
     await this.idle();
   }
 
-  /** One pass over every confirmed entry; how many entries were told. Never throws (logged). */
+  /**
+   * One pass over every confirmed entry; how many entries were told. Never throws (logged): a pass
+   * that failed in part asks for another after a backoff (no coverage change may come for hours).
+   */
   async run(): Promise<number> {
     const started = performance.now();
     let told = 0;
+    let failed = false;
     try {
       const towers = await this.deps.towers.listActive();
       let afterId = 0;
@@ -103,16 +115,33 @@ export class WaitlistMatcher {
           return services.length > 0 ? [{ entry, services }] : [];
         });
         for (let start = 0; start < due.length; start += ENTRIES_PER_TRANSACTION) {
-          told += await this.tell(due.slice(start, start + ENTRIES_PER_TRANSACTION));
+          const toldInBatch = await this.tell(due.slice(start, start + ENTRIES_PER_TRANSACTION));
+          if (toldInBatch === null) failed = true;
+          else told += toldInBatch;
           await yieldToRequests();
         }
         await yieldToRequests();
       }
     } catch (error) {
-      this.deps.log.error({ err: error }, 'waitlist matching failed; the next coverage change runs it again');
+      failed = true;
+      this.deps.log.error({ err: error, retryInMs: this.retryMs }, 'waitlist matching failed; trying again after a wait');
     }
+    if (failed) this.retryLater();
+    else this.retryMs = MATCH_RETRY_FIRST_MS;
     if (told > 0) this.deps.log.info({ told, ms: Math.round(performance.now() - started) }, 'waitlist entries told of service');
     return told;
+  }
+
+  /** Asks for a run after the current backoff (once: a retry already waiting stands), and doubles the next wait. */
+  private retryLater(): void {
+    if (this.stopped || this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.request();
+    }, this.retryMs);
+    // A retry never keeps the process alive on its own.
+    this.retryTimer.unref();
+    this.retryMs = Math.min(this.retryMs * 2, MATCH_RETRY_MAX_MS);
   }
 
   private async runWhileAsked(): Promise<void> {
@@ -151,9 +180,10 @@ export class WaitlistMatcher {
 
   /**
    * Entries' notification rows, mails and events in one transaction; how many entries were told
-   * (an entry another process or run told first, or that unsubscribed meanwhile, is not).
+   * (an entry another process or run told first, or that unsubscribed meanwhile, is not); null when
+   * the transaction failed (logged).
    */
-  private async tell(due: readonly { entry: WaitlistRecord; services: readonly LiveAtSpot[] }[]): Promise<number> {
+  private async tell(due: readonly { entry: WaitlistRecord; services: readonly LiveAtSpot[] }[]): Promise<number | null> {
     try {
       return await this.deps.transactions.run(async (trx) => {
         const confirmed = await this.deps.repository.confirmedAmong(
@@ -189,7 +219,7 @@ export class WaitlistMatcher {
       });
     } catch (error) {
       this.deps.log.error({ err: error, entryIds: due.map(({ entry }) => entry.id) }, 'waitlist entries not told; the next run tries again');
-      return 0;
+      return null;
     }
   }
 }

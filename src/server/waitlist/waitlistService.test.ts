@@ -135,4 +135,17 @@ describe('WaitlistService', () => {
     expect(await service.confirm(tokenOf(mails[1]!, 'confirm'))).toBe('invalid');
     expect(await service.unsubscribe('not-a-token')).toBe('invalid');
   });
+
+  it('tells its listeners of a confirmation once it has committed, and of nothing else', async () => {
+    const { service, mails } = newWaitlistService();
+    const confirmed = vi.fn();
+    service.onConfirmed(confirmed);
+    await service.join(JOIN);
+    expect(confirmed).not.toHaveBeenCalled();
+    await service.confirm(tokenOf(mails[0]!, 'confirm'));
+    expect(confirmed).toHaveBeenCalledTimes(1);
+    expect(await service.confirm(tokenOf(mails[0]!, 'confirm'))).toBe('already_confirmed');
+    expect(await service.confirm('not-a-token')).toBe('invalid');
+    expect(confirmed).toHaveBeenCalledTimes(1);
+  });
 });

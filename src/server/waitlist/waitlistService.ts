@@ -70,7 +70,14 @@ export function eventEntryOf(entry: WaitlistRecord): WaitlistEventEntry {
  * the visitor is told never reveals whether the address was already on the list.
  */
 export class WaitlistService {
+  private readonly confirmedListeners: Array<() => void> = [];
+
   constructor(private readonly deps: WaitlistServiceDeps) {}
+
+  /** `listener` runs after each confirmation has committed (the matcher: the spot may be live already). */
+  onConfirmed(listener: () => void): void {
+    this.confirmedListeners.push(listener);
+  }
 
   /** Adds or renews an entry and queues its confirmation mail; a confirmed entry is left as it is. */
   async join(input: WaitlistJoinRequest): Promise<void> {
@@ -114,7 +121,7 @@ export class WaitlistService {
   /** The confirmation link: the entry counts from now (its zone's goal too), and the webhooks hear of it. */
   async confirm(token: string): Promise<WaitlistOutcome> {
     if (!token) return 'invalid';
-    return this.deps.transactions.run(async (trx) => {
+    const outcome = await this.deps.transactions.run(async (trx): Promise<WaitlistOutcome> => {
       const entry = await this.deps.repository.findByConfirmHash(tokenHash(token), trx);
       if (!entry) return 'invalid';
       if (entry.status === 'confirmed') return 'already_confirmed';
@@ -127,6 +134,8 @@ export class WaitlistService {
       this.deps.log.info({ entryId: entry.id }, 'waitlist entry confirmed');
       return 'confirmed';
     });
+    if (outcome === 'confirmed') for (const listener of this.confirmedListeners) listener();
+    return outcome;
   }
 
   /** The unsubscribe link (and the one-click POST): nothing more is sent to the entry. */
