@@ -146,6 +146,21 @@ describe.each(databaseKinds())('waitlist (%s)', (kind: DatabaseKind) => {
     expect(await mailsOf('waitlist_confirm')).toHaveLength(1);
   });
 
+  it('confirms once when the link is opened several times at once: one waitlist.confirmed event', async () => {
+    expect((await join({})).statusCode).toBe(200);
+    await vi.waitFor(() => expect(smtp.received).toHaveLength(1));
+    const link = linkIn(smtp.received[0]!, 'confirm');
+    const opened = await Promise.all(Array.from({ length: 4 }, () => app.server.inject({ method: 'GET', url: link })));
+    expect(opened.map((response) => response.headers.location).sort()).toEqual([
+      '/waitlist?outcome=already_confirmed',
+      '/waitlist?outcome=already_confirmed',
+      '/waitlist?outcome=already_confirmed',
+      '/waitlist?outcome=confirmed',
+    ]);
+    const events = await app.db.kysely.selectFrom('webhook_events').select('message_id').where('type', '=', 'waitlist.confirmed').execute();
+    expect(events).toHaveLength(1);
+  });
+
   it('tells someone who confirms at a spot that is live already at once, without waiting for a coverage change', async () => {
     const fibre = await createProvider('FibreCo');
     await greenGoesLive(await createLayer(fibre));

@@ -96,8 +96,18 @@ export class WaitlistRepository implements WaitlistedSpots {
       .execute();
   }
 
-  async markConfirmed(id: number, now: string, trx?: Executor): Promise<void> {
-    await (trx ?? this.db).updateTable('waitlist_entries').set({ status: 'confirmed', confirmed_at: now }).where('id', '=', id).execute();
+  /**
+   * Confirms a pending entry; false when it was not pending (a concurrent confirmation was first:
+   * on PostgreSQL the second UPDATE waits for the first's commit and then matches no row).
+   */
+  async markConfirmed(id: number, now: string, trx?: Executor): Promise<boolean> {
+    const result = await (trx ?? this.db)
+      .updateTable('waitlist_entries')
+      .set({ status: 'confirmed', confirmed_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   async markUnsubscribed(id: number, now: string, trx?: Executor): Promise<void> {

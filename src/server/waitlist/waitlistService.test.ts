@@ -36,10 +36,9 @@ function memoryEntries() {
       return rows.find((row) => row.confirm_token_hash === hash);
     },
     async markConfirmed(id: number, now: string) {
-      Object.assign(
-        rows.find((row) => row.id === id)!,
-        { status: 'confirmed', confirmed_at: now },
-      );
+      const row = rows.find((candidate) => candidate.id === id && candidate.status === 'pending');
+      if (row) Object.assign(row, { status: 'confirmed', confirmed_at: now });
+      return row !== undefined;
     },
     async findByUnsubscribeHash(hash: string) {
       return rows.find((row) => row.unsubscribe_token_hash === hash);
@@ -147,5 +146,20 @@ describe('WaitlistService', () => {
     expect(await service.confirm(tokenOf(mails[0]!, 'confirm'))).toBe('already_confirmed');
     expect(await service.confirm('not-a-token')).toBe('invalid');
     expect(confirmed).toHaveBeenCalledTimes(1);
+  });
+
+  it('emits nothing and counts nothing when a concurrent confirmation changed the entry first', async () => {
+    const zones = { find: async () => ZONE, entryConfirmed: vi.fn(async () => undefined) };
+    const { service, repository, mails, events } = newWaitlistService(zones);
+    await service.join({ ...JOIN, zone_id: ZONE.id, name: 'Naledi' });
+    const markConfirmed = repository.markConfirmed.bind(repository);
+    // The other request commits between this one's read and its update.
+    repository.markConfirmed = async (id, now) => {
+      await markConfirmed(id, now);
+      return markConfirmed(id, now);
+    };
+    expect(await service.confirm(tokenOf(mails[0]!, 'confirm'))).toBe('already_confirmed');
+    expect(events).toEqual([]);
+    expect(zones.entryConfirmed).not.toHaveBeenCalled();
   });
 });

@@ -128,7 +128,11 @@ export class WaitlistService {
       // An unsubscribed entry's old confirmation link does not sign it up again.
       if (entry.status === 'unsubscribed') return 'invalid';
       const now = this.deps.clock.now().toISOString();
-      await this.deps.repository.markConfirmed(entry.id, now, trx);
+      // Only the confirmation that changed the row tells the webhooks and the zone (a link opened twice at once).
+      if (!(await this.deps.repository.markConfirmed(entry.id, now, trx))) {
+        const current = await this.deps.repository.findByConfirmHash(tokenHash(token), trx);
+        return current?.status === 'confirmed' ? 'already_confirmed' : 'invalid';
+      }
       await this.deps.events.emit('waitlist.confirmed', { entry: eventEntryOf({ ...entry, status: 'confirmed', confirmed_at: now }) }, trx);
       if (entry.zone_id !== null && this.deps.zones) await this.deps.zones.entryConfirmed(entry.zone_id, trx);
       this.deps.log.info({ entryId: entry.id }, 'waitlist entry confirmed');
