@@ -170,9 +170,13 @@ describe.each(databaseKinds())('waitlist (%s)', (kind: DatabaseKind) => {
     expect(smtp.received[1]!.parsed.subject).toBe('Now available at your address: FibreCo');
   });
 
-  it('re-sends the confirmation of a pending entry with a new link, the old one no longer working', async () => {
+  it('re-sends the confirmation of a pending entry after 15 minutes with a new link, the old one no longer working', async () => {
     await join({});
     await vi.waitFor(() => expect(smtp.received).toHaveLength(1));
+    // A repeat within 15 minutes: the same answer, no mail, the first link still the one.
+    expect((await join({ email: 'naledi@example.com' })).json().message).toBe(WAITLIST_JOINED);
+    expect(await mailsOf('waitlist_confirm')).toHaveLength(1);
+    clock.advance(15 * 60_000);
     await join({ email: 'naledi@example.com' });
     await vi.waitFor(() => expect(smtp.received).toHaveLength(2));
     expect(await app.db.kysely.selectFrom('waitlist_entries').selectAll().execute()).toHaveLength(1);
@@ -203,7 +207,8 @@ describe.each(databaseKinds())('waitlist (%s)', (kind: DatabaseKind) => {
     const statuses = await app.db.kysely.selectFrom('waitlist_entries').select('status').execute();
     expect(statuses.map((row) => row.status)).toEqual(['unsubscribed', 'unsubscribed']);
 
-    // Signing up again with consent: pending, a new confirmation.
+    // Signing up again with consent (after the 15 minutes between confirmation mails): pending, a new confirmation.
+    clock.advance(15 * 60_000);
     await join({});
     await vi.waitFor(() => expect(smtp.received).toHaveLength(3));
     const again = await app.db.kysely.selectFrom('waitlist_entries').select('status').where('email', '=', 'naledi@example.com').executeTakeFirstOrThrow();

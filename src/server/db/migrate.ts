@@ -16,6 +16,7 @@ import { towerSectorsMigration } from './migrations/0013_tower_sectors.js';
 import { footprintSectorsMigration } from './migrations/0014_footprint_sectors.js';
 import { clutterAreasMigration } from './migrations/0015_clutter_areas.js';
 import { waitlistZonesWebhooksMigration } from './migrations/0016_waitlist_zones_webhooks.js';
+import { waitlistConfirmSentMigration } from './migrations/0017_waitlist_confirm_sent.js';
 
 /** What some migrations need beyond the database. */
 export interface MigrationContext {
@@ -42,6 +43,7 @@ function migrationsFor(dialect: DialectName, context: MigrationContext): Record<
     '0014_footprint_sectors': footprintSectorsMigration(dialect),
     '0015_clutter_areas': clutterAreasMigration(dialect),
     '0016_waitlist_zones_webhooks': waitlistZonesWebhooksMigration(dialect),
+    '0017_waitlist_confirm_sent': waitlistConfirmSentMigration,
   };
 }
 

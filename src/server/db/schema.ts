@@ -404,6 +404,8 @@ export interface WaitlistEntriesTable {
   created_at: Timestamp;
   confirmed_at: Timestamp | null;
   unsubscribed_at: Timestamp | null;
+  /** When the last confirmation e-mail was queued (migration 0017); null: before that migration. */
+  confirm_sent_at: Timestamp | null;
 }
 
 /** A "now available" e-mail owed or sent for an entry and a provider, at most once (migration 0016). */

@@ -27,6 +27,7 @@ function entry(id: number, fields: Partial<WaitlistRecord> = {}): WaitlistRecord
     created_at: '2026-11-20T08:00:00.000Z',
     confirmed_at: '2026-11-20T09:00:00.000Z',
     unsubscribed_at: null,
+    confirm_sent_at: '2026-11-20T08:00:00.000Z',
     ...fields,
   };
 }

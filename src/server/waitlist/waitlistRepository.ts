@@ -20,6 +20,8 @@ export interface WaitlistRecord {
   created_at: string;
   confirmed_at: string | null;
   unsubscribed_at: string | null;
+  /** When the last confirmation e-mail was queued; null: before migration 0017. */
+  confirm_sent_at: string | null;
 }
 
 export interface NewWaitlistEntry {
@@ -52,6 +54,7 @@ const RECORD_COLUMNS = [
   'waitlist_entries.created_at',
   'waitlist_entries.confirmed_at',
   'waitlist_entries.unsubscribed_at',
+  'waitlist_entries.confirm_sent_at',
 ] as const;
 
 /** The waitlist's SQL: entries, their notifications, and the admin's read models. */
@@ -75,23 +78,33 @@ export class WaitlistRepository implements WaitlistedSpots {
     const { now, ...fields } = entry;
     const row = await (trx ?? this.db)
       .insertInto('waitlist_entries')
-      .values({ ...fields, status: 'pending', consent_at: now, created_at: now })
+      .values({ ...fields, status: 'pending', consent_at: now, created_at: now, confirm_sent_at: now })
       .onConflict((oc) => oc.column('dedupe_key').doNothing())
       .returning('id')
       .executeTakeFirst();
     return row !== undefined;
   }
 
-  /** A pending (or unsubscribed) entry asked for again: pending, with a new confirmation token and the latest details. */
+  /**
+   * A pending (or unsubscribed) entry asked for again: pending, with the latest details, and a new
+   * confirmation token when `confirm_token_hash` is given (its mail queued now); without one the
+   * earlier mail's link stays valid.
+   */
   async renewPending(
     id: number,
-    fields: { confirm_token_hash: string; name: string | null; phone: string | null; address: string; now: string },
+    fields: { confirm_token_hash?: string; name: string | null; phone: string | null; address: string; now: string },
     trx?: Executor,
   ): Promise<void> {
-    const { now, ...rest } = fields;
+    const { now, confirm_token_hash, ...rest } = fields;
     await (trx ?? this.db)
       .updateTable('waitlist_entries')
-      .set({ ...rest, status: 'pending', consent_at: now, unsubscribed_at: null })
+      .set({
+        ...rest,
+        ...(confirm_token_hash === undefined ? {} : { confirm_token_hash, confirm_sent_at: now }),
+        status: 'pending',
+        consent_at: now,
+        unsubscribed_at: null,
+      })
       .where('id', '=', id)
       .execute();
   }
@@ -273,7 +286,7 @@ export function notificationKey(entryId: number, providerKey: number): string {
 }
 
 function entryOf(row: WaitlistRecord & { provider_name: string | null; zone_name: string | null; notified_at: string | null }): WaitlistEntry {
-  const { dedupe_key: _key, ...entry } = row;
+  const { dedupe_key: _key, confirm_sent_at: _sent, ...entry } = row;
   return { ...entry, notified_at: row.notified_at ?? null };
 }
 

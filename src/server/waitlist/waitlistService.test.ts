@@ -3,7 +3,7 @@ import type { WaitlistJoinRequest } from '../../common/api/waitlist.js';
 import type { QueuedMail } from '../outbox/mailQueue.js';
 import { fakeLogger, manualClock } from '../testing/fakes.js';
 import type { NewWaitlistEntry, WaitlistRecord } from './waitlistRepository.js';
-import { OUTSIDE_ZONE, WaitlistService, ZONE_NOT_FOUND } from './waitlistService.js';
+import { OUTSIDE_ZONE, WAITLIST_RESEND_MS, WaitlistService, ZONE_NOT_FOUND } from './waitlistService.js';
 import type { WaitlistZones } from './waitlistZones.js';
 
 type Stored = WaitlistRecord & { confirm_token_hash: string; unsubscribe_token_hash: string };
@@ -22,15 +22,14 @@ function memoryEntries() {
     async insertIfNew(entry: NewWaitlistEntry) {
       if (rows.some((row) => row.dedupe_key === entry.dedupe_key)) return false;
       const { now, ...fields } = entry;
-      rows.push({ ...fields, id: rows.length + 1, status: 'pending', created_at: now, confirmed_at: null, unsubscribed_at: null });
+      rows.push({ ...fields, id: rows.length + 1, status: 'pending', created_at: now, confirmed_at: null, unsubscribed_at: null, confirm_sent_at: now });
       return true;
     },
-    async renewPending(id: number, fields: { confirm_token_hash: string; name: string | null; phone: string | null; address: string }) {
-      const { confirm_token_hash, name, phone, address } = fields;
-      Object.assign(
-        rows.find((row) => row.id === id)!,
-        { confirm_token_hash, name, phone, address, status: 'pending', unsubscribed_at: null },
-      );
+    async renewPending(id: number, fields: { confirm_token_hash?: string; name: string | null; phone: string | null; address: string; now: string }) {
+      const { confirm_token_hash, name, phone, address, now } = fields;
+      const row = rows.find((candidate) => candidate.id === id)!;
+      Object.assign(row, { name, phone, address, status: 'pending', unsubscribed_at: null });
+      if (confirm_token_hash !== undefined) Object.assign(row, { confirm_token_hash, confirm_sent_at: now });
     },
     async findByConfirmHash(hash: string) {
       return rows.find((row) => row.confirm_token_hash === hash);
@@ -65,6 +64,7 @@ function newWaitlistService(zones: WaitlistZones | null = null) {
   const mails: QueuedMail[] = [];
   const events: { type: string; data: unknown }[] = [];
   const trx = { marker: 'the confirmation transaction' };
+  const clock = manualClock();
   const service = new WaitlistService({
     repository,
     providers: { find: async (id: number) => (id === 7 ? ({ id, name: 'FibreCo' } as never) : undefined) },
@@ -74,10 +74,10 @@ function newWaitlistService(zones: WaitlistZones | null = null) {
     events: { emit: async (type, data) => void events.push({ type, data }) },
     publicUrl: 'https://isp.example/coverage/',
     secret: 'a-secret-of-at-least-32-characters-long',
-    clock: manualClock(),
+    clock,
     log: fakeLogger(),
   });
-  return { service, repository, mails, events, trx };
+  return { service, repository, mails, events, trx, clock };
 }
 
 const JOIN: WaitlistJoinRequest = {
@@ -122,8 +122,9 @@ describe('WaitlistService', () => {
   });
 
   it('keeps the unsubscribe link of an entry the same across sign-ups, and the link unsubscribes it', async () => {
-    const { service, repository, mails } = newWaitlistService();
+    const { service, repository, mails, clock } = newWaitlistService();
     await service.join(JOIN);
+    clock.advance(WAITLIST_RESEND_MS);
     await service.join(JOIN);
     expect(repository.rows).toHaveLength(1);
     expect(mails[1]!.unsubscribeUrl).toBe(mails[0]!.unsubscribeUrl);
@@ -161,5 +162,26 @@ describe('WaitlistService', () => {
     expect(await service.confirm(tokenOf(mails[0]!, 'confirm'))).toBe('already_confirmed');
     expect(events).toEqual([]);
     expect(zones.entryConfirmed).not.toHaveBeenCalled();
+  });
+
+  it('mails a pending or unsubscribed entry joining again at most once in 15 minutes, the earlier link staying valid meanwhile', async () => {
+    const { service, repository, mails, clock } = newWaitlistService();
+    await service.join(JOIN);
+    clock.advance(WAITLIST_RESEND_MS - 1000);
+    await service.join({ ...JOIN, phone: '+27 82 555 0101' });
+    expect(mails).toHaveLength(1);
+    expect(repository.rows[0]!.phone).toBe('+27 82 555 0101');
+
+    // Unsubscribed, then back within the window: pending again, and the first mail's link confirms it.
+    expect(await service.unsubscribe(tokenOf(mails[0]!, 'unsubscribe'))).toBe('unsubscribed');
+    await service.join(JOIN);
+    expect(mails).toHaveLength(1);
+    expect(repository.rows[0]!.status).toBe('pending');
+
+    clock.advance(1000);
+    await service.join(JOIN);
+    expect(mails).toHaveLength(2);
+    expect(await service.confirm(tokenOf(mails[0]!, 'confirm'))).toBe('invalid');
+    expect(await service.confirm(tokenOf(mails[1]!, 'confirm'))).toBe('confirmed');
   });
 });

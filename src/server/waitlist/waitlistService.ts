@@ -27,6 +27,8 @@ export const ZONE_NOT_FOUND = 'Zone not found';
 export const OUTSIDE_ZONE = 'This address is outside the zone';
 /** Unconfirmed entries are deleted this long after their last sign-up. */
 export const PENDING_KEPT_MS = 7 * 24 * 3600_000;
+/** A pending or unsubscribed entry joining again is mailed a new confirmation at most this often, ms. */
+export const WAITLIST_RESEND_MS = 15 * 60_000;
 const EXPORT_BATCH = 1000;
 
 /** What the sign-up, the links and the purge need of the repository (the admin's views need the rest). */
@@ -112,6 +114,12 @@ export class WaitlistService {
       }
       // Confirmed already: nothing new to send (and the answer is the same, so nothing is revealed).
       if (!existing || existing.status === 'confirmed') return false;
+      // A repeat soon after the last mail sends none (an inbox is not flooded) and leaves that mail's link valid.
+      const lastSent = existing.confirm_sent_at === null ? null : Date.parse(existing.confirm_sent_at);
+      if (lastSent !== null && Date.parse(now) - lastSent < WAITLIST_RESEND_MS) {
+        await this.deps.repository.renewPending(existing.id, { ...details, now }, trx);
+        return false;
+      }
       await this.deps.repository.renewPending(existing.id, { ...details, confirm_token_hash: tokenHash(token), now }, trx);
       return this.queueConfirmation(email, input.address, dedupeKey, token, providerName, zoneName, trx);
     });
