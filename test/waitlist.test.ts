@@ -215,6 +215,24 @@ describe.each(databaseKinds())('waitlist (%s)', (kind: DatabaseKind) => {
     expect(again.status).toBe('pending');
   });
 
+  it('sends no mail queued for an entry that unsubscribed before the SMTP server took it', async () => {
+    const fibre = await createProvider('FibreCo');
+    const layer = await createLayer(fibre);
+    const confirmation = await joinAndConfirm({ provider_id: fibre });
+    smtp.refuse(true);
+    await greenGoesLive(layer);
+    const [live] = await mailsOf('waitlist_live');
+    expect(live).toBeDefined();
+    const row = () => app.db.kysely.selectFrom('mail_outbox').selectAll().where('id', '=', live!.id).executeTakeFirstOrThrow();
+    await vi.waitFor(async () => expect((await row()).attempts).toBe(1));
+
+    expect((await app.server.inject({ method: 'GET', url: linkIn(confirmation, 'unsubscribe') })).headers.location).toBe('/waitlist?outcome=unsubscribed');
+    smtp.refuse(false);
+    clock.advance(30_000);
+    await vi.waitFor(async () => expect(await row()).toMatchObject({ status: 'failed', last_error: 'unsubscribed', attempts: 1 }));
+    expect(smtp.received).toHaveLength(1);
+  });
+
   it('deletes entries left unconfirmed for 7 days', async () => {
     await join({});
     clock.advance(2 * 24 * 3600_000);
@@ -226,6 +244,9 @@ describe.each(databaseKinds())('waitlist (%s)', (kind: DatabaseKind) => {
       const left = await app.db.kysely.selectFrom('waitlist_entries').select('email').execute();
       expect(left.map((row) => row.email)).toEqual(['later@example.com']);
     });
+    // Their mails go with them (a queued one is never sent).
+    const mails = await app.db.kysely.selectFrom('mail_outbox').select('to_address').execute();
+    expect(mails.map((mail) => mail.to_address)).toEqual(['later@example.com']);
   });
 
   it('retries an e-mail the SMTP server refuses, with backoff, and sends it once it accepts', async () => {

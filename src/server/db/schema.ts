@@ -352,6 +352,8 @@ export interface MailOutboxTable {
   last_error: string | null;
   created_at: Timestamp;
   sent_at: Timestamp | null;
+  /** The waitlist entry a mail is for (migration 0017; deleted with it); null for other mail. */
+  waitlist_entry_id: number | null;
 }
 
 /** A provider's pre-registration zone with a goal (migration 0016). */

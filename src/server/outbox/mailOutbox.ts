@@ -23,6 +23,7 @@ export class MailOutbox implements MailQueue {
         text_body: mail.text,
         html_body: mail.html,
         unsubscribe_url: mail.unsubscribeUrl ?? null,
+        waitlist_entry_id: mail.waitlistEntryId ?? null,
         next_attempt_at: now,
         created_at: now,
       })

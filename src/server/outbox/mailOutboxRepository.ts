@@ -11,6 +11,8 @@ export interface OutboxMail {
   text: string;
   html: string;
   unsubscribeUrl: string | null;
+  /** A waitlist mail whose entry has unsubscribed (or is gone) since it was queued: not to be sent. */
+  recipientLeft: boolean;
   /** Failed attempts so far. */
   attempts: number;
   createdAt: string;
@@ -54,6 +56,11 @@ export class MailOutboxRepository {
     await (trx ?? this.db).updateTable('mail_outbox').set({ status: 'sent', sent_at: now, last_error: null }).where('id', '=', id).execute();
   }
 
+  /** Gives a mail up unsent (status failed) for `reason`, e.g. its waitlist entry unsubscribed. */
+  async markSkipped(id: number, reason: string, trx?: Executor): Promise<void> {
+    await (trx ?? this.db).updateTable('mail_outbox').set({ status: 'failed', last_error: reason }).where('id', '=', id).execute();
+  }
+
   /** Records a failed attempt: the next one at `nextAttemptAt`, or none (`failed`) when it is null. */
   async markAttemptFailed(id: number, error: string, nextAttemptAt: string | null, trx?: Executor): Promise<void> {
     await (trx ?? this.db)
@@ -70,7 +77,15 @@ export class MailOutboxRepository {
   private async dueMail(db: Executor, now: string, lock: boolean): Promise<OutboxMail | undefined> {
     let query = db
       .selectFrom('mail_outbox')
-      .select(['id', 'kind', 'to_address', 'reply_to', 'subject', 'text_body', 'html_body', 'unsubscribe_url', 'attempts', 'created_at'])
+      .select(['id', 'kind', 'to_address', 'reply_to', 'subject', 'text_body', 'html_body', 'unsubscribe_url', 'attempts', 'created_at', 'waitlist_entry_id'])
+      // Read in the claim: an unsubscribe that committed before it stops the mail.
+      .select((eb) =>
+        eb
+          .selectFrom('waitlist_entries')
+          .select('waitlist_entries.status')
+          .whereRef('waitlist_entries.id', '=', 'mail_outbox.waitlist_entry_id')
+          .as('entry_status'),
+      )
       .where('status', '=', 'pending')
       .where('next_attempt_at', '<=', now)
       .orderBy('next_attempt_at')
@@ -88,6 +103,7 @@ export class MailOutboxRepository {
         text: row.text_body,
         html: row.html_body,
         unsubscribeUrl: row.unsubscribe_url,
+        recipientLeft: row.waitlist_entry_id !== null && (row.entry_status ?? 'unsubscribed') === 'unsubscribed',
         attempts: row.attempts,
         createdAt: String(row.created_at),
       }

@@ -15,6 +15,8 @@ export interface QueuedMail {
    * and List-Unsubscribe-Post headers (RFC 8058). Absent for mail to staff.
    */
   unsubscribeUrl?: string | null;
+  /** The waitlist entry the mail is for: not sent once it has unsubscribed, deleted with it. */
+  waitlistEntryId?: number | null;
 }
 
 /**

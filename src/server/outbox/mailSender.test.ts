@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeLogger, fakeMailer, manualClock } from '../testing/fakes.js';
-import { MailSender, messageOf, nextAttemptAfter } from './mailSender.js';
+import { MAIL_SKIPPED_UNSUBSCRIBED, MailSender, messageOf, nextAttemptAfter } from './mailSender.js';
 import type { ClaimedMailWork, OutboxMail } from './mailOutboxRepository.js';
 
 const CREATED = new Date('2026-11-22T08:00:00.000Z');
@@ -15,6 +15,7 @@ function outboxMail(fields: Partial<OutboxMail> = {}): OutboxMail {
     text: 'text',
     html: '<p>html</p>',
     unsubscribeUrl: null,
+    recipientLeft: false,
     attempts: 0,
     createdAt: CREATED.toISOString(),
     ...fields,
@@ -33,6 +34,11 @@ function memoryOutbox(mails: OutboxMail[]) {
       return true;
     },
     markSent: vi.fn(async (id: number) => void (state.get(id)!.status = 'sent')),
+    markSkipped: vi.fn(async (id: number, reason: string) => {
+      const row = state.get(id)!;
+      row.status = 'failed';
+      row.error = reason;
+    }),
     markAttemptFailed: vi.fn(async (id: number, error: string, next: string | null) => {
       const row = state.get(id)!;
       row.mail = { ...row.mail, attempts: row.mail.attempts + 1 };
@@ -117,6 +123,16 @@ describe('MailSender', () => {
     sender.start();
     await vi.waitFor(() => expect(outbox.state.get(1)!.status).toBe('sent'));
     expect(log.error).toHaveBeenCalledOnce();
+  });
+
+  it('gives up, unsent, a waitlist mail whose entry has unsubscribed, and sends the rest', async () => {
+    const outbox = memoryOutbox([outboxMail({ id: 1, recipientLeft: true }), outboxMail({ id: 2, to: 'sipho@example.com' })]);
+    const mailer = fakeMailer();
+    sender = new MailSender({ repository: outbox, mailer, pollMs: 10, clock: manualClock(), log: fakeLogger() });
+    sender.start();
+    await vi.waitFor(() => expect(outbox.state.get(2)!.status).toBe('sent'));
+    expect(outbox.state.get(1)).toMatchObject({ status: 'failed', error: MAIL_SKIPPED_UNSUBSCRIBED });
+    expect(mailer.sent.map((message) => message.to)).toEqual(['sipho@example.com']);
   });
 
   it('without SMTP leaves mail pending and warns once', async () => {

@@ -5,6 +5,8 @@ import type { MailOutboxRepository, OutboxMail } from './mailOutboxRepository.js
 
 /** Waits after each failed attempt, in order, seconds; the last repeats. */
 export const MAIL_RETRY_SECONDS = [30, 120, 600, 3600, 21_600] as const;
+/** last_error of a mail given up unsent because its waitlist entry unsubscribed. */
+export const MAIL_SKIPPED_UNSUBSCRIBED = 'unsubscribed';
 /** A mail still unsent this long after it was queued is given up (status failed). */
 export const MAIL_GIVE_UP_MS = 3 * 24 * 3600_000;
 /**
@@ -33,7 +35,7 @@ export function messageOf(mail: OutboxMail): MailMessage {
 }
 
 export interface MailSenderDeps {
-  repository: Pick<MailOutboxRepository, 'withDueMail' | 'markSent' | 'markAttemptFailed'>;
+  repository: Pick<MailOutboxRepository, 'withDueMail' | 'markSent' | 'markAttemptFailed' | 'markSkipped'>;
   /** null without SMTP_URL: nothing is sent, the mails stay pending. */
   mailer: Mailer | null;
   /** How often other processes' mails (and retries that came due) are looked for, ms. */
@@ -114,6 +116,11 @@ export class MailSender {
   private sendOne(mailer: Mailer): Promise<boolean> {
     const now = this.deps.clock.now();
     return this.deps.repository.withDueMail(now.toISOString(), async (mail, trx) => {
+      if (mail.recipientLeft) {
+        await this.deps.repository.markSkipped(mail.id, MAIL_SKIPPED_UNSUBSCRIBED, trx);
+        this.deps.log.info({ mailId: mail.id, kind: mail.kind }, 'e-mail not sent: its waitlist entry unsubscribed');
+        return;
+      }
       try {
         await mailer.send(messageOf(mail));
       } catch (error) {

@@ -23,6 +23,7 @@ function footer(unsubscribeUrl: string): { text: string; html: string } {
 }
 
 export interface ConfirmationMailInput {
+  entryId: number;
   to: string;
   address: string;
   /** The provider waited for; null: any provider. */
@@ -43,6 +44,7 @@ export function confirmationMail(input: ConfirmationMailInput): QueuedMail {
   return {
     kind: 'waitlist_confirm',
     to: input.to,
+    waitlistEntryId: input.entryId,
     subject,
     text: [
       `Please confirm ${what} at ${input.address}.`,
@@ -60,6 +62,7 @@ export function confirmationMail(input: ConfirmationMailInput): QueuedMail {
 }
 
 export interface LiveMailInput {
+  entryId: number;
   to: string;
   address: string;
   /** What went live there, each with where to sign up (the site's towers: the public map at the spot). */
@@ -75,6 +78,7 @@ export function liveMail(input: LiveMailInput): QueuedMail {
   return {
     kind: 'waitlist_live',
     to: input.to,
+    waitlistEntryId: input.entryId,
     subject: `Now available at your address: ${list}`,
     text: [
       `Good news: ${list} now ${names.length === 1 ? 'offers' : 'offer'} service at ${input.address}.`,

@@ -205,7 +205,13 @@ export class WaitlistMatcher {
           const fresh = services.filter((service) => inserted.has(service.key));
           if (fresh.length === 0) continue;
           await this.deps.mail.enqueue(
-            liveMail({ to: entry.email, address: entry.address, services: fresh, unsubscribeUrl: this.deps.unsubscribeUrlOf(entry.dedupe_key) }),
+            liveMail({
+              entryId: entry.id,
+              to: entry.email,
+              address: entry.address,
+              services: fresh,
+              unsubscribeUrl: this.deps.unsubscribeUrlOf(entry.dedupe_key),
+            }),
             trx,
           );
           await this.deps.events.emit(

@@ -73,8 +73,8 @@ export class WaitlistRepository implements WaitlistedSpots {
     return (trx ?? this.db).selectFrom('waitlist_entries').select(RECORD_COLUMNS).where('unsubscribe_token_hash', '=', hash).executeTakeFirst();
   }
 
-  /** Inserts a pending entry; false when one with its dedupe key exists (another request was first). */
-  async insertIfNew(entry: NewWaitlistEntry, trx?: Executor): Promise<boolean> {
+  /** Inserts a pending entry; its id, or null when one with its dedupe key exists (another request was first). */
+  async insertIfNew(entry: NewWaitlistEntry, trx?: Executor): Promise<number | null> {
     const { now, ...fields } = entry;
     const row = await (trx ?? this.db)
       .insertInto('waitlist_entries')
@@ -82,7 +82,7 @@ export class WaitlistRepository implements WaitlistedSpots {
       .onConflict((oc) => oc.column('dedupe_key').doNothing())
       .returning('id')
       .executeTakeFirst();
-    return row !== undefined;
+    return row?.id ?? null;
   }
 
   /**

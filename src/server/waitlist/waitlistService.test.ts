@@ -20,10 +20,10 @@ function memoryEntries() {
       return rows.find((row) => row.dedupe_key === key);
     },
     async insertIfNew(entry: NewWaitlistEntry) {
-      if (rows.some((row) => row.dedupe_key === entry.dedupe_key)) return false;
+      if (rows.some((row) => row.dedupe_key === entry.dedupe_key)) return null;
       const { now, ...fields } = entry;
       rows.push({ ...fields, id: rows.length + 1, status: 'pending', created_at: now, confirmed_at: null, unsubscribed_at: null, confirm_sent_at: now });
-      return true;
+      return rows.length;
     },
     async renewPending(id: number, fields: { confirm_token_hash?: string; name: string | null; phone: string | null; address: string; now: string }) {
       const { confirm_token_hash, name, phone, address, now } = fields;

@@ -108,8 +108,8 @@ export class WaitlistService {
           unsubscribe_token_hash: tokenHash(unsubscribeToken(this.deps.secret, dedupeKey)),
           now,
         };
-        if (await this.deps.repository.insertIfNew(entry, trx))
-          return this.queueConfirmation(email, input.address, dedupeKey, token, providerName, zoneName, trx);
+        const id = await this.deps.repository.insertIfNew(entry, trx);
+        if (id !== null) return this.queueConfirmation(id, email, input.address, dedupeKey, token, providerName, zoneName, trx);
         existing = await this.deps.repository.findByDedupeKey(dedupeKey, trx);
       }
       // Confirmed already: nothing new to send (and the answer is the same, so nothing is revealed).
@@ -121,7 +121,7 @@ export class WaitlistService {
         return false;
       }
       await this.deps.repository.renewPending(existing.id, { ...details, confirm_token_hash: tokenHash(token), now }, trx);
-      return this.queueConfirmation(email, input.address, dedupeKey, token, providerName, zoneName, trx);
+      return this.queueConfirmation(existing.id, email, input.address, dedupeKey, token, providerName, zoneName, trx);
     });
     this.deps.log.info({ queued }, 'waitlist sign-up');
   }
@@ -259,6 +259,7 @@ export class WaitlistService {
   }
 
   private async queueConfirmation(
+    entryId: number,
     to: string,
     address: string,
     dedupeKey: string,
@@ -268,6 +269,7 @@ export class WaitlistService {
     trx: Executor,
   ): Promise<true> {
     const mail = confirmationMail({
+      entryId,
       to,
       address,
       providerName,
