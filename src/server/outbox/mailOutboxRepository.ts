@@ -18,8 +18,8 @@ export interface OutboxMail {
   createdAt: string;
 }
 
-/** What the sender does with a claimed mail, in the claim's transaction (PostgreSQL) or after it (SQLite). */
-export type ClaimedMailWork = (mail: OutboxMail, trx: Executor) => Promise<void>;
+/** What the sender does with a claimed mail, in the claim's transaction (PostgreSQL) or after it (SQLite); what it answers is passed on. */
+export type ClaimedMailWork<T> = (mail: OutboxMail, trx: Executor) => Promise<T>;
 
 /**
  * The SQL of sending the mail outbox: claim one due mail, mark it sent, or schedule its next attempt.
@@ -36,19 +36,15 @@ export class MailOutboxRepository {
     private readonly dialect: DialectName,
   ) {}
 
-  /** Runs `work` on the oldest mail due at `now`; false when none is due. */
-  async withDueMail(now: string, work: ClaimedMailWork): Promise<boolean> {
+  /** Runs `work` on the oldest mail due at `now` and answers what it answered; undefined when none is due. */
+  async withDueMail<T>(now: string, work: ClaimedMailWork<T>): Promise<T | undefined> {
     if (this.dialect === 'sqlite') {
       const mail = await this.dueMail(this.db, now, false);
-      if (!mail) return false;
-      await work(mail, this.db);
-      return true;
+      return mail && work(mail, this.db);
     }
     return this.transactions.run(async (trx: DbTransaction) => {
       const mail = await this.dueMail(trx, now, true);
-      if (!mail) return false;
-      await work(mail, trx);
-      return true;
+      return mail && work(mail, trx);
     });
   }
 

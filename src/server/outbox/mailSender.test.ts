@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeLogger, fakeMailer, manualClock } from '../testing/fakes.js';
-import { MAIL_SKIPPED_UNSUBSCRIBED, MailSender, messageOf, nextAttemptAfter } from './mailSender.js';
+import { MAIL_SKIPPED_UNSUBSCRIBED, MailSender, messageOf, nextAttemptAfter, withoutAddresses } from './mailSender.js';
 import type { ClaimedMailWork, OutboxMail } from './mailOutboxRepository.js';
 
 const CREATED = new Date('2026-11-22T08:00:00.000Z');
@@ -27,11 +27,9 @@ function memoryOutbox(mails: OutboxMail[]) {
   const state = new Map(mails.map((mail) => [mail.id, { mail, status: 'pending', next: CREATED.toISOString(), error: null as string | null }]));
   return {
     state,
-    async withDueMail(now: string, work: ClaimedMailWork) {
+    async withDueMail<T>(now: string, work: ClaimedMailWork<T>) {
       const due = [...state.values()].find((row) => row.status === 'pending' && row.next <= now);
-      if (!due) return false;
-      await work({ ...due.mail }, {} as never);
-      return true;
+      return due && work({ ...due.mail }, {} as never);
     },
     markSent: vi.fn(async (id: number) => void (state.get(id)!.status = 'sent')),
     markSkipped: vi.fn(async (id: number, reason: string) => {
@@ -76,6 +74,14 @@ describe('messageOf', () => {
   });
 });
 
+describe('withoutAddresses', () => {
+  it('replaces whatever looks like an e-mail address, bracketed or not, and leaves the rest', () => {
+    expect(withoutAddresses('550 5.1.1 <Naledi.M+waitlist@Example.co.za>: Recipient address rejected')).toBe('550 5.1.1 <address>: Recipient address rejected');
+    expect(withoutAddresses('Mailbox sipho@example.com full; try sipho@localhost')).toBe('Mailbox <address> full; try <address>');
+    expect(withoutAddresses('Connection timeout')).toBe('Connection timeout');
+  });
+});
+
 describe('MailSender', () => {
   let sender: MailSender | null = null;
   afterEach(async () => {
@@ -110,11 +116,30 @@ describe('MailSender', () => {
     expect(mailer.send).toHaveBeenCalledTimes(2);
   });
 
+  it('ends the pass after a failed send, stores and logs the error without addresses, and tries the next mail at the next look', async () => {
+    const outbox = memoryOutbox([1, 2, 3].map((id) => outboxMail({ id, to: `person${id}@example.com` })));
+    const mailer = fakeMailer();
+    mailer.send.mockRejectedValue(new Error('451 <person1@example.com>: try later'));
+    const log = fakeLogger();
+    // A poll far off: only the first pass and the nudge below look.
+    sender = new MailSender({ repository: outbox, mailer, pollMs: 60_000, clock: manualClock(CREATED.toISOString()), log });
+    sender.start();
+    await vi.waitFor(() => expect(outbox.markAttemptFailed).toHaveBeenCalledOnce());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(mailer.send).toHaveBeenCalledOnce();
+    expect(outbox.markAttemptFailed).toHaveBeenCalledWith(1, '451 <address>: try later', expect.any(String), expect.anything());
+    expect(JSON.stringify(log.warn.mock.calls)).not.toContain('@example.com');
+
+    sender.nudge();
+    await vi.waitFor(() => expect(mailer.send).toHaveBeenCalledTimes(2));
+    expect(outbox.markAttemptFailed).toHaveBeenLastCalledWith(2, '451 <address>: try later', expect.any(String), expect.anything());
+  });
+
   it('keeps going when the outbox cannot be read', async () => {
     const outbox = memoryOutbox([outboxMail()]);
     const real = outbox.withDueMail;
     let failures = 1;
-    outbox.withDueMail = async (now, work) => {
+    outbox.withDueMail = async <T>(now: string, work: ClaimedMailWork<T>) => {
       if (failures-- > 0) throw new Error('database unreachable');
       return real(now, work);
     };

@@ -15,6 +15,17 @@ export const MAIL_GIVE_UP_MS = 3 * 24 * 3600_000;
  */
 const NUDGE_DELAY_MS = 20;
 
+/** What became of a claimed mail. */
+type SendOutcome = 'sent' | 'skipped' | 'failed';
+
+/**
+ * An SMTP error's text without e-mail addresses (servers quote the recipient, e.g. "550 <a@b.example>
+ * unknown"): it goes to the log and to last_error, which are not the place for visitors' addresses.
+ */
+export function withoutAddresses(text: string): string {
+  return text.replace(/<?[^\s<>()[\]"',;:@]+@[^\s<>()[\]"',;:@]+>?/g, '<address>');
+}
+
 /** When the next attempt of a mail that has now failed `attempts` times is due; null: give up. */
 export function nextAttemptAfter(attempts: number, createdAt: Date, now: Date): Date | null {
   const seconds = MAIL_RETRY_SECONDS[Math.min(attempts, MAIL_RETRY_SECONDS.length) - 1] ?? MAIL_RETRY_SECONDS[0];
@@ -47,7 +58,8 @@ export interface MailSenderDeps {
 /**
  * Sends the mail outbox: every due mail, oldest first, one at a time, then waits for a nudge (a
  * mail this process queued) or the poll. A failed send is tried again later (MAIL_RETRY_SECONDS),
- * and given up after three days. Nothing escapes the loop: a failing database is logged and the
+ * and given up after three days; it also ends the pass, so an SMTP outage costs one connect
+ * timeout a poll rather than one for every due mail in a row. Nothing escapes the loop: a failing database is logged and the
  * loop goes on at the next poll.
  */
 export class MailSender {
@@ -72,8 +84,10 @@ export class MailSender {
   /** Looks for due mail shortly (after the enqueuing transaction has committed). */
   nudge(): void {
     if (!this.running || this.stopped) return;
-    this.nudged = true;
-    this.sleepFor(NUDGE_DELAY_MS);
+    // Waiting: look shortly. Sending: the wait after this pass is a short one (the mail may have
+    // committed after the pass looked).
+    if (this.wakeUp) this.sleepFor(NUDGE_DELAY_MS);
+    else this.nudged = true;
   }
 
   /** Stops after the mail being sent, if any, and closes the SMTP pool. */
@@ -88,7 +102,10 @@ export class MailSender {
   private async loop(mailer: Mailer): Promise<void> {
     while (!this.stopped) {
       try {
-        while (!this.stopped && (await this.sendOne(mailer)));
+        while (!this.stopped) {
+          const outcome = await this.sendOne(mailer);
+          if (outcome === undefined || outcome === 'failed') break;
+        }
       } catch (error) {
         this.deps.log.error({ err: error }, 'mail outbox not read; trying again at the next poll');
       }
@@ -113,28 +130,30 @@ export class MailSender {
     }, ms);
   }
 
-  private sendOne(mailer: Mailer): Promise<boolean> {
+  /** Sends the oldest due mail; undefined when none was due. */
+  private sendOne(mailer: Mailer): Promise<SendOutcome | undefined> {
     const now = this.deps.clock.now();
-    return this.deps.repository.withDueMail(now.toISOString(), async (mail, trx) => {
+    return this.deps.repository.withDueMail(now.toISOString(), async (mail, trx): Promise<SendOutcome> => {
       if (mail.recipientLeft) {
         await this.deps.repository.markSkipped(mail.id, MAIL_SKIPPED_UNSUBSCRIBED, trx);
         this.deps.log.info({ mailId: mail.id, kind: mail.kind }, 'e-mail not sent: its waitlist entry unsubscribed');
-        return;
+        return 'skipped';
       }
       try {
         await mailer.send(messageOf(mail));
       } catch (error) {
         const attempts = mail.attempts + 1;
         const next = nextAttemptAfter(attempts, new Date(mail.createdAt), this.deps.clock.now());
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason = withoutAddresses(error instanceof Error ? error.message : String(error));
         await this.deps.repository.markAttemptFailed(mail.id, reason, next?.toISOString() ?? null, trx);
         // The mail's id and kind only: addresses are the visitors'.
         if (next) this.deps.log.warn({ mailId: mail.id, kind: mail.kind, attempts, next: next.toISOString(), err: reason }, 'e-mail not sent; will retry');
         else this.deps.log.error({ mailId: mail.id, kind: mail.kind, attempts, err: reason }, 'e-mail given up after three days');
-        return;
+        return 'failed';
       }
       await this.deps.repository.markSent(mail.id, this.deps.clock.now().toISOString(), trx);
       this.deps.log.info({ mailId: mail.id, kind: mail.kind }, 'e-mail sent');
+      return 'sent';
     });
   }
 }
