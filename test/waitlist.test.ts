@@ -112,6 +112,9 @@ describe.each(databaseKinds())('waitlist (%s)', (kind: DatabaseKind) => {
     const unsubscribe = linkIn(confirmation!, 'unsubscribe');
     expect(headerLine(confirmation!, 'list-unsubscribe')).toBe(`List-Unsubscribe: <${PUBLIC_URL}${unsubscribe}>`);
     expect(headerLine(confirmation!, 'list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    // A Message-ID of its outbox row, under PUBLIC_URL's host.
+    const [row] = await mailsOf('waitlist_confirm');
+    expect(confirmation!.parsed.messageId).toMatch(new RegExp(`^<outbox-${row!.id}\\.[0-9a-f]{16}@map\\.example>$`));
 
     // Nothing is live at the spot yet, and a pending entry is never told.
     await greenGoesLive(layer);

@@ -62,6 +62,17 @@ function confirmLinkIn(mail: ReceivedMail): string {
 
 const liveMails = (smtp: LocalSmtp) => smtp.received.filter((mail) => mail.parsed.subject?.startsWith('Now available'));
 
+/** Message-IDs received more than once (a mail sent again), checking each is an outbox row's. */
+function repeatedMessageIds(mails: readonly ReceivedMail[]): string[] {
+  const seen = new Set<string>();
+  return mails
+    .map((mail) => mail.parsed.messageId ?? '')
+    .filter((id) => {
+      expect(id).toMatch(/^<outbox-\d+\.[0-9a-f]{16}@map\.example>$/);
+      return seen.has(id) ? true : (seen.add(id), false);
+    });
+}
+
 /** Recipients named more than once. */
 function duplicates(mails: readonly ReceivedMail[]): string[] {
   const seen = new Set<string>();
@@ -161,6 +172,7 @@ describe.each(databaseKinds())('waitlist e-mails survive kill -9 (%s)', (kind: D
     const outbox = (await (await api.json('GET', '/api/waitlist/summary')).json()) as { data: { notified: number }[] };
     expect(outbox.data[0]!.notified).toBe(entries.data.total);
     expect(duplicates(liveMails(smtp))).toEqual([]);
+    expect(repeatedMessageIds(smtp.received)).toEqual([]);
   });
 });
 
@@ -235,5 +247,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL',
     expect(smtp.received).toHaveLength(2 * ENTRIES);
     expect(duplicates(smtp.received.filter((mail) => mail.parsed.subject?.startsWith('Please confirm')))).toEqual([]);
     expect(duplicates(liveMails(smtp))).toEqual([]);
+    expect(repeatedMessageIds(smtp.received)).toEqual([]);
   });
 });

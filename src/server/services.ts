@@ -261,6 +261,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
   const mailSender = new MailSender({
     repository: new MailOutboxRepository(db.kysely, transactions, db.dialect),
     mailer: config.mail.smtpUrl ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : null,
+    messageIdHost: new URL(config.publicUrl).hostname,
     pollMs: config.outbox.pollMs,
     clock,
     log,

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeLogger, fakeMailer, manualClock } from '../testing/fakes.js';
-import { MAIL_SKIPPED_UNSUBSCRIBED, MailSender, messageOf, nextAttemptAfter, withoutAddresses } from './mailSender.js';
+import { MAIL_SKIPPED_UNSUBSCRIBED, MailSender, messageIdOf, messageOf, nextAttemptAfter, withoutAddresses } from './mailSender.js';
 import type { ClaimedMailWork, OutboxMail } from './mailOutboxRepository.js';
 
 const CREATED = new Date('2026-11-22T08:00:00.000Z');
+const HOST = 'map.example';
 
 function outboxMail(fields: Partial<OutboxMail> = {}): OutboxMail {
   return {
@@ -60,17 +61,28 @@ describe('nextAttemptAfter', () => {
 describe('messageOf', () => {
   it("adds RFC 8058's one-click headers to a mail with an unsubscribe address, and none to staff mail", () => {
     const url = 'https://map.example/api/waitlist/unsubscribe?token=abc';
-    expect(messageOf(outboxMail({ unsubscribeUrl: url })).headers).toEqual({
+    expect(messageOf(outboxMail({ unsubscribeUrl: url }), HOST).headers).toEqual({
       'List-Unsubscribe': `<${url}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
-    expect(messageOf(outboxMail({ replyTo: 'visitor@example.com' }))).toEqual({
+    expect(messageOf(outboxMail({ replyTo: 'visitor@example.com' }), HOST)).toEqual({
+      messageId: messageIdOf(outboxMail(), HOST),
       to: 'naledi@example.com',
       replyTo: 'visitor@example.com',
       subject: 'Please confirm',
       text: 'text',
       html: '<p>html</p>',
     });
+  });
+});
+
+describe('messageIdOf', () => {
+  it('is the same for an outbox row each time, and differs by row and by when it was queued', () => {
+    const id = messageIdOf(outboxMail({ id: 42 }), HOST);
+    expect(id).toMatch(/^<outbox-42\.[0-9a-f]{16}@map\.example>$/);
+    expect(messageIdOf(outboxMail({ id: 42, attempts: 3 }), HOST)).toBe(id);
+    expect(messageIdOf(outboxMail({ id: 43 }), HOST)).not.toBe(id);
+    expect(messageIdOf(outboxMail({ id: 42, createdAt: '2026-11-23T08:00:00.000Z' }), HOST)).not.toBe(id);
   });
 });
 
@@ -92,11 +104,12 @@ describe('MailSender', () => {
   it('sends due mail and marks it sent', async () => {
     const outbox = memoryOutbox([outboxMail({ unsubscribeUrl: 'https://map.example/u' })]);
     const mailer = fakeMailer();
-    sender = new MailSender({ repository: outbox, mailer, pollMs: 10, clock: manualClock(), log: fakeLogger() });
+    sender = new MailSender({ repository: outbox, messageIdHost: HOST, mailer, pollMs: 10, clock: manualClock(), log: fakeLogger() });
     sender.start();
     await vi.waitFor(() => expect(outbox.state.get(1)!.status).toBe('sent'));
     expect(mailer.sent).toHaveLength(1);
     expect(mailer.sent[0]!.headers?.['List-Unsubscribe']).toBe('<https://map.example/u>');
+    expect(mailer.sent[0]!.messageId).toBe(messageIdOf(outboxMail(), HOST));
   });
 
   it('schedules a failed send again by the backoff, and sends it when it comes due', async () => {
@@ -105,7 +118,7 @@ describe('MailSender', () => {
     mailer.send.mockRejectedValueOnce(new Error('451 try later'));
     const clock = manualClock(CREATED.toISOString());
     const log = fakeLogger();
-    sender = new MailSender({ repository: outbox, mailer, pollMs: 10, clock, log });
+    sender = new MailSender({ repository: outbox, messageIdHost: HOST, mailer, pollMs: 10, clock, log });
     sender.start();
     await vi.waitFor(() => expect(outbox.markAttemptFailed).toHaveBeenCalledWith(1, '451 try later', '2026-11-22T08:00:30.000Z', expect.anything()));
     expect(outbox.state.get(1)!.status).toBe('pending');
@@ -122,7 +135,7 @@ describe('MailSender', () => {
     mailer.send.mockRejectedValue(new Error('451 <person1@example.com>: try later'));
     const log = fakeLogger();
     // A poll far off: only the first pass and the nudge below look.
-    sender = new MailSender({ repository: outbox, mailer, pollMs: 60_000, clock: manualClock(CREATED.toISOString()), log });
+    sender = new MailSender({ repository: outbox, messageIdHost: HOST, mailer, pollMs: 60_000, clock: manualClock(CREATED.toISOString()), log });
     sender.start();
     await vi.waitFor(() => expect(outbox.markAttemptFailed).toHaveBeenCalledOnce());
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -144,7 +157,7 @@ describe('MailSender', () => {
       return real(now, work);
     };
     const log = fakeLogger();
-    sender = new MailSender({ repository: outbox, mailer: fakeMailer(), pollMs: 10, clock: manualClock(), log });
+    sender = new MailSender({ repository: outbox, messageIdHost: HOST, mailer: fakeMailer(), pollMs: 10, clock: manualClock(), log });
     sender.start();
     await vi.waitFor(() => expect(outbox.state.get(1)!.status).toBe('sent'));
     expect(log.error).toHaveBeenCalledOnce();
@@ -153,7 +166,7 @@ describe('MailSender', () => {
   it('gives up, unsent, a waitlist mail whose entry has unsubscribed, and sends the rest', async () => {
     const outbox = memoryOutbox([outboxMail({ id: 1, recipientLeft: true }), outboxMail({ id: 2, to: 'sipho@example.com' })]);
     const mailer = fakeMailer();
-    sender = new MailSender({ repository: outbox, mailer, pollMs: 10, clock: manualClock(), log: fakeLogger() });
+    sender = new MailSender({ repository: outbox, messageIdHost: HOST, mailer, pollMs: 10, clock: manualClock(), log: fakeLogger() });
     sender.start();
     await vi.waitFor(() => expect(outbox.state.get(2)!.status).toBe('sent'));
     expect(outbox.state.get(1)).toMatchObject({ status: 'failed', error: MAIL_SKIPPED_UNSUBSCRIBED });
@@ -163,7 +176,7 @@ describe('MailSender', () => {
   it('without SMTP leaves mail pending and warns once', async () => {
     const outbox = memoryOutbox([outboxMail()]);
     const log = fakeLogger();
-    sender = new MailSender({ repository: outbox, mailer: null, pollMs: 10, clock: manualClock(), log });
+    sender = new MailSender({ repository: outbox, messageIdHost: HOST, mailer: null, pollMs: 10, clock: manualClock(), log });
     sender.start();
     sender.nudge();
     await sender.stop();

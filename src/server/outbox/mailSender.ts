@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Mailer, MailMessage } from './mailer.js';
@@ -33,9 +34,23 @@ export function nextAttemptAfter(attempts: number, createdAt: Date, now: Date): 
   return next.getTime() - createdAt.getTime() > MAIL_GIVE_UP_MS ? null : next;
 }
 
-/** The SMTP message of an outbox mail: RFC 8058's one-click headers when it has an unsubscribe address. */
-export function messageOf(mail: OutboxMail): MailMessage {
+/**
+ * The Message-ID of an outbox row, the same each time it is sent: a mail sent again after a crash
+ * (SMTP took it, the process died before marking it sent) is recognisable as the same mail. The
+ * hash of created_at keeps it unique where row ids start again (another database, a reset one).
+ */
+export function messageIdOf(mail: Pick<OutboxMail, 'id' | 'createdAt'>, host: string): string {
+  const stamp = createHash('sha256').update(mail.createdAt).digest('hex').slice(0, 16);
+  return `<outbox-${mail.id}.${stamp}@${host}>`;
+}
+
+/**
+ * The SMTP message of an outbox mail: its stable Message-ID (`host`: PUBLIC_URL's), and RFC 8058's
+ * one-click headers when it has an unsubscribe address.
+ */
+export function messageOf(mail: OutboxMail, host: string): MailMessage {
   return {
+    messageId: messageIdOf(mail, host),
     to: mail.to,
     ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
     subject: mail.subject,
@@ -49,6 +64,8 @@ export interface MailSenderDeps {
   repository: Pick<MailOutboxRepository, 'withDueMail' | 'markSent' | 'markAttemptFailed' | 'markSkipped'>;
   /** null without SMTP_URL: nothing is sent, the mails stay pending. */
   mailer: Mailer | null;
+  /** The host name in Message-IDs: PUBLIC_URL's. */
+  messageIdHost: string;
   /** How often other processes' mails (and retries that came due) are looked for, ms. */
   pollMs: number;
   clock: Clock;
@@ -140,7 +157,7 @@ export class MailSender {
         return 'skipped';
       }
       try {
-        await mailer.send(messageOf(mail));
+        await mailer.send(messageOf(mail, this.deps.messageIdHost));
       } catch (error) {
         const attempts = mail.attempts + 1;
         const next = nextAttemptAfter(attempts, new Date(mail.createdAt), this.deps.clock.now());

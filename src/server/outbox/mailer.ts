@@ -6,6 +6,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** The Message-ID header, angle brackets included; nodemailer makes one up when it is absent. */
+  messageId?: string;
   /** Extra header lines, e.g. List-Unsubscribe (RFC 8058); names as they are written. */
   headers?: Record<string, string>;
 }
