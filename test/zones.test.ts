@@ -1,6 +1,6 @@
 import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { ZONE_RING_CLOSED_MESSAGE, ZONE_TOO_MANY_VERTICES_MESSAGE } from '../src/common/api/zones.js';
+import { ZONE_PROVIDER_LOCKED_MESSAGE, ZONE_RING_CLOSED_MESSAGE, ZONE_TOO_MANY_VERTICES_MESSAGE } from '../src/common/api/zones.js';
 import { EventOutbox } from '../src/server/outbox/eventOutbox.js';
 import { MailOutbox } from '../src/server/outbox/mailOutbox.js';
 import { ManualClock } from '../src/server/testing/manualClock.js';
@@ -215,6 +215,25 @@ describe.each(databaseKinds())('zones on %s', (kind) => {
     expect(notAFile.json().message).toBe('The file must be KML, KMZ or GeoJSON');
     const none = await upload();
     expect(none.statusCode).toBe(400);
+  });
+
+  it('keeps the provider of a zone that has pre-registrations of any status', async () => {
+    const providerId = await createProvider('Overberg Fibre');
+    const other = await createProvider('Cape Wireless');
+    const zone = await createZone({ provider_id: providerId });
+    await addEntry(zone.id as number, providerId, 'unsubscribed');
+
+    const moved = await send('PUT', `/api/zones/${zone.id}`, { provider_id: other, goal: 9 });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json()).toEqual({ success: false, message: ZONE_PROVIDER_LOCKED_MESSAGE });
+    expect((await send('GET', '/api/zones/all')).json().data[0]).toMatchObject({ provider_id: providerId, goal: 3 });
+    const kept = await send('PUT', `/api/zones/${zone.id}`, { provider_id: providerId, goal: 9 });
+    expect(kept.statusCode, kept.body).toBe(200);
+
+    await app.db.kysely.deleteFrom('waitlist_entries').execute();
+    const free = await send('PUT', `/api/zones/${zone.id}`, { provider_id: other });
+    expect(free.statusCode, free.body).toBe(200);
+    expect(free.json().data).toMatchObject({ provider_id: other, provider_name: 'Cape Wireless' });
   });
 
   it('deletes the zones of a deleted provider', async () => {

@@ -84,10 +84,10 @@ export function zoneRoutes(zones: ZoneService): FastifyPluginAsyncZod {
         bodyLimit: ZONE_BODY_LIMIT_BYTES,
         schema: {
           tags,
-          summary: 'Change a zone (fields left out stay as they are)',
+          summary: 'Change a zone (fields left out stay as they are; a zone with pre-registrations keeps its provider)',
           params: zoneIdParams,
           body: zoneUpdate,
-          response: { 200: envelopeOf(adminZone), 400: errorEnvelope, 404: errorEnvelope },
+          response: { 200: envelopeOf(adminZone), 400: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope },
         },
       },
       async (request) => ({ success: true as const, message: 'Zone saved', data: await zones.update(request.params.id, request.body) }),
