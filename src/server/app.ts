@@ -207,7 +207,7 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
       await api.register(geocodeRoutes({ geocode, searchesPerMinute: config.rateLimits.searchesPerMinute }));
       await api.register(leadRoutes(leads, config.rateLimits));
       await api.register(waitlistPublicRoutes(services.waitlist, config.rateLimits));
-      await api.register(publicZoneRoutes(zones));
+      await api.register(publicZoneRoutes(zones, services.zoneListVersion));
       // Every other route: behind the bearer token.
       await api.register(
         adminScope(auth, [

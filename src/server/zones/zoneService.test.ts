@@ -103,6 +103,22 @@ describe('ZoneService.update and delete', () => {
   });
 });
 
+describe('ZoneService writes', () => {
+  it("move the public list's version when a zone is added, changed or deleted, and not when refused", async () => {
+    const { service, listVersion } = newZoneService();
+    const moves: number[] = [listVersion.current];
+    await service.create(input());
+    moves.push(listVersion.current);
+    await service.update(1, { goal: 9 });
+    moves.push(listVersion.current);
+    await expect(service.update(2, { goal: 9 })).rejects.toBeInstanceOf(NotFoundError);
+    moves.push(listVersion.current);
+    await service.delete(1);
+    moves.push(listVersion.current);
+    expect(moves).toEqual([0, 1, 2, 2, 3]);
+  });
+});
+
 describe('ZoneService.listPublic', () => {
   it('answers active zones only, with their confirmed counts and parsed geometry', async () => {
     const zones = memoryZones();

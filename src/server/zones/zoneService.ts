@@ -16,6 +16,7 @@ import type { ClutterFileRequest } from '../clutter/clutterFileReading.js';
 import type { PackedPolygon } from '../../geo/packedGeometry.js';
 import type { Transactions } from '../db/transactions.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
+import type { ZoneListVersion } from './zoneListVersion.js';
 import { checkZoneOutline } from './zoneOutline.js';
 import { type ZoneChanges, ZONE_LIST_LIMIT, type ZoneRecord, type ZoneRepository } from './zoneRepository.js';
 
@@ -29,6 +30,8 @@ export interface ZoneServiceDeps {
   /** Reads an uploaded KML, KMZ or GeoJSON file's polygons off the event loop (clutter/clutterFileReading.ts). */
   readPolygonFile: (request: ClutterFileRequest) => Promise<PackedPolygon[]>;
   clock: Clock;
+  /** Moved after each write, so the public list is built again at once. */
+  listVersion: ZoneListVersion;
 }
 
 /**
@@ -76,6 +79,7 @@ export class ZoneService {
       if (inserted === 'no_provider') throw new ValidationError(ZONE_PROVIDER_MESSAGE);
       return inserted;
     });
+    this.deps.listVersion.invalidate();
     return this.get(id);
   }
 
@@ -109,11 +113,13 @@ export class ZoneService {
           });
     if (updated === 'no_provider') throw new ValidationError(ZONE_PROVIDER_MESSAGE);
     if (!updated) throw new NotFoundError(ZONE_NOT_FOUND_MESSAGE);
+    this.deps.listVersion.invalidate();
     return this.get(id);
   }
 
   async delete(id: number): Promise<void> {
     if (!(await this.deps.repository.delete(id))) throw new NotFoundError(ZONE_NOT_FOUND_MESSAGE);
+    this.deps.listVersion.invalidate();
   }
 
   /**
