@@ -237,7 +237,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
   const zoneGoals = new ZoneGoals({ repository: zoneRepo, mail: mailOutbox, events, leadsEmail: config.mail.leadsEmail, clock, listVersion: zoneListVersion });
   // Webhooks: the endpoints (URLs through the SSRF guard, secrets sealed) and the delivery worker.
   const webhooks = new WebhookService({
-    repository: new WebhookRepository(db.kysely),
+    repository: new WebhookRepository(db.kysely, db.dialect),
     transactions,
     secrets,
     checkUrl: (url) => checkOutboundUrl(url, { allowPrivate: config.outbound.allowPrivate }),
