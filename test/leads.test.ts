@@ -371,7 +371,10 @@ describe.each(databaseKinds())('leads and search logs on %s', (kind) => {
         unsubscribe_url: null,
         status: 'pending',
       });
-      expect(confirmation!.text_body).toContain(`Your message:\n${VISITOR.message}`);
+      // Sent to an address nobody verified: the visitor's free text stays out of it.
+      expect(confirmation!.text_body).not.toContain(VISITOR.message);
+      expect(confirmation!.html_body).not.toContain(VISITOR.message);
+      expect(confirmation!.text_body).toMatch(/^Hello Thandi Mokoena,$/m);
       expect(confirmation!.text_body).toMatch(/^Address: +12 Kloof St, Gardens \(-33\.92000, 18\.42000\)$/m);
       expect(confirmation!.text_body).toContain(`What happens next:\n${DEFAULT_NEXT_STEPS}`);
     });
@@ -402,13 +405,18 @@ describe.each(databaseKinds())('leads and search logs on %s', (kind) => {
       expect(confirmation!.text_body).toContain(`What happens next:\n${GENERAL_INQUIRY_NEXT_STEPS}`);
     });
 
-    it('escapes what the visitor typed in the HTML of both mails', async () => {
+    it("escapes what the visitor typed in the HTML of both mails, and leaves the message out of the visitor's", async () => {
       const fibre = await api.createProvider({ name: 'FibreCo', contact_email: 'sales@fibre.example' });
-      await api.submitLead({ provider_id: fibre, lead_type: 'contact_request', ...VISITOR, message: '<img src=x onerror=alert(1)>' });
-      for (const mail of await api.mails()) {
-        expect(mail.html_body).not.toContain('<img');
-        expect(mail.html_body).toContain('&#60;img src=x onerror=alert(1)&#62;');
+      await api.submitLead({ provider_id: fibre, lead_type: 'contact_request', ...VISITOR, name: '<b>Thandi</b>', message: '<img src=x onerror=alert(1)>' });
+      const [notice, confirmation, ...rest] = await api.mails();
+      expect(rest).toEqual([]);
+      for (const mail of [notice!, confirmation!]) {
+        expect(mail.html_body).not.toMatch(/<img|<b>/);
+        expect(mail.html_body).toContain('&#60;b&#62;Thandi&#60;/b&#62;');
       }
+      expect(notice!.html_body).toContain('&#60;img src=x onerror=alert(1)&#62;');
+      expect(confirmation!.kind).toBe('lead_confirmation');
+      expect(confirmation!.html_body).not.toContain('img src=x');
     });
 
     it('queues nothing for a honeypot lead', async () => {

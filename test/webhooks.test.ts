@@ -1,6 +1,9 @@
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LeadEventLead, WebhookEventData, WebhookEventType } from '../src/common/api/webhookEvents.js';
 import { webhookEventData } from '../src/common/api/webhookEvents.js';
+import { afterAttempt } from '../src/server/webhooks/deliverySchedule.js';
+import { WebhookQueueRepository } from '../src/server/webhooks/webhookQueueRepository.js';
 import { bearer, createTestApp, databaseKinds, ManualClock, signIn, type DatabaseKind, type TestApp } from './support/testApp.js';
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhookReceiver.js';
 
@@ -250,7 +253,8 @@ describe.each(databaseKinds())('webhooks (%s)', (kind: DatabaseKind) => {
   it('disables an endpoint that fails for three days, fails its pending deliveries, and e-mails LEADS_EMAIL', async () => {
     const clock = new ManualClock();
     const { app, api, receiver } = await start({ WEBHOOK_RETRY_SECONDS: '86400,86400,86400' }, clock);
-    const endpoint = (await api('POST', '/api/webhooks', { url: receiver.url, events: ['lead.created'] })).body.data;
+    const url = `${receiver.url}?token=receiver-s3cret`;
+    const endpoint = (await api('POST', '/api/webhooks', { url, events: ['lead.created'] })).body.data;
     receiver.secret = endpoint.secret;
     receiver.answer = () => 500;
     await emit(app, 'lead.created', { lead: leadOf(1) });
@@ -270,11 +274,69 @@ describe.each(databaseKinds())('webhooks (%s)', (kind: DatabaseKind) => {
     expect(statuses).toEqual(['failed', 'failed']);
     const mail = await app.db.kysely.selectFrom('mail_outbox').selectAll().where('kind', '=', 'webhook_disabled').execute();
     expect(mail).toHaveLength(1);
-    expect(mail[0]).toMatchObject({ to_address: 'leads@isp.example', subject: `Webhook endpoint disabled: ${receiver.url}` });
+    // The subject names the origin only: the URL's query may hold a token.
+    expect(mail[0]).toMatchObject({ to_address: 'leads@isp.example', subject: `Webhook endpoint disabled: ${new URL(receiver.url).origin}` });
+    expect(mail[0]!.subject).not.toContain('receiver-s3cret');
     expect(mail[0]!.text_body).toContain('The receiver answered HTTP 500');
     expect((await api('POST', `/api/webhooks/${endpoint.id}/test`)).status).toBe(409);
 
     const enabled = await api('PUT', `/api/webhooks/${endpoint.id}`, { enabled: true });
     expect(enabled.body.data).toMatchObject({ enabled: true, disabled_reason: null, failing_since: null });
+  });
+
+  it.runIf(kind === 'postgres')('disables and deletes an endpoint while a delivery run holds its head, without a deadlock', async () => {
+    const { app, api, receiver } = await start();
+    // This test's transaction plays the delivery run; the worker stays out of it.
+    await app.webhookDelivery.stop();
+    const queue = new WebhookQueueRepository(app.db.kysely);
+
+    /** `admin` asked while a run holds the endpoint's head; the run then writes its outcome (the head's row, then the endpoint's) and commits. */
+    async function whileRunHoldsHead(endpointId: number, admin: () => ReturnType<typeof api>) {
+      let asked!: ReturnType<typeof api>;
+      await app.db.kysely.transaction().execute(async (trx) => {
+        const head = await queue.lockHead(endpointId, trx);
+        expect(head).toBeDefined();
+        const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+        const runPid = rows[0]!.pid;
+        asked = admin();
+        // The admin's statement waits on the run's lock.
+        await vi.waitFor(async () => {
+          const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where ${runPid}::int = any(pg_blocking_pids(pid))`.execute(
+            app.db.kysely,
+          );
+          expect(waiting.rows[0]!.n).toBe(1);
+        });
+        const failed = afterAttempt(
+          { attempts: head!.attempts, failingSince: head!.failing_since },
+          { ok: false, statusCode: 503, response: null, error: 'HTTP 503' },
+          new Date(),
+          RETRY_SECONDS,
+        );
+        await queue.recordAttempt(head!, failed, trx);
+      });
+      return asked;
+    }
+
+    const toDisable = (await api('POST', '/api/webhooks', { url: receiver.url, events: ['lead.created'] })).body.data;
+    const toDelete = (await api('POST', '/api/webhooks', { url: receiver.url, events: ['lead.created'] })).body.data;
+    await emit(app, 'lead.created', { lead: leadOf(1) });
+    await emit(app, 'lead.created', { lead: leadOf(2) });
+
+    const disabled = await whileRunHoldsHead(toDisable.id, () => api('PUT', `/api/webhooks/${toDisable.id}`, { enabled: false }));
+    expect(disabled.status, JSON.stringify(disabled.body)).toBe(200);
+    expect(disabled.body.data).toMatchObject({ enabled: false, pending_count: 0 });
+    const statuses = (await api('GET', `/api/webhooks/${toDisable.id}/deliveries`)).body.data.map((d: { status: string; attempts: number }) => [
+      d.status,
+      d.attempts,
+    ]);
+    // The head's attempt the run wrote, the one behind it failed by the admin.
+    expect(statuses).toEqual([
+      ['failed', 0],
+      ['failed', 1],
+    ]);
+
+    const deleted = await whileRunHoldsHead(toDelete.id, () => api('DELETE', `/api/webhooks/${toDelete.id}`));
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect((await api('GET', `/api/webhooks/${toDelete.id}`)).status).toBe(404);
   });
 });

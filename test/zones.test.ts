@@ -1,10 +1,11 @@
 import { strToU8, zipSync } from 'fflate';
-import { describe, expect, it } from 'vitest';
-import { ZONE_RING_CLOSED_MESSAGE, ZONE_TOO_MANY_VERTICES_MESSAGE } from '../src/common/api/zones.js';
+import { describe, expect, it, vi } from 'vitest';
+import { ZONE_PROVIDER_LOCKED_MESSAGE, ZONE_RING_CLOSED_MESSAGE, ZONE_TOO_MANY_VERTICES_MESSAGE } from '../src/common/api/zones.js';
 import { EventOutbox } from '../src/server/outbox/eventOutbox.js';
 import { MailOutbox } from '../src/server/outbox/mailOutbox.js';
 import { ManualClock } from '../src/server/testing/manualClock.js';
 import { ZoneGoals } from '../src/server/zones/zoneGoals.js';
+import { ZoneListVersion } from '../src/server/zones/zoneListVersion.js';
 import { ZoneRepository } from '../src/server/zones/zoneRepository.js';
 import { type MultipartFile, multipartBody } from './support/multipart.js';
 import { signedInAppPerTest } from './support/signedInApp.js';
@@ -90,6 +91,23 @@ describe.each(databaseKinds())('zones on %s', (kind) => {
       .execute();
   }
 
+  let visitors = 0;
+  /** A visitor pre-registers in the zone through the public route and opens the e-mailed confirmation link. */
+  async function joinAndConfirm(zoneId: number): Promise<void> {
+    visitors += 1;
+    const email = `visitor${visitors}@example.com`;
+    const joined = await app.server.inject({
+      method: 'POST',
+      url: '/api/waitlist',
+      payload: { zone_id: zoneId, name: `Visitor ${visitors}`, email, address: `${visitors} Church Street`, lat: -34.55, lng: 20.05, consent: true },
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
+    const mail = await app.db.kysely.selectFrom('mail_outbox').select('text_body').where('to_address', '=', email).executeTakeFirstOrThrow();
+    const link = /\/api\/waitlist\/confirm\?token=[A-Za-z0-9_%-]+/.exec(mail.text_body)?.[0];
+    expect(link, mail.text_body).toBeDefined();
+    expect((await app.server.inject({ method: 'GET', url: link! })).headers.location).toBe('/waitlist?outcome=confirmed');
+  }
+
   it('adds, lists, changes and deletes zones; the public list shows active ones without a token', async () => {
     const providerId = await createProvider('Overberg Fibre');
     const zone = await createZone({ provider_id: providerId, deadline: '2027-03-31', message: 'Help bring fibre to Bredasdorp' });
@@ -159,10 +177,42 @@ describe.each(databaseKinds())('zones on %s', (kind) => {
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
 
-    await addEntry(second.id as number, providerId, 'confirmed');
+    await joinAndConfirm(second.id as number);
     const moved = await app.server.inject({ method: 'GET', url: '/api/zones', headers: { 'if-none-match': etag } });
     expect(moved.statusCode).toBe(200);
     expect(moved.json().data[1].confirmed_count).toBe(2);
+  });
+
+  it('answers the public list it built without reading the database again, until a zone is written or an entry confirmed here', async () => {
+    const providerId = await createProvider('Overberg Fibre');
+    const zone = await createZone({ provider_id: providerId, name: 'Arniston' });
+    const reads = vi.spyOn(ZoneRepository.prototype, 'list');
+    const publicList = (headers: Record<string, string> = {}) => app.server.inject({ method: 'GET', url: '/api/zones', headers });
+    try {
+      const first = await publicList();
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-type']).toMatch(/^application\/json/);
+      const again = await publicList();
+      expect(again.body).toBe(first.body);
+      expect(again.headers.etag).toBe(first.headers.etag);
+      expect(again.headers['cache-control']).toBe('public, max-age=30');
+      const unchanged = await publicList({ 'if-none-match': first.headers.etag as string });
+      expect(unchanged.statusCode).toBe(304);
+      expect(unchanged.headers['cache-control']).toBe('public, max-age=30');
+      expect(reads).toHaveBeenCalledTimes(1);
+
+      expect((await send('PUT', `/api/zones/${zone.id}`, { name: 'Struisbaai' })).statusCode).toBe(200);
+      expect((await publicList()).json().data[0].name).toBe('Struisbaai');
+      expect(reads).toHaveBeenCalledTimes(2);
+
+      await joinAndConfirm(zone.id as number);
+      const confirmed = await publicList({ 'if-none-match': first.headers.etag as string });
+      expect(confirmed.statusCode).toBe(200);
+      expect(confirmed.json().data[0].confirmed_count).toBe(1);
+      expect(reads).toHaveBeenCalledTimes(3);
+    } finally {
+      reads.mockRestore();
+    }
   });
 
   it('refuses an outline over 50,000 vertices, one that crosses itself, an open ring and an unknown provider', async () => {
@@ -217,6 +267,25 @@ describe.each(databaseKinds())('zones on %s', (kind) => {
     expect(none.statusCode).toBe(400);
   });
 
+  it('keeps the provider of a zone that has pre-registrations of any status', async () => {
+    const providerId = await createProvider('Overberg Fibre');
+    const other = await createProvider('Cape Wireless');
+    const zone = await createZone({ provider_id: providerId });
+    await addEntry(zone.id as number, providerId, 'unsubscribed');
+
+    const moved = await send('PUT', `/api/zones/${zone.id}`, { provider_id: other, goal: 9 });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json()).toEqual({ success: false, message: ZONE_PROVIDER_LOCKED_MESSAGE });
+    expect((await send('GET', '/api/zones/all')).json().data[0]).toMatchObject({ provider_id: providerId, goal: 3 });
+    const kept = await send('PUT', `/api/zones/${zone.id}`, { provider_id: providerId, goal: 9 });
+    expect(kept.statusCode, kept.body).toBe(200);
+
+    await app.db.kysely.deleteFrom('waitlist_entries').execute();
+    const free = await send('PUT', `/api/zones/${zone.id}`, { provider_id: other });
+    expect(free.statusCode, free.body).toBe(200);
+    expect(free.json().data).toMatchObject({ provider_id: other, provider_name: 'Cape Wireless' });
+  });
+
   it('deletes the zones of a deleted provider', async () => {
     const providerId = await createProvider('Overberg Fibre');
     const other = await createProvider('Cape Wireless');
@@ -236,6 +305,7 @@ describe.each(databaseKinds())('zones on %s', (kind) => {
         events: new EventOutbox(clock),
         leadsEmail: LEADS_EMAIL,
         clock,
+        listVersion: new ZoneListVersion(),
       });
     const mails = () => app.db.kysely.selectFrom('mail_outbox').selectAll().execute();
     const events = () => app.db.kysely.selectFrom('webhook_events').selectAll().execute();

@@ -104,7 +104,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   // The migrations get the app secret's seal: 0010 seals API headers stored in clear by old versions.
   const db = await openDatabase(config.database, server.log, { seal: (plain) => secrets.seal(plain) });
   const services = createServices({ config, db, secret, secrets, clock: deps.clock ?? systemClock, log: server.log });
-  // Stopped last first: background work, then the SMTP pool, then the database.
+  // Stopped last first: the background work (the mail sender's stopper closes the SMTP pool), then the database.
   const stoppers: Stopper[] = [() => db.close()];
   try {
     await ensureFirstAdmin(services.auth, config.admin, server.log, deps.announceGeneratedPassword);
@@ -207,7 +207,7 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
       await api.register(geocodeRoutes({ geocode, searchesPerMinute: config.rateLimits.searchesPerMinute }));
       await api.register(leadRoutes(leads, config.rateLimits));
       await api.register(waitlistPublicRoutes(services.waitlist, config.rateLimits));
-      await api.register(publicZoneRoutes(zones));
+      await api.register(publicZoneRoutes(zones, services.zoneListVersion));
       // Every other route: behind the bearer token.
       await api.register(
         adminScope(auth, [

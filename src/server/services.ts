@@ -76,6 +76,7 @@ import { WebhookService } from './webhooks/webhookService.js';
 import { readClutterFileInWorker } from './clutter/clutterFileReading.js';
 import { ZoneGoals } from './zones/zoneGoals.js';
 import { ZoneRepository } from './zones/zoneRepository.js';
+import { ZoneListVersion } from './zones/zoneListVersion.js';
 import { ZoneService } from './zones/zoneService.js';
 
 export interface ServiceInputs {
@@ -230,11 +231,13 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
   });
   // Pre-registration zones; zoneGoals is the waitlist's view of them (a zone to join, the goal check on each confirmation).
   const zoneRepo = new ZoneRepository(db.kysely, db.dialect);
-  const zones = new ZoneService({ repository: zoneRepo, transactions, readPolygonFile: readClutterFileInWorker, clock });
-  const zoneGoals = new ZoneGoals({ repository: zoneRepo, mail: mailOutbox, events, leadsEmail: config.mail.leadsEmail, clock });
+  // Moved by every zone write and confirmation here: GET /api/zones keeps its built answer while it stands still.
+  const zoneListVersion = new ZoneListVersion();
+  const zones = new ZoneService({ repository: zoneRepo, transactions, readPolygonFile: readClutterFileInWorker, clock, listVersion: zoneListVersion });
+  const zoneGoals = new ZoneGoals({ repository: zoneRepo, mail: mailOutbox, events, leadsEmail: config.mail.leadsEmail, clock, listVersion: zoneListVersion });
   // Webhooks: the endpoints (URLs through the SSRF guard, secrets sealed) and the delivery worker.
   const webhooks = new WebhookService({
-    repository: new WebhookRepository(db.kysely),
+    repository: new WebhookRepository(db.kysely, db.dialect),
     transactions,
     secrets,
     checkUrl: (url) => checkOutboundUrl(url, { allowPrivate: config.outbound.allowPrivate }),
@@ -326,5 +329,6 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     leads,
     zones,
     zoneGoals,
+    zoneListVersion,
   };
 }

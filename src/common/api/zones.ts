@@ -19,6 +19,9 @@ export const ZONE_FILE_TYPE_MESSAGE = 'The file must be KML, KMZ or GeoJSON';
 export const ZONE_FILE_NO_POLYGONS_MESSAGE = 'The file holds no polygons';
 export const ZONE_FILE_REQUIRED_MESSAGE = 'Choose a KML, KMZ or GeoJSON file (field file)';
 /** Largest zone file, and largest KML inside a KMZ (checked before inflating), bytes. */
+/** A zone's waitlist entries carry its provider, so a zone that has any keeps it (PUT /api/zones/:id answers 409). */
+export const ZONE_PROVIDER_LOCKED_MESSAGE = 'A zone with pre-registrations cannot move to another provider';
+
 export const ZONE_FILE_MAX_BYTES = 10 * 1024 * 1024;
 export const ZONE_FILE_TOO_LARGE_MESSAGE = 'A zone file must be at most 10 MB';
 

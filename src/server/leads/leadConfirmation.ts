@@ -7,11 +7,18 @@ export const DEFAULT_NEXT_STEPS = 'The provider will contact you within two work
 /** What happens next with a general inquiry: the site's own team answers it. */
 export const GENERAL_INQUIRY_NEXT_STEPS = 'Our team will contact you within two working days to answer your request.';
 
-/** A visitor's first request, as their confirmation tells it back. */
+/** Most characters of the visitor's name the greeting repeats. */
+export const GREETING_NAME_MAX_CHARS = 60;
+
+/**
+ * A visitor's first request, as their confirmation tells it back. The address it goes to is
+ * whatever the form was given, unverified: it carries no free text of the visitor's (no message,
+ * the name only cut short as a greeting), so the form cannot send someone else chosen words
+ * from this site's address.
+ */
 export interface LeadConfirmation {
   leadType: LeadType;
   name: string;
-  message: string | null;
   /** null for a general inquiry. */
   provider: { name: string; nextSteps: string | null } | null;
   search: SearchedPlace | null;
@@ -19,7 +26,7 @@ export interface LeadConfirmation {
 
 /**
  * The e-mail that tells a visitor their request arrived: what they asked of whom, where, and what
- * happens next. Plain text and simple HTML, every typed value escaped in the HTML. Answering it
+ * happens next (not their message: see LeadConfirmation). Plain text and simple HTML, every typed value escaped in the HTML. Answering it
  * reaches `replyTo` (the provider's contact address, else the site's leads address) when there is one.
  */
 export function leadConfirmationMail(confirmation: LeadConfirmation, to: string, replyTo: string | null): QueuedMail {
@@ -32,30 +39,15 @@ export function leadConfirmationMail(confirmation: LeadConfirmation, to: string,
     ['Provider', confirmation.provider?.name ?? 'General inquiry'],
     ...(place ? ([['Address', place]] as [string, string][]) : []),
   ];
-  const greeting = `Hello ${confirmation.name},`;
-  const thanks = `Thank you: your ${type.toLowerCase()} to ${whom} has arrived. This is what you sent:`;
+  const name = Array.from(oneLine(confirmation.name).trim()).slice(0, GREETING_NAME_MAX_CHARS).join('');
+  const greeting = name ? `Hello ${name},` : 'Hello,';
+  const thanks = `Thank you: your ${type.toLowerCase()} to ${whom} has arrived.`;
   const answer = replyTo ? 'Questions? Answer this e-mail.' : null;
-  const text = [
-    greeting,
-    '',
-    thanks,
-    '',
-    ...textRows(rows),
-    '',
-    'Your message:',
-    confirmation.message ?? '(none)',
-    '',
-    'What happens next:',
-    nextSteps,
-    '',
-    ...(answer ? [answer, ''] : []),
-  ].join('\n');
+  const text = [greeting, '', thanks, '', ...textRows(rows), '', 'What happens next:', nextSteps, '', ...(answer ? [answer, ''] : [])].join('\n');
   const html = [
     `<p>${escapeHtml(greeting)}</p>`,
     `<p>${escapeHtml(thanks)}</p>`,
     ...htmlRows(rows),
-    '<p><strong>Your message</strong></p>',
-    htmlParagraph(confirmation.message ?? '(none)'),
     '<p><strong>What happens next</strong></p>',
     htmlParagraph(nextSteps),
     ...(answer ? [`<p>${escapeHtml(answer)}</p>`] : []),

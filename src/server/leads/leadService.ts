@@ -213,7 +213,6 @@ export class LeadService {
     const confirmation = {
       leadType: lead.lead_type,
       name: lead.name,
-      message: lead.message,
       provider: provider ? { name: provider.name, nextSteps: provider.next_steps } : null,
       search: lead.search,
     };

@@ -16,6 +16,7 @@ import {
 } from '../../common/api/zones.js';
 import { ValidationError } from '../errors.js';
 import { multipartDocs, readMultipartForm } from '../http/multipart.js';
+import type { ZoneListVersion } from '../zones/zoneListVersion.js';
 import type { ZoneService } from '../zones/zoneService.js';
 
 const tags = ['zones'];
@@ -28,10 +29,58 @@ export const ZONE_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 
 /** How long a browser or proxy may reuse the public list before asking again (then answered 304 while unchanged). */
 const PUBLIC_MAX_AGE_S = 30;
+/**
+ * How long this process answers the public list it built without reading the database again,
+ * unless a zone write or a confirmation here moved the ZoneListVersion first; another process's
+ * writes are seen within this time.
+ */
+export const BUILT_LIST_KEPT_MS = 5_000;
 
-/** GET /api/zones (public): the active zones with their progress, for the public map. */
-export function publicZoneRoutes(zones: ZoneService): FastifyPluginAsyncZod {
+/** The public list's body as sent, its ETag, and the version and time (performance.now(), ms) it was built at. */
+interface BuiltList {
+  body: string;
+  etag: string;
+  version: number;
+  builtAt: number;
+}
+
+/**
+ * GET /api/zones (public): the active zones with their progress, for the public map. Building the
+ * answer reads and parses every outline, so the body and its ETag are kept (see BUILT_LIST_KEPT_MS)
+ * and If-None-Match is compared with the kept ETag before anything is built.
+ */
+export function publicZoneRoutes(zones: ZoneService, listVersion: ZoneListVersion): FastifyPluginAsyncZod {
   return async (app) => {
+    let built: BuiltList | undefined;
+    // Requests that arrive while the list of the current version is built wait for that one build.
+    let building: { version: number; list: Promise<BuiltList> } | undefined;
+
+    const fresh = (list: BuiltList): boolean => list.version === listVersion.current && performance.now() - list.builtAt < BUILT_LIST_KEPT_MS;
+
+    async function build(version: number): Promise<BuiltList> {
+      const builtAt = performance.now();
+      const body = JSON.stringify({ success: true, data: await zones.listPublic() });
+      const etag = `"zones-${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+      return { body, etag, version, builtAt };
+    }
+
+    async function currentList(): Promise<BuiltList> {
+      if (built && fresh(built)) return built;
+      // The version is read before the database: a write during the build moves it, and the list is built again next time.
+      const version = listVersion.current;
+      if (building?.version !== version) {
+        const pending = { version, list: build(version) };
+        building = pending;
+        pending.list.then(
+          () => (building = building === pending ? undefined : building),
+          () => (building = building === pending ? undefined : building),
+        );
+      }
+      const list = await building.list;
+      if (!built || list.builtAt >= built.builtAt) built = list;
+      return list;
+    }
+
     app.get(
       '/zones',
       {
@@ -40,18 +89,15 @@ export function publicZoneRoutes(zones: ZoneService): FastifyPluginAsyncZod {
           summary: 'Active pre-registration zones with their goal and confirmed count (GeoJSON geometry, [lng, lat])',
           response: { 200: envelopeOf(z.array(publicZone)) },
         },
-        // An ETag of the answer's bytes: a map that asks again gets 304 while no zone or count moved.
-        onSend: async (request, reply, payload) => {
-          if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
-          const etag = `"zones-${createHash('sha256').update(payload).digest('base64url').slice(0, 22)}"`;
-          reply.header('ETag', etag).header('Cache-Control', `public, max-age=${PUBLIC_MAX_AGE_S}`);
-          if (request.headers['if-none-match'] !== etag) return payload;
-          // The response schema types only 200; a 304 carries no body for it to describe.
-          (reply as FastifyReply).code(304);
-          return '';
-        },
       },
-      async () => ({ success: true as const, data: await zones.listPublic() }),
+      async (request, reply) => {
+        const list = await currentList();
+        // The response schema types only the list; the body is sent as built (its text is what the ETag names), and a 304 carries none.
+        const raw = reply as FastifyReply;
+        raw.header('ETag', list.etag).header('Cache-Control', `public, max-age=${PUBLIC_MAX_AGE_S}`);
+        if (request.headers['if-none-match'] === list.etag) return raw.code(304).send();
+        return raw.type('application/json; charset=utf-8').send(list.body);
+      },
     );
   };
 }
@@ -84,10 +130,10 @@ export function zoneRoutes(zones: ZoneService): FastifyPluginAsyncZod {
         bodyLimit: ZONE_BODY_LIMIT_BYTES,
         schema: {
           tags,
-          summary: 'Change a zone (fields left out stay as they are)',
+          summary: 'Change a zone (fields left out stay as they are; a zone with pre-registrations keeps its provider)',
           params: zoneIdParams,
           body: zoneUpdate,
-          response: { 200: envelopeOf(adminZone), 400: errorEnvelope, 404: errorEnvelope },
+          response: { 200: envelopeOf(adminZone), 400: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope },
         },
       },
       async (request) => ({ success: true as const, message: 'Zone saved', data: await zones.update(request.params.id, request.body) }),

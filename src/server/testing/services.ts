@@ -17,6 +17,7 @@ import { WebhookDelivery } from '../webhooks/webhookDelivery.js';
 import { fakeWebhookSender, memoryWebhookQueue, type MemoryEndpoint, type MemoryWebhookQueue } from './webhookFakes.js';
 import { vi } from 'vitest';
 import { ZoneGoals } from '../zones/zoneGoals.js';
+import { ZoneListVersion } from '../zones/zoneListVersion.js';
 import { ZoneService, type ZoneServiceDeps } from '../zones/zoneService.js';
 import { memoryZones, type MemoryZones, recordingEventSink, recordingMailQueue } from './zoneFakes.js';
 import {
@@ -253,8 +254,15 @@ export function newZoneService(deps: { zones?: MemoryZones; clock?: ManualClock 
     zones: deps.zones ?? memoryZones(),
     readPolygonFile: vi.fn<ZoneServiceDeps['readPolygonFile']>(),
     clock: deps.clock ?? manualClock(),
+    listVersion: new ZoneListVersion(),
   };
-  const service = new ZoneService({ repository: built.zones, transactions: fakeTransactions(), readPolygonFile: built.readPolygonFile, clock: built.clock });
+  const service = new ZoneService({
+    repository: built.zones,
+    transactions: fakeTransactions(),
+    readPolygonFile: built.readPolygonFile,
+    clock: built.clock,
+    listVersion: built.listVersion,
+  });
   return { ...built, service };
 }
 
@@ -264,7 +272,15 @@ export function newZoneGoals(deps: { zones?: MemoryZones; leadsEmail?: string; c
     mail: recordingMailQueue(),
     events: recordingEventSink(),
     clock: deps.clock ?? manualClock(),
+    listVersion: new ZoneListVersion(),
   };
-  const goals = new ZoneGoals({ repository: built.zones, mail: built.mail, events: built.events, leadsEmail: deps.leadsEmail, clock: built.clock });
+  const goals = new ZoneGoals({
+    repository: built.zones,
+    mail: built.mail,
+    events: built.events,
+    leadsEmail: deps.leadsEmail,
+    clock: built.clock,
+    listVersion: built.listVersion,
+  });
   return { ...built, goals };
 }

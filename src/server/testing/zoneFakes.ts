@@ -4,12 +4,14 @@ import type { EventSink } from '../outbox/eventSink.js';
 import type { MailQueue, QueuedMail } from '../outbox/mailQueue.js';
 import type { NewZone, ZoneChanges, ZoneRecord, ZoneRepository } from '../zones/zoneRepository.js';
 
-type ZoneRepositoryMethods = 'list' | 'find' | 'count' | 'insert' | 'update' | 'delete' | 'lockGoalState' | 'confirmedCount' | 'markGoalReached';
+type ZoneRepositoryMethods =
+  'list' | 'find' | 'count' | 'insert' | 'update' | 'delete' | 'lockProvider' | 'hasEntries' | 'lockGoalState' | 'confirmedCount' | 'markGoalReached';
 
-/** Zones in an array (ids from 1) with each zone's confirmed count in `confirmed`; `providers` are the ids that exist. */
+/** Zones in an array (ids from 1) with each zone's confirmed count in `confirmed`, its entries of any status in `entries`; `providers` are the ids that exist. */
 export type MemoryZones = Pick<ZoneRepository, ZoneRepositoryMethods> & {
   rows: ZoneRecord[];
   confirmed: Map<number, number>;
+  entries: Map<number, number>;
   providers: Map<number, string>;
   markGoalReached: ReturnType<typeof vi.fn> & ZoneRepository['markGoalReached'];
 };
@@ -17,11 +19,13 @@ export type MemoryZones = Pick<ZoneRepository, ZoneRepositoryMethods> & {
 export function memoryZones(providers: Record<number, string> = { 1: 'Overberg Fibre' }): MemoryZones {
   const rows: ZoneRecord[] = [];
   const confirmed = new Map<number, number>();
+  const entries = new Map<number, number>();
   const known = new Map(Object.entries(providers).map(([id, name]) => [Number(id), name]));
   const withCount = (row: ZoneRecord): ZoneRecord => ({ ...row, confirmed_count: confirmed.get(row.id) ?? 0 });
   return {
     rows,
     confirmed,
+    entries,
     providers: known,
     list: async ({ activeOnly }) => rows.filter((row) => !activeOnly || row.active).map(withCount),
     find: async (id) => {
@@ -43,6 +47,8 @@ export function memoryZones(providers: Record<number, string> = { 1: 'Overberg F
       Object.assign(row, changes, changes.provider_id === undefined ? {} : { provider_name: known.get(changes.provider_id) });
       return true;
     },
+    lockProvider: async (id) => rows.find((r) => r.id === id)?.provider_id,
+    hasEntries: async (id) => (entries.get(id) ?? 0) > 0,
     delete: async (id) => {
       const at = rows.findIndex((r) => r.id === id);
       if (at < 0) return false;

@@ -95,7 +95,7 @@ describe('WebhookDelivery', () => {
     expect(mail.queued[0]).toMatchObject({
       kind: 'webhook_disabled',
       to: 'leads@isp.example',
-      subject: 'Webhook endpoint disabled: https://crm.example/hooks',
+      subject: 'Webhook endpoint disabled: https://crm.example',
     });
     expect(mail.queued[0]!.text).toContain('The receiver answered HTTP 500');
     expect(mail.queued[0]!.text).toContain('https://coverage.example/admin/webhooks');

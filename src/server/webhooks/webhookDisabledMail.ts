@@ -4,6 +4,11 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
+/** scheme://host[:port] of a stored endpoint URL (an http(s) URL the schema checked). */
+function urlOrigin(url: string): string {
+  return new URL(url).origin;
+}
+
 export interface DisabledEndpoint {
   url: string;
   failingSince: string;
@@ -22,7 +27,8 @@ export function webhookDisabledMail(endpoint: DisabledEndpoint, to: string, publ
   return {
     kind: 'webhook_disabled',
     to,
-    subject: `Webhook endpoint disabled: ${endpoint.url}`,
+    // The origin only: a subject is shown in lists and notifications, and a URL's path or query may hold a token.
+    subject: `Webhook endpoint disabled: ${urlOrigin(endpoint.url)}`,
     text: lines.join('\n\n'),
     html: [...lines.slice(0, 3).map((line) => `<p>${escapeHtml(line)}</p>`), `<p><a href="${escapeHtml(screen)}">${escapeHtml(screen)}</a></p>`].join('\n'),
   };

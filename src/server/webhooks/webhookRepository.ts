@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from '../../common/api/webhookEvents.js';
 import type { WebhookDeliveryStatus } from '../../common/api/webhooks.js';
-import { fromBool, fromJsonText, toBool, toCount, toJsonText } from '../db/dialect.js';
+import { type DialectName, fromBool, fromJsonText, toBool, toCount, toJsonText } from '../db/dialect.js';
 import type { Executor } from '../db/transactions.js';
 
 /** A stored endpoint, its secret still sealed. */
@@ -92,7 +92,10 @@ function endpointColumns(changes: WebhookEndpointChanges) {
 
 /** SQL for the admin side of webhooks (migration 0016): endpoints, and the deliveries' log. */
 export class WebhookRepository {
-  constructor(private readonly db: Executor) {}
+  constructor(
+    private readonly db: Executor,
+    private readonly dialect: DialectName,
+  ) {}
 
   /** Oldest first (the order they were added). */
   async list(): Promise<WebhookEndpointRecord[]> {
@@ -206,6 +209,26 @@ export class WebhookRepository {
   }
 
   /** Every pending delivery of the endpoint becomes failed with `reason` (it was disabled). */
+  /**
+   * Locks the endpoint's pending deliveries, oldest first, until `trx` ends (PostgreSQL; SQLite has
+   * one writer at a time). The delivery worker holds an endpoint's head delivery, then writes the
+   * later ones it sent, then the endpoint's row (webhookQueueRepository.ts): an admin change that
+   * fails or deletes the deliveries takes them first too, in the same order, before the endpoint's
+   * row, so neither waits on the other while holding what the other waits for (a deadlock). The
+   * head is the oldest, so this waits on a run in flight holding nothing, and goes on after its commit.
+   */
+  async lockPending(endpointId: number, trx: Executor): Promise<void> {
+    if (this.dialect !== 'postgres') return;
+    await trx
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('endpoint_id', '=', endpointId)
+      .where('status', '=', 'pending')
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+  }
+
   async failPending(endpointId: number, reason: string, trx: Executor): Promise<void> {
     await trx
       .updateTable('webhook_deliveries')

@@ -30,7 +30,19 @@ const DISABLED_BY_HAND = 'The endpoint was disabled';
 export interface WebhookServiceDeps {
   repository: Pick<
     WebhookRepository,
-    'list' | 'find' | 'count' | 'activityOf' | 'insert' | 'update' | 'delete' | 'deliveries' | 'findDelivery' | 'insertEvent' | 'insertDelivery' | 'failPending'
+    | 'list'
+    | 'find'
+    | 'count'
+    | 'activityOf'
+    | 'insert'
+    | 'update'
+    | 'delete'
+    | 'deliveries'
+    | 'findDelivery'
+    | 'insertEvent'
+    | 'insertDelivery'
+    | 'lockPending'
+    | 'failPending'
   >;
   transactions: Transactions;
   secrets: SecretBox;
@@ -96,7 +108,12 @@ export class WebhookService {
     const reenabled = input.enabled === true && !stored.enabled;
     const disabled = input.enabled === false && stored.enabled;
     const updated = await this.deps.transactions.run(async (trx) => {
-      const record = await this.deps.repository.update(
+      // The deliveries before the endpoint's row, as the delivery worker takes them (lockPending says why).
+      if (disabled) {
+        await this.deps.repository.lockPending(id, trx);
+        await this.deps.repository.failPending(id, DISABLED_BY_HAND, trx);
+      }
+      return this.deps.repository.update(
         id,
         {
           ...(input.url === undefined ? {} : { url: input.url }),
@@ -108,15 +125,18 @@ export class WebhookService {
         },
         trx,
       );
-      if (record && disabled) await this.deps.repository.failPending(id, DISABLED_BY_HAND, trx);
-      return record;
     });
     if (!updated) throw new NotFoundError(ENDPOINT_NOT_FOUND);
     return this.answer(updated);
   }
 
+  /** Deletes the endpoint and its deliveries; its pending ones are locked first, as the delivery worker takes them (lockPending says why). */
   async delete(id: number): Promise<void> {
-    if (!(await this.deps.repository.delete(id))) throw new NotFoundError(ENDPOINT_NOT_FOUND);
+    const deleted = await this.deps.transactions.run(async (trx) => {
+      await this.deps.repository.lockPending(id, trx);
+      return this.deps.repository.delete(id, trx);
+    });
+    if (!deleted) throw new NotFoundError(ENDPOINT_NOT_FOUND);
   }
 
   async rotateSecret(id: number): Promise<{ secret: string }> {

@@ -38,6 +38,19 @@ describe('ZoneGoals.find', () => {
 });
 
 describe('ZoneGoals.entryConfirmed', () => {
+  it("moves the public list's version on every confirmation, the goal reached or not", async () => {
+    const zones = memoryZones();
+    zones.rows.push(zoneRecord({ id: 1, goal: 2 }));
+    const { goals, listVersion } = newZoneGoals({ zones });
+    const before = listVersion.current;
+    zones.confirmed.set(1, 1);
+    await goals.entryConfirmed(1, trx);
+    expect(listVersion.current).toBe(before + 1);
+    zones.confirmed.set(1, 2);
+    await goals.entryConfirmed(1, trx);
+    expect(listVersion.current).toBe(before + 2);
+  });
+
   it('does nothing below the goal', async () => {
     const zones = memoryZones();
     zones.rows.push(zoneRecord({ goal: 3 }));

@@ -6,6 +6,7 @@ import type { Executor } from '../db/transactions.js';
 import type { EventSink } from '../outbox/eventSink.js';
 import type { MailQueue } from '../outbox/mailQueue.js';
 import { zoneGoalReachedMail } from './zoneGoalMail.js';
+import type { ZoneListVersion } from './zoneListVersion.js';
 import type { ZoneRepository } from './zoneRepository.js';
 
 /** A zone as the waitlist takes a pre-registration into it. */
@@ -25,6 +26,8 @@ export interface ZoneGoalsDeps {
   /** Where the "goal reached" e-mail goes (LEADS_EMAIL); unset: no e-mail, the event only. */
   leadsEmail: string | undefined;
   clock: Clock;
+  /** Moved on each confirmation: the zone's count in the public list moved. */
+  listVersion: ZoneListVersion;
 }
 
 /**
@@ -55,6 +58,15 @@ export class ZoneGoals {
    * transaction whose conditional update marked the zone tells anyone.
    */
   async entryConfirmed(zoneId: number, trx: Executor): Promise<void> {
+    try {
+      await this.checkGoal(zoneId, trx);
+    } finally {
+      // As late as this can, yet before the caller's commit: a public list built in between keeps the old count a few seconds at most.
+      this.deps.listVersion.invalidate();
+    }
+  }
+
+  private async checkGoal(zoneId: number, trx: Executor): Promise<void> {
     const zone = await this.deps.repository.lockGoalState(zoneId, trx);
     if (!zone || zone.goal_reached_at !== null) return;
     const confirmed = await this.deps.repository.confirmedCount(zoneId, trx);

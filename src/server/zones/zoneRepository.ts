@@ -126,6 +126,28 @@ export class ZoneRepository {
     }
   }
 
+  /**
+   * The zone's provider, its row locked FOR UPDATE until `trx` ends on PostgreSQL (SQLite has one
+   * writer at a time): a waitlist entry being written into the zone holds a KEY SHARE lock through
+   * its foreign key, which FOR UPDATE waits on and blocks, so no entry joins the zone between
+   * hasEntries and the change of provider.
+   */
+  async lockProvider(id: number, trx: Executor): Promise<number | undefined> {
+    const row = await trx
+      .selectFrom('zones')
+      .select('provider_id')
+      .where('id', '=', id)
+      .$if(this.dialect === 'postgres', (query) => query.forUpdate())
+      .executeTakeFirst();
+    return row?.provider_id;
+  }
+
+  /** Whether the zone has waitlist entries of any status. */
+  async hasEntries(id: number, trx: Executor): Promise<boolean> {
+    const row = await trx.selectFrom('waitlist_entries').select('id').where('zone_id', '=', id).limit(1).executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** Whether a row was deleted (its waitlist entries go with it: ON DELETE CASCADE). */
   async delete(id: number, trx?: Executor): Promise<boolean> {
     const result = await (trx ?? this.db).deleteFrom('zones').where('id', '=', id).executeTakeFirst();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZONE_FILE_NO_POLYGONS_MESSAGE, ZONE_TOO_MANY_VERTICES_MESSAGE, type ZoneInput } from '../../common/api/zones.js';
+import { ZONE_FILE_NO_POLYGONS_MESSAGE, ZONE_PROVIDER_LOCKED_MESSAGE, ZONE_TOO_MANY_VERTICES_MESSAGE, type ZoneInput } from '../../common/api/zones.js';
 import { packRing } from '../../geo/packedGeometry.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { newZoneService } from '../testing/services.js';
@@ -87,6 +87,35 @@ describe('ZoneService.update and delete', () => {
     await expect(service.delete(2)).rejects.toBeInstanceOf(NotFoundError);
     await service.delete(1);
     expect(zones.rows).toEqual([]);
+  });
+
+  it('keeps the provider of a zone that has entries of any status, and moves one that has none', async () => {
+    const zones = memoryZones({ 1: 'Overberg Fibre', 2: 'Cape Wireless' });
+    zones.rows.push(zoneRecord({ id: 1 }), zoneRecord({ id: 2, name: 'Elim' }));
+    zones.entries.set(1, 1);
+    const { service } = newZoneService({ zones });
+
+    await expect(service.update(1, { provider_id: 2, goal: 9 })).rejects.toThrow(new ConflictError(ZONE_PROVIDER_LOCKED_MESSAGE));
+    expect(zones.rows[0]).toMatchObject({ provider_id: 1, goal: 3 });
+    expect(await service.update(1, { provider_id: 1, goal: 9 })).toMatchObject({ provider_id: 1, goal: 9 });
+    expect(await service.update(2, { provider_id: 2 })).toMatchObject({ provider_id: 2, provider_name: 'Cape Wireless' });
+    await expect(service.update(3, { provider_id: 2 })).rejects.toBeInstanceOf(NotFoundError);
+  });
+});
+
+describe('ZoneService writes', () => {
+  it("move the public list's version when a zone is added, changed or deleted, and not when refused", async () => {
+    const { service, listVersion } = newZoneService();
+    const moves: number[] = [listVersion.current];
+    await service.create(input());
+    moves.push(listVersion.current);
+    await service.update(1, { goal: 9 });
+    moves.push(listVersion.current);
+    await expect(service.update(2, { goal: 9 })).rejects.toBeInstanceOf(NotFoundError);
+    moves.push(listVersion.current);
+    await service.delete(1);
+    moves.push(listVersion.current);
+    expect(moves).toEqual([0, 1, 2, 2, 3]);
   });
 });
 

@@ -4,6 +4,7 @@ import {
   ZONE_FILE_MAX_BYTES,
   ZONE_FILE_NO_POLYGONS_MESSAGE,
   ZONE_FILE_TYPE_MESSAGE,
+  ZONE_PROVIDER_LOCKED_MESSAGE,
   type ZoneGeometry,
   type ZoneGeometryFromFile,
   type ZoneInput,
@@ -15,19 +16,22 @@ import type { ClutterFileRequest } from '../clutter/clutterFileReading.js';
 import type { PackedPolygon } from '../../geo/packedGeometry.js';
 import type { Transactions } from '../db/transactions.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
+import type { ZoneListVersion } from './zoneListVersion.js';
 import { checkZoneOutline } from './zoneOutline.js';
-import { ZONE_LIST_LIMIT, type ZoneRecord, type ZoneRepository } from './zoneRepository.js';
+import { type ZoneChanges, ZONE_LIST_LIMIT, type ZoneRecord, type ZoneRepository } from './zoneRepository.js';
 
 export const ZONE_PROVIDER_MESSAGE = 'Provider not found';
 export const ZONE_NOT_FOUND_MESSAGE = 'Zone not found';
 export const ZONE_TOO_MANY_MESSAGE = `At most ${ZONE_LIST_LIMIT} zones can be kept; delete one first`;
 
 export interface ZoneServiceDeps {
-  repository: Pick<ZoneRepository, 'list' | 'find' | 'count' | 'insert' | 'update' | 'delete'>;
+  repository: Pick<ZoneRepository, 'list' | 'find' | 'count' | 'insert' | 'update' | 'delete' | 'lockProvider' | 'hasEntries'>;
   transactions: Transactions;
   /** Reads an uploaded KML, KMZ or GeoJSON file's polygons off the event loop (clutter/clutterFileReading.ts). */
   readPolygonFile: (request: ClutterFileRequest) => Promise<PackedPolygon[]>;
   clock: Clock;
+  /** Moved after each write, so the public list is built again at once. */
+  listVersion: ZoneListVersion;
 }
 
 /**
@@ -75,13 +79,14 @@ export class ZoneService {
       if (inserted === 'no_provider') throw new ValidationError(ZONE_PROVIDER_MESSAGE);
       return inserted;
     });
+    this.deps.listVersion.invalidate();
     return this.get(id);
   }
 
   async update(id: number, changes: ZoneUpdate): Promise<AdminZone> {
     const { geometry, ...fields } = changes;
     const outline = geometry && checkZoneOutline(geometry);
-    const updated = await this.deps.repository.update(id, {
+    const zoneChanges: ZoneChanges = {
       ...fields,
       ...(geometry && outline
         ? {
@@ -94,14 +99,27 @@ export class ZoneService {
           }
         : {}),
       updated_at: this.deps.clock.now().toISOString(),
-    });
+    };
+    const updated =
+      changes.provider_id === undefined
+        ? await this.deps.repository.update(id, zoneChanges)
+        : await this.deps.transactions.run(async (trx) => {
+            // Its entries carry the provider (the waitlist's counts and exports by provider): a zone that has any keeps it.
+            const providerId = await this.deps.repository.lockProvider(id, trx);
+            if (providerId !== undefined && providerId !== changes.provider_id && (await this.deps.repository.hasEntries(id, trx))) {
+              throw new ConflictError(ZONE_PROVIDER_LOCKED_MESSAGE);
+            }
+            return this.deps.repository.update(id, zoneChanges, trx);
+          });
     if (updated === 'no_provider') throw new ValidationError(ZONE_PROVIDER_MESSAGE);
     if (!updated) throw new NotFoundError(ZONE_NOT_FOUND_MESSAGE);
+    this.deps.listVersion.invalidate();
     return this.get(id);
   }
 
   async delete(id: number): Promise<void> {
     if (!(await this.deps.repository.delete(id))) throw new NotFoundError(ZONE_NOT_FOUND_MESSAGE);
+    this.deps.listVersion.invalidate();
   }
 
   /**
