@@ -3,7 +3,7 @@ import type { WaitlistJoinRequest } from '../../common/api/waitlist.js';
 import type { QueuedMail } from '../outbox/mailQueue.js';
 import { fakeLogger, manualClock } from '../testing/fakes.js';
 import type { NewWaitlistEntry, WaitlistRecord } from './waitlistRepository.js';
-import { OUTSIDE_ZONE, WAITLIST_RESEND_MS, WaitlistService, ZONE_NOT_FOUND } from './waitlistService.js';
+import { OUTSIDE_ZONE, WAITLIST_RESEND_MS, WaitlistService, ZONE_CLOSED, ZONE_NOT_FOUND } from './waitlistService.js';
 import type { WaitlistZones } from './waitlistZones.js';
 
 type Stored = WaitlistRecord & { confirm_token_hash: string; unsubscribe_token_hash: string };
@@ -109,14 +109,14 @@ describe('WaitlistService', () => {
     expect(events).toEqual([{ type: 'waitlist.confirmed', data: { entry: expect.objectContaining({ zone_id: ZONE.id, confirmed_at: expect.any(String) }) } }]);
   });
 
-  it('refuses a zone that is missing, inactive or does not hold the spot, and any zone before zones are wired', async () => {
+  it('refuses a zone that is missing, not taking pre-registrations, or does not hold the spot, and any zone before zones are wired', async () => {
     const zones = {
       find: async (id: number) => (id === ZONE.id ? ZONE : id === 4 ? { ...ZONE, id: 4, active: false } : undefined),
       entryConfirmed: async () => undefined,
     };
     const { service } = newWaitlistService(zones);
     await expect(service.join({ ...JOIN, zone_id: 99, name: 'Naledi' })).rejects.toThrow(ZONE_NOT_FOUND);
-    await expect(service.join({ ...JOIN, zone_id: 4, name: 'Naledi' })).rejects.toThrow(OUTSIDE_ZONE);
+    await expect(service.join({ ...JOIN, zone_id: 4, name: 'Naledi' })).rejects.toThrow(ZONE_CLOSED);
     await expect(service.join({ ...JOIN, lat: -33.9, zone_id: ZONE.id, name: 'Naledi' })).rejects.toThrow(OUTSIDE_ZONE);
     await expect(newWaitlistService(null).service.join({ ...JOIN, zone_id: ZONE.id, name: 'Naledi' })).rejects.toThrow(ZONE_NOT_FOUND);
   });

@@ -25,6 +25,7 @@ import type { WaitlistZones } from './waitlistZones.js';
 
 export const ZONE_NOT_FOUND = 'Zone not found';
 export const OUTSIDE_ZONE = 'This address is outside the zone';
+export const ZONE_CLOSED = 'This zone is not taking pre-registrations';
 /** Unconfirmed entries are deleted this long after their last sign-up. */
 export const PENDING_KEPT_MS = 7 * 24 * 3600_000;
 /** A pending or unsubscribed entry joining again is mailed a new confirmation at most this often, ms. */
@@ -248,7 +249,8 @@ export class WaitlistService {
     if (input.zone_id !== undefined) {
       const zone = this.deps.zones ? await this.deps.zones.find(input.zone_id) : undefined;
       if (!zone) throw new ValidationError(ZONE_NOT_FOUND);
-      if (!zone.active || !zone.contains(input.lat, input.lng)) throw new ValidationError(OUTSIDE_ZONE);
+      if (!zone.active) throw new ValidationError(ZONE_CLOSED);
+      if (!zone.contains(input.lat, input.lng)) throw new ValidationError(OUTSIDE_ZONE);
       providerId = zone.provider_id;
       zoneName = zone.name;
     }
