@@ -26,8 +26,11 @@ const tags = ['zones'];
  */
 export const ZONE_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 
-/** How long a browser or proxy may reuse the public list before asking again (then answered 304 while unchanged). */
-const PUBLIC_MAX_AGE_S = 30;
+/**
+ * Stored but asked again on every use (answered 304 while unchanged): a visitor who confirmed a
+ * pre-registration and opens the map again must see the count move, not a copy kept for seconds.
+ */
+const PUBLIC_CACHE_CONTROL = 'public, no-cache';
 
 /** GET /api/zones (public): the active zones with their progress, for the public map. */
 export function publicZoneRoutes(zones: ZoneService): FastifyPluginAsyncZod {
@@ -44,7 +47,7 @@ export function publicZoneRoutes(zones: ZoneService): FastifyPluginAsyncZod {
         onSend: async (request, reply, payload) => {
           if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
           const etag = `"zones-${createHash('sha256').update(payload).digest('base64url').slice(0, 22)}"`;
-          reply.header('ETag', etag).header('Cache-Control', `public, max-age=${PUBLIC_MAX_AGE_S}`);
+          reply.header('ETag', etag).header('Cache-Control', PUBLIC_CACHE_CONTROL);
           if (request.headers['if-none-match'] !== etag) return payload;
           // The response schema types only 200; a 304 carries no body for it to describe.
           (reply as FastifyReply).code(304);
