@@ -172,7 +172,7 @@ describe.each(databaseKinds())('zones on %s', (kind) => {
       ['Struisbaai', 1],
     ]);
     const etag = listed.headers.etag as string;
-    expect(listed.headers['cache-control']).toMatch(/max-age=\d+/);
+    expect(listed.headers['cache-control']).toBe('public, no-cache');
     const again = await app.server.inject({ method: 'GET', url: '/api/zones', headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
@@ -195,10 +195,10 @@ describe.each(databaseKinds())('zones on %s', (kind) => {
       const again = await publicList();
       expect(again.body).toBe(first.body);
       expect(again.headers.etag).toBe(first.headers.etag);
-      expect(again.headers['cache-control']).toBe('public, max-age=30');
+      expect(again.headers['cache-control']).toBe('public, no-cache');
       const unchanged = await publicList({ 'if-none-match': first.headers.etag as string });
       expect(unchanged.statusCode).toBe(304);
-      expect(unchanged.headers['cache-control']).toBe('public, max-age=30');
+      expect(unchanged.headers['cache-control']).toBe('public, no-cache');
       expect(reads).toHaveBeenCalledTimes(1);
 
       expect((await send('PUT', `/api/zones/${zone.id}`, { name: 'Struisbaai' })).statusCode).toBe(200);

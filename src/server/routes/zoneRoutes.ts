@@ -27,8 +27,11 @@ const tags = ['zones'];
  */
 export const ZONE_BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 
-/** How long a browser or proxy may reuse the public list before asking again (then answered 304 while unchanged). */
-const PUBLIC_MAX_AGE_S = 30;
+/**
+ * Stored but asked again on every use (answered 304 while unchanged): a visitor who confirmed a
+ * pre-registration and opens the map again must see the count move, not a copy kept for seconds.
+ */
+const PUBLIC_CACHE_CONTROL = 'public, no-cache';
 /**
  * How long this process answers the public list it built without reading the database again,
  * unless a zone write or a confirmation here moved the ZoneListVersion first; another process's
@@ -94,7 +97,7 @@ export function publicZoneRoutes(zones: ZoneService, listVersion: ZoneListVersio
         const list = await currentList();
         // The response schema types only the list; the body is sent as built (its text is what the ETag names), and a 304 carries none.
         const raw = reply as FastifyReply;
-        raw.header('ETag', list.etag).header('Cache-Control', `public, max-age=${PUBLIC_MAX_AGE_S}`);
+        raw.header('ETag', list.etag).header('Cache-Control', PUBLIC_CACHE_CONTROL);
         if (request.headers['if-none-match'] === list.etag) return raw.code(304).send();
         return raw.type('application/json; charset=utf-8').send(list.body);
       },
