@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { signalBand } from '../src/common/signalBands.js';
 import { parsePackedCoverageKml } from '../src/geo/kml/index.js';
 import { readyFootprint, seededPointsInDisc } from './support/footprints.js';
+import { multipartBody } from './support/multipart.js';
 import { RIDGE_TILE, ridgeTile, uploadTerrainTile } from './support/ridgeTerrain.js';
 import { signedInAppPerTest } from './support/signedInApp.js';
 import { bearer, databaseKinds, type TestApp } from './support/testApp.js';
@@ -128,10 +129,20 @@ describe.each(databaseKinds())('tower footprints on %s', (kind) => {
     await logSearch({ lat: -33.49, lng: 18.21 }, 'visit-0002aaaa');
     await logSearch(BEHIND, 'visit-0003aaaa');
     await logSearch({ lat: -33.5, lng: 18.5 }, 'visit-0004aaaa');
-    // Confirmed waitlist entries count too (a pending one does not): one in front, one behind the ridge.
+    // Confirmed waitlist entries waiting for any provider count too (a pending one does not, nor one
+    // waiting for a named provider, whose layers a tower does not bring): one in front, one behind the ridge.
+    const provider = multipartBody({ name: 'FibreCo' });
+    const fibre = await app.server.inject({
+      method: 'POST',
+      url: '/api/providers',
+      payload: provider.payload,
+      headers: { ...provider.headers, ...bearer(token) },
+    });
+    expect(fibre.statusCode, fibre.body).toBe(200);
     const now = new Date().toISOString();
-    const waiting = (point: { lat: number; lng: number }, email: string, status: 'confirmed' | 'pending') => ({
+    const waiting = (point: { lat: number; lng: number }, email: string, status: 'confirmed' | 'pending', provider_id: number | null = null) => ({
       ...point,
+      provider_id,
       email,
       address: email,
       status,
@@ -143,7 +154,12 @@ describe.each(databaseKinds())('tower footprints on %s', (kind) => {
     });
     await app.db.kysely
       .insertInto('waitlist_entries')
-      .values([waiting(IN_FRONT, 'a@example.com', 'confirmed'), waiting(BEHIND, 'b@example.com', 'confirmed'), waiting(IN_FRONT, 'c@example.com', 'pending')])
+      .values([
+        waiting(IN_FRONT, 'a@example.com', 'confirmed'),
+        waiting(BEHIND, 'b@example.com', 'confirmed'),
+        waiting(IN_FRONT, 'c@example.com', 'pending'),
+        waiting(IN_FRONT, 'd@example.com', 'confirmed', fibre.json().data.id),
+      ])
       .execute();
     const whatIf = (candidate: Record<string, unknown>, headers = bearer(token)) =>
       app.server.inject({ method: 'POST', url: '/api/towers/what-if', headers, payload: candidate });

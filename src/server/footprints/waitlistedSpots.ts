@@ -3,6 +3,6 @@
  * candidate tower would reach. Footprints declare it; the waitlist answers it (WaitlistRepository).
  */
 export interface WaitlistedSpots {
-  /** The newest `limit` confirmed entries' spots inside the box (degrees). */
+  /** The newest `limit` spots inside the box (degrees) of confirmed entries waiting for any provider (a tower tells those). */
   waitlistedSpotsIn(bounds: { south: number; west: number; north: number; east: number }, limit: number): Promise<{ lat: number; lng: number }[]>;
 }

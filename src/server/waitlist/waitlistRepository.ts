@@ -206,17 +206,21 @@ export class WaitlistRepository implements WaitlistedSpots {
 
   /** What-if (footprints' WaitlistedSpots): confirmed entries' spots inside a box (degrees), newest first. */
   waitlistedSpotsIn(bounds: { south: number; west: number; north: number; east: number }, limit: number): Promise<{ lat: number; lng: number }[]> {
-    return this.db
-      .selectFrom('waitlist_entries')
-      .select(['lat', 'lng'])
-      .where('status', '=', 'confirmed')
-      .where('lat', '>=', bounds.south)
-      .where('lat', '<=', bounds.north)
-      .where('lng', '>=', bounds.west)
-      .where('lng', '<=', bounds.east)
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .execute();
+    return (
+      this.db
+        .selectFrom('waitlist_entries')
+        .select(['lat', 'lng'])
+        .where('status', '=', 'confirmed')
+        // A tower is the site's own service: it tells those waiting for any provider, not those waiting for a named one.
+        .where('provider_id', 'is', null)
+        .where('lat', '>=', bounds.south)
+        .where('lat', '<=', bounds.north)
+        .where('lng', '>=', bounds.west)
+        .where('lng', '<=', bounds.east)
+        .orderBy('id', 'desc')
+        .limit(limit)
+        .execute()
+    );
   }
 
   /** Confirmed entries with ids above `afterId`, in id order: the matcher's batches. */
