@@ -263,10 +263,13 @@ describe.runIf(browserAvailable())('dashboard, leads inbox and reports', () => {
     await expect.poll(async () => Number(await map.getAttribute('data-cells')), { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
     // The circles are drawn on the map, not only loaded.
     await expect.poll(async () => Number(await map.getAttribute('data-rendered-points')), { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
-    expect(await page.getByTestId('demand-summary').textContent()).toMatch(/^6 searches in \d+ areas on the map, 3 without coverage\.$/);
+    // The waitlisted spots' layer is on by default: its count follows once its points are loaded (none here).
+    await expect
+      .poll(() => page.getByTestId('demand-summary').textContent(), { timeout: 15_000 })
+      .toMatch(/^6 searches in \d+ areas on the map, 3 without coverage\. 0 waitlisted spots \(confirmed entries\)\.$/);
     await expectNoSeriousA11yViolations(page, 'reports with the demand map drawn');
     const legend = page.getByRole('list', { name: 'Map legend' });
-    expect(await legend.getByRole('listitem').allTextContents()).toEqual(['Searches (circle size: how many)', 'Searches that found no coverage']);
+    expect(await legend.getByRole('listitem').allTextContents()).toEqual(['Searches (circle size: how many)', 'Searches that found no coverage', 'Waitlisted spots (confirmed)']);
 
     // Where to build next: George (2 searches, none covered) before Hermanus (1), each named and at its searches.
     const hotspots = page.getByRole('table', { name: 'Areas without coverage' });
@@ -289,7 +292,9 @@ describe.runIf(browserAvailable())('dashboard, leads inbox and reports', () => {
     const query = new URL(request.url()).searchParams;
     expect(Number(query.get('west'))).toBeLessThan(GEORGE.lng);
     expect(Number(query.get('east'))).toBeGreaterThan(GEORGE.lng);
-    await expect.poll(() => page.getByTestId('demand-summary').textContent(), { timeout: 15_000 }).toBe('2 searches in 1 area on the map, 2 without coverage.');
+    await expect
+      .poll(() => page.getByTestId('demand-summary').textContent(), { timeout: 15_000 })
+      .toBe('2 searches in 1 area on the map, 2 without coverage. 0 waitlisted spots (confirmed entries).');
   });
 
   it("opens a lead from the dashboard that is not on the inbox's first page, and says so when a lead is not there", async () => {

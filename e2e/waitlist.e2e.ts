@@ -1,15 +1,15 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it, vi } from 'vitest';
 import { WAITLIST_JOINED } from '../src/common/api/waitlist.js';
 import { fibreKml, GREEN, ORANGE } from '../test/support/kml.js';
-import { type LocalSmtp, startLocalSmtp } from '../test/support/localSmtp.js';
+import type { LocalSmtp } from '../test/support/localSmtp.js';
 import { multipartBody } from '../test/support/multipart.js';
 import { bearer } from '../test/support/testApp.js';
 import { expectNoSeriousA11yViolations } from './support/accessibility.js';
 import { browserAvailable } from './support/chromium.js';
 import type { LiveApp } from './support/liveApp.js';
 import { headerLine, linkPathIn, mailsTo } from './support/mail.js';
-import { choose, signedInAppPerTest } from './support/session.js';
+import { choose, mailingAppPerTest } from './support/session.js';
 
 /** Inside fibreKml's orange "Gardens" square (18.37..18.47 E, 33.87..33.97 S), outside its hole. */
 const IN_ORANGE = { lat: -33.93, lng: 18.45 };
@@ -24,22 +24,8 @@ describe.runIf(browserAvailable())('waitlist: from a Coming Soon result to the "
   let live: LiveApp;
   let page: Page;
   let token: string;
-  let visitor: BrowserContext | undefined;
-
-  beforeAll(async () => {
-    smtp = await startLocalSmtp();
-  });
-  afterAll(async () => {
-    await smtp?.close();
-  });
-  signedInAppPerTest(
-    (session) => ({ live, page, token } = session),
-    () => ({ SMTP_URL: smtp.url }),
-  );
-  afterEach(async () => {
-    await visitor?.close();
-    visitor = undefined;
-  });
+  let visitorPage: () => Promise<Page>;
+  mailingAppPerTest((session) => ({ smtp, live, page, token, visitorPage } = session));
 
   /** A provider whose Cape Town layer is Coming Soon where the orange polygons are (green: In Progress). */
   async function comingSoonLayer(): Promise<void> {
@@ -74,11 +60,7 @@ describe.runIf(browserAvailable())('waitlist: from a Coming Soon result to the "
     await comingSoonLayer();
 
     // The visitor, in a browser of their own (no admin token), checks a spot inside the layer.
-    visitor = await page
-      .context()
-      .browser()!
-      .newContext({ baseURL: live.baseUrl, viewport: { width: 1366, height: 900 }, reducedMotion: 'reduce' });
-    const map = await visitor.newPage();
+    const map = await visitorPage();
     await map.goto('/');
     await map.waitForSelector('canvas.maplibregl-canvas', { timeout: 20_000 });
     const searchBox = map.getByRole('combobox', { name: 'Search address or coordinates' });

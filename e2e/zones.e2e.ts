@@ -1,15 +1,15 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it, vi } from 'vitest';
 import { WAITLIST_JOINED } from '../src/common/api/waitlist.js';
 import { square } from '../test/support/kml.js';
-import { type LocalSmtp, startLocalSmtp } from '../test/support/localSmtp.js';
+import type { LocalSmtp } from '../test/support/localSmtp.js';
 import { multipartBody } from '../test/support/multipart.js';
 import { bearer } from '../test/support/testApp.js';
 import { expectNoSeriousA11yViolations } from './support/accessibility.js';
 import { browserAvailable } from './support/chromium.js';
 import type { LiveApp } from './support/liveApp.js';
 import { linkPathIn, mailsTo } from './support/mail.js';
-import { signedInAppPerTest } from './support/session.js';
+import { mailingAppPerTest } from './support/session.js';
 
 /** Bredasdorp's zone: a 0.02 degree square around this point ([lng, lat] in its GeoJSON). */
 const IN_ZONE = { lat: -34.53, lng: 20.04 };
@@ -21,24 +21,9 @@ const CONFIRM_SUBJECT = 'Please confirm your pre-registration';
 describe.runIf(browserAvailable())('pre-registration zones: pre-register and see the progress move', () => {
   let smtp: LocalSmtp;
   let live: LiveApp;
-  let page: Page;
   let token: string;
-  let visitor: BrowserContext | undefined;
-
-  beforeAll(async () => {
-    smtp = await startLocalSmtp();
-  });
-  afterAll(async () => {
-    await smtp?.close();
-  });
-  signedInAppPerTest(
-    (session) => ({ live, page, token } = session),
-    () => ({ SMTP_URL: smtp.url }),
-  );
-  afterEach(async () => {
-    await visitor?.close();
-    visitor = undefined;
-  });
+  let visitorPage: () => Promise<Page>;
+  mailingAppPerTest((session) => ({ smtp, live, token, visitorPage } = session));
 
   async function activeZone(): Promise<void> {
     const provider = multipartBody({ name: 'Overberg Fibre' });
@@ -83,11 +68,7 @@ describe.runIf(browserAvailable())('pre-registration zones: pre-register and see
   it('draws the zone with its progress, pre-registers a visitor by the e-mailed link, and counts them on a fresh page load', async () => {
     await activeZone();
 
-    visitor = await page
-      .context()
-      .browser()!
-      .newContext({ baseURL: live.baseUrl, viewport: { width: 1366, height: 900 }, reducedMotion: 'reduce' });
-    const map = await visitor.newPage();
+    const map = await visitorPage();
     await openMap(map);
     await zoneLabel(map, 0).waitFor();
     await expectNoSeriousA11yViolations(map, 'public map with a pre-registration zone');

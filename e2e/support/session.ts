@@ -1,5 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { type LocalSmtp, startLocalSmtp } from '../../test/support/localSmtp.js';
 import { launchChromium } from './chromium.js';
 import { ADMIN, type LiveApp, startLiveApp } from './liveApp.js';
 
@@ -54,6 +55,49 @@ export function signedInAppPerTest(use: (session: SignedInApp) => void, env: Rec
     await session?.page.context().close();
     await session?.live.close();
     session = undefined;
+  });
+}
+
+/** A signedInAppPerTest session whose app mails a local SMTP server, with a visitor's own browser. */
+export interface MailingSession extends SignedInApp {
+  /** The block's SMTP server: every mail of its tests arrives here. */
+  smtp: LocalSmtp;
+  /** A page in a browser context of the visitor's own (no admin token), closed after the test. */
+  visitorPage(): Promise<Page>;
+}
+
+/**
+ * signedInAppPerTest with SMTP_URL at a local SMTP server started once for the describe block, and
+ * a visitor's browser context on demand: the public side of a flow whose mails the test reads.
+ */
+export function mailingAppPerTest(use: (session: MailingSession) => void): void {
+  let smtp: LocalSmtp;
+  let visitor: BrowserContext | undefined;
+  beforeAll(async () => {
+    smtp = await startLocalSmtp();
+  });
+  afterAll(async () => {
+    await smtp?.close();
+  });
+  signedInAppPerTest(
+    (session) =>
+      use({
+        ...session,
+        smtp,
+        visitorPage: async () => {
+          visitor = await session.page
+            .context()
+            .browser()!
+            .newContext({ baseURL: session.live.baseUrl, viewport: { width: 1366, height: 900 }, reducedMotion: 'reduce' });
+          return visitor.newPage();
+        },
+      }),
+    () => ({ SMTP_URL: smtp.url }),
+  );
+  // Registered after the app's: vitest runs after-hooks last first, so the visitor closes before the app.
+  afterEach(async () => {
+    await visitor?.close();
+    visitor = undefined;
   });
 }
 
