@@ -17,6 +17,8 @@ export interface LocalSmtp {
   /** Holds every message at the DATA stage until release() is called. */
   hold(): void;
   release(): void;
+  /** Messages waiting at the DATA stage for release() now. */
+  held(): number;
   /** While on, every message is refused (451, a temporary failure) at the DATA stage. */
   refuse(on: boolean): void;
   /** Messages refused so far. */
@@ -36,6 +38,7 @@ export async function startLocalSmtp(): Promise<LocalSmtp> {
   let open = () => {};
   let refusing = false;
   let refusedCount = 0;
+  let heldCount = 0;
   const server = new SMTPServer({
     authOptional: true,
     // Plain SMTP: the self-signed STARTTLS certificate would only make the client refuse.
@@ -51,7 +54,9 @@ export async function startLocalSmtp(): Promise<LocalSmtp> {
           return;
         }
         const raw = Buffer.concat(chunks);
+        heldCount += 1;
         void gate.then(async () => {
+          heldCount -= 1;
           received.push({
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((r) => r.address),
@@ -72,6 +77,7 @@ export async function startLocalSmtp(): Promise<LocalSmtp> {
       gate = new Promise((resolve) => (open = resolve));
     },
     release: () => open(),
+    held: () => heldCount,
     refuse(on) {
       refusing = on;
     },
