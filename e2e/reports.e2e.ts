@@ -269,7 +269,11 @@ describe.runIf(browserAvailable())('dashboard, leads inbox and reports', () => {
       .toMatch(/^6 searches in \d+ areas on the map, 3 without coverage\. 0 waitlisted spots \(confirmed entries\)\.$/);
     await expectNoSeriousA11yViolations(page, 'reports with the demand map drawn');
     const legend = page.getByRole('list', { name: 'Map legend' });
-    expect(await legend.getByRole('listitem').allTextContents()).toEqual(['Searches (circle size: how many)', 'Searches that found no coverage', 'Waitlisted spots (confirmed)']);
+    expect(await legend.getByRole('listitem').allTextContents()).toEqual([
+      'Searches (circle size: how many)',
+      'Searches that found no coverage',
+      'Waitlisted spots (confirmed)',
+    ]);
 
     // Where to build next: George (2 searches, none covered) before Hermanus (1), each named and at its searches.
     const hotspots = page.getByRole('table', { name: 'Areas without coverage' });
