@@ -1,43 +1,17 @@
-import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
-import type { WaitlistEntry, WaitlistFilters, WaitlistPoint, WaitlistStatus, WaitlistSummaryRow } from '../../common/api/waitlist.js';
-import type { Database } from '../db/schema.js';
+import type { Expression, ExpressionBuilder, Selectable, SqlBool } from 'kysely';
+import type { WaitlistEntry, WaitlistFilters, WaitlistPoint, WaitlistSummaryRow } from '../../common/api/waitlist.js';
+import type { Database, WaitlistEntriesTable } from '../db/schema.js';
 import type { Executor } from '../db/transactions.js';
 import type { WaitlistedSpots } from '../footprints/waitlistedSpots.js';
 
-/** A stored entry as the rules use it. */
-export interface WaitlistRecord {
-  id: number;
-  provider_id: number | null;
-  zone_id: number | null;
-  name: string | null;
-  email: string;
-  phone: string | null;
-  address: string;
-  lat: number;
-  lng: number;
-  status: WaitlistStatus;
-  dedupe_key: string;
-  created_at: string;
-  confirmed_at: string | null;
-  unsubscribed_at: string | null;
-  /** When the last confirmation e-mail was queued; null: before migration 0017. */
-  confirm_sent_at: string | null;
-}
+/** A stored entry as the rules use it: its row without the token hashes and the consent time (only SQL reads those). */
+export type WaitlistRecord = Omit<Selectable<WaitlistEntriesTable>, 'confirm_token_hash' | 'unsubscribe_token_hash' | 'consent_at'>;
 
-export interface NewWaitlistEntry {
-  provider_id: number | null;
-  zone_id: number | null;
-  name: string | null;
-  email: string;
-  phone: string | null;
-  address: string;
-  lat: number;
-  lng: number;
-  dedupe_key: string;
-  confirm_token_hash: string;
-  unsubscribe_token_hash: string;
-  now: string;
-}
+/** What a new entry's row is made of; `now` is its consent, creation and confirmation-mail time. */
+export type NewWaitlistEntry = Pick<
+  Selectable<WaitlistEntriesTable>,
+  'provider_id' | 'zone_id' | 'name' | 'email' | 'phone' | 'address' | 'lat' | 'lng' | 'dedupe_key' | 'confirm_token_hash' | 'unsubscribe_token_hash'
+> & { now: string };
 
 const RECORD_COLUMNS = [
   'waitlist_entries.id',

@@ -1,30 +1,15 @@
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { type DialectName, fromBool, isForeignKeyViolation, toBool, toCount } from '../db/dialect.js';
+import type { ZonesTable } from '../db/schema.js';
 import type { Executor } from '../db/transactions.js';
 
-/** A stored zone with its provider's name and its confirmed pre-registrations. */
-export interface ZoneRecord {
-  id: number;
-  provider_id: number;
-  provider_name: string;
-  name: string;
-  goal: number;
-  deadline: string | null;
-  message: string | null;
-  /** GeoJSON Polygon or MultiPolygon as text, [lng, lat] degrees. */
-  geometry_json: string;
-  vertex_count: number;
-  west: number;
-  south: number;
-  east: number;
-  north: number;
+/** A stored zone (its row, `active` as a boolean) with its provider's name and its confirmed pre-registrations. */
+export type ZoneRecord = Omit<Selectable<ZonesTable>, 'active'> & {
   active: boolean;
-  goal_reached_at: string | null;
-  created_at: string;
-  updated_at: string;
+  provider_name: string;
   /** Waitlist entries of the zone whose e-mailed link was opened. */
   confirmed_count: number;
-}
+};
 
 export type NewZone = Omit<ZoneRecord, 'id' | 'provider_name' | 'confirmed_count' | 'goal_reached_at'>;
 export type ZoneChanges = Partial<Omit<NewZone, 'created_at'>> & { updated_at: string; goal_reached_at?: string | null };
