@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WAITLIST_CONSENT_MESSAGE, WAITLIST_JOINED } from '../src/common/api/waitlist.js';
+import { readyFootprint } from './support/footprints.js';
 import { fibreKml, GREEN, ORANGE } from './support/kml.js';
 import { type LocalSmtp, type ReceivedMail, startLocalSmtp } from './support/localSmtp.js';
 import { multipartBody } from './support/multipart.js';
@@ -147,6 +148,26 @@ describe.each(databaseKinds())('waitlist (%s)', (kind: DatabaseKind) => {
     // Joining again once confirmed says the same and sends nothing.
     expect((await join({ provider_id: fibre })).json().message).toBe(WAITLIST_JOINED);
     expect(await mailsOf('waitlist_confirm')).toHaveLength(1);
+  });
+
+  it("tells an entry waiting for any provider once a new tower's footprint reaches its spot, naming the fixed wireless service", async () => {
+    // No layer covers the spot: only a tower can serve it.
+    await joinAndConfirm({});
+    await settled();
+    expect(smtp.received).toHaveLength(1);
+
+    const tower = await admin('POST', '/api/towers', { name: 'Papegaaiberg', latitude: -33.92, longitude: 18.72, height_meters: 30, coverage_radius_km: 10 });
+    expect(tower.statusCode, tower.body).toBe(200);
+    await readyFootprint(app, token, tower.json().data.id);
+    await vi.waitFor(() => expect(smtp.received).toHaveLength(2));
+    const live = smtp.received[1]!;
+    expect(live.parsed.subject).toBe('Now available at your address: Fixed wireless');
+    expect(live.parsed.text).toContain(`${PUBLIC_URL}/?lat=${IN_GREEN.lat}&lng=${IN_GREEN.lng}`);
+
+    // Another rebuild tells no one twice.
+    await settled();
+    expect(smtp.received).toHaveLength(2);
+    expect(await mailsOf('waitlist_live')).toHaveLength(1);
   });
 
   it('confirms once when the link is opened several times at once: one waitlist.confirmed event', async () => {
