@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LeadEventLead, WebhookEventData, WebhookEventType } from '../src/common/api/webhookEvents.js';
 import { webhookEventData } from '../src/common/api/webhookEvents.js';
+import { WEBHOOK_MAX_ENDPOINTS, WEBHOOK_TOO_MANY_MESSAGE } from '../src/common/api/webhooks.js';
 import { afterAttempt } from '../src/server/webhooks/deliverySchedule.js';
 import { WebhookQueueRepository } from '../src/server/webhooks/webhookQueueRepository.js';
 import { bearer, createTestApp, databaseKinds, ManualClock, signIn, type DatabaseKind, type TestApp } from './support/testApp.js';
@@ -84,6 +85,21 @@ describe.each(databaseKinds())('webhooks (%s)', (kind: DatabaseKind) => {
 
     expect((await api('DELETE', `/api/webhooks/${endpoint.id}`)).status).toBe(200);
     expect((await api('GET', `/api/webhooks/${endpoint.id}`)).status).toBe(404);
+  });
+
+  it(`keeps at most ${WEBHOOK_MAX_ENDPOINTS} endpoints: the next is refused until one is deleted`, async () => {
+    const { api, receiver } = await start();
+    const ids: number[] = [];
+    for (let n = 0; n < WEBHOOK_MAX_ENDPOINTS; n += 1) {
+      const created = await api('POST', '/api/webhooks', { url: `${receiver.url}/hook-${n}`, events: ['lead.created'] });
+      expect(created.status).toBe(200);
+      ids.push(created.body.data.id);
+    }
+    const refused = await api('POST', '/api/webhooks', { url: receiver.url, events: ['lead.created'] });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(WEBHOOK_TOO_MANY_MESSAGE);
+    expect((await api('DELETE', `/api/webhooks/${ids[0]}`)).status).toBe(200);
+    expect((await api('POST', '/api/webhooks', { url: receiver.url, events: ['lead.created'] })).status).toBe(200);
   });
 
   it('refuses endpoints without events, with unknown events or without an http(s) URL', async () => {
