@@ -31,6 +31,12 @@ export const RADIO_SETTINGS_LIMITS = {
   cpeGainDbi: { min: -10, max: 50 },
   cpeHeightM: { min: ITM_LIMITS.terminalHeightM.min, max: 100 },
   leastUsableSignalDbm: { min: -120, max: -30 },
+  /** The reliability footprints are drawn at, percent (TowerCoverage's "Required Reliability"); 50: the median prediction. */
+  reliabilityPercent: { min: 50, max: 99 },
+  /** How far a measurement's residual corrects the map around it, metres. */
+  calibrationRangeM: { min: 100, max: 20_000 },
+  /** The model's spread before enough measurements tell it, dB. */
+  predictionSpreadDb: { min: 1, max: 30 },
 } as const;
 const L = RADIO_SETTINGS_LIMITS;
 
@@ -55,8 +61,17 @@ export const CPE_NAME_TAKEN_MESSAGE = 'Each CPE profile needs a different name';
 export const CPE_GAIN_MESSAGE = `Gain must be a number from ${L.cpeGainDbi.min} to ${L.cpeGainDbi.max} dBi`;
 export const CPE_HEIGHT_MESSAGE = `Height above ground must be a number from ${L.cpeHeightM.min} to ${L.cpeHeightM.max} meters`;
 export const LEAST_USABLE_SIGNAL_MESSAGE = `Least usable signal must be a number from ${L.leastUsableSignalDbm.min} to ${L.leastUsableSignalDbm.max} dBm`;
+export const CALIBRATION_MESSAGE = 'calibration must be true or false';
+export const RELIABILITY_MESSAGE = `Reliability must be a percentage from ${L.reliabilityPercent.min} to ${L.reliabilityPercent.max}`;
+export const CALIBRATION_RANGE_MESSAGE = `Calibration range must be a number from ${L.calibrationRangeM.min} to ${L.calibrationRangeM.max} meters`;
+export const PREDICTION_SPREAD_MESSAGE = `Prediction spread must be a number from ${L.predictionSpreadDb.min} to ${L.predictionSpreadDb.max} dB`;
 export const IS_DEFAULT_MESSAGE = 'is_default must be true or false';
 export const ONE_DEFAULT_PROFILE_MESSAGE = 'Exactly one CPE profile must be the default';
+
+export const DEFAULT_RELIABILITY_PERCENT = 70;
+export const DEFAULT_CALIBRATION_RANGE_M = 1000;
+/** Untuned propagation models miss real links by 12-15 dB RMSE, tuned ones by 8-9 (Phillips et al. 2012): 10 until measured. */
+export const DEFAULT_PREDICTION_SPREAD_DB = 10;
 
 /** A number (JSON or decimal text) from min to max, with one message for every way it can be wrong. */
 const ranged = (range: { min: number; max: number }, message: string) =>
@@ -153,6 +168,14 @@ export const radioSettings = z
       .array(cpeProfile, { error: CPE_PROFILE_COUNT_MESSAGE })
       .min(L.cpeProfiles.min, CPE_PROFILE_COUNT_MESSAGE)
       .max(L.cpeProfiles.max, CPE_PROFILE_COUNT_MESSAGE),
+    /** Whether every wireless answer adds the calibration fitted to the measurements (issue 21 §3). */
+    calibration: booleanField(CALIBRATION_MESSAGE).default(false),
+    /** The footprints and the public overlay are drawn where service is at least this likely, percent. */
+    reliability_percent: ranged(L.reliabilityPercent, RELIABILITY_MESSAGE).default(DEFAULT_RELIABILITY_PERCENT),
+    /** How far a measurement's residual reaches, metres (the spatial correction falls to zero there). */
+    calibration_range_m: ranged(L.calibrationRangeM, CALIBRATION_RANGE_MESSAGE).default(DEFAULT_CALIBRATION_RANGE_M),
+    /** σ of the service probability while too few measurements tell it, dB. */
+    prediction_spread_db: ranged(L.predictionSpreadDb, PREDICTION_SPREAD_MESSAGE).default(DEFAULT_PREDICTION_SPREAD_DB),
   })
   .superRefine((settings, context) => {
     if (settings.cpe_profiles.filter((profile) => profile.is_default).length !== 1) {
@@ -188,6 +211,11 @@ export const storedRadioSettings = z.object({
   cpe_profiles: z.array(
     z.object({ name: z.string(), gain_dbi: z.number(), height_m: z.number(), least_usable_signal_dbm: z.number(), is_default: z.boolean() }),
   ),
+  // Settings saved before issue 21 lack these: their defaults.
+  calibration: z.boolean().default(false),
+  reliability_percent: z.number().default(DEFAULT_RELIABILITY_PERCENT),
+  calibration_range_m: z.number().default(DEFAULT_CALIBRATION_RANGE_M),
+  prediction_spread_db: z.number().default(DEFAULT_PREDICTION_SPREAD_DB),
 });
 
 /** A long-range dish: 30 dBi at 8 m. */
@@ -214,5 +242,9 @@ export function defaultRadioSettings(roof: { gainDbi: number; heightM: number })
       { name: 'Roof antenna', gain_dbi: roof.gainDbi, height_m: roof.heightM, least_usable_signal_dbm: UNUSABLE_AT_OR_BELOW_DBM, is_default: true },
       DEFAULT_DISH_PROFILE,
     ],
+    calibration: false,
+    reliability_percent: DEFAULT_RELIABILITY_PERCENT,
+    calibration_range_m: DEFAULT_CALIBRATION_RANGE_M,
+    prediction_spread_db: DEFAULT_PREDICTION_SPREAD_DB,
   };
 }

@@ -17,6 +17,7 @@ import { footprintSectorsMigration } from './migrations/0014_footprint_sectors.j
 import { clutterAreasMigration } from './migrations/0015_clutter_areas.js';
 import { waitlistZonesWebhooksMigration } from './migrations/0016_waitlist_zones_webhooks.js';
 import { waitlistConfirmSentMigration } from './migrations/0017_waitlist_confirm_sent.js';
+import { measurementsMigration } from './migrations/0018_measurements.js';
 
 /** What some migrations need beyond the database. */
 export interface MigrationContext {
@@ -44,6 +45,7 @@ function migrationsFor(dialect: DialectName, context: MigrationContext): Record<
     '0015_clutter_areas': clutterAreasMigration(dialect),
     '0016_waitlist_zones_webhooks': waitlistZonesWebhooksMigration(dialect),
     '0017_waitlist_confirm_sent': waitlistConfirmSentMigration,
+    '0018_measurements': measurementsMigration(dialect),
   };
 }
 

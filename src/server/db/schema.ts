@@ -307,6 +307,56 @@ export interface LeadsTable {
   created_at: Timestamp;
 }
 
+/** A measured signal (migration 0018); the predicted_* columns are filled in the background. */
+export interface MeasurementsTable {
+  id: Generated<number>;
+  tower_id: number;
+  /** The sector named on import; null: the best serving sector is assumed. */
+  sector_id: number | null;
+  latitude: number;
+  longitude: number;
+  /** The receiving antenna above the ground, metres. */
+  height_m: number;
+  /** dBm; null: an install that failed for want of signal. */
+  rssi_dbm: number | null;
+  measured_at: Timestamp;
+  /** A CPE profile's name (radio settings); null: the default profile. */
+  cpe_profile: string | null;
+  /** install, survey or drive_test. */
+  source: string;
+  note: string | null;
+  lead_id: number | null;
+  created_at: Timestamp;
+  /** The uncalibrated model's signal at the spot, dBm; null until predicted, or out of range. */
+  predicted_dbm: number | null;
+  /** 1 when the model sees a clear line of sight, 0 when not; null until predicted. */
+  predicted_los: number | null;
+  /** The sector the prediction is from (the named one, else the best serving); null for an omni tower. */
+  predicted_sector_id: number | null;
+  /** Great-circle distance from the tower, metres. */
+  distance_m: number | null;
+  /** The clutter class the spot stands in (trees, suburban, urban, water); null: open. */
+  clutter_class: string | null;
+  /** What the prediction was made from (hash); null or stale: to predict again. */
+  prediction_key: string | null;
+  predicted_at: Timestamp | null;
+}
+
+/** The latest calibration fit (migration 0018): one row, id 1. */
+export interface CalibrationFitsTable {
+  id: number;
+  /** geo/rf/calibration's CalibrationModel as JSON. */
+  model_json: string;
+  /** common/api/measurements.ts' report as JSON (the cross-validated figures). */
+  report_json: string;
+  /** Hash of the measurements and predictions fitted on: a fit is redone only when it moves. */
+  measurements_hash: string;
+  /** Hash of model_json: what footprints computed with the calibration key on. */
+  model_hash: string;
+  fitted_at: Timestamp;
+  fit_ms: number;
+}
+
 export interface CoverageRevisionTable {
   id: number;
   /** Moves on every coverage change; processes rebuild their index when it differs from theirs. */
@@ -497,4 +547,6 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  measurements: MeasurementsTable;
+  calibration_fits: CalibrationFitsTable;
 }

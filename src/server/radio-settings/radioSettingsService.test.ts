@@ -13,6 +13,10 @@ const SAVED: RadioSettings = {
   clutter_height_m: 3,
   clutter_classes: { ...DEFAULT_CLUTTER_CLASSES, trees: { height_m: 12, extra_loss_db: 4 } },
   cpe_profiles: [{ ...ROOF, name: 'Mast CPE', height_m: 10 }],
+  calibration: true,
+  reliability_percent: 90,
+  calibration_range_m: 500,
+  prediction_spread_db: 7,
 };
 
 /** A promise and the hand that settles it, for a read the test finishes when it chooses. */
@@ -36,6 +40,10 @@ describe('RadioSettingsService', () => {
         water: { height_m: 0, extra_loss_db: 0 },
       },
       cpe_profiles: [ROOF, DISH],
+      calibration: false,
+      reliability_percent: 70,
+      calibration_range_m: 1000,
+      prediction_spread_db: 10,
     });
     expect(DEFAULT_ITM_SETTINGS).toEqual({
       relative_permittivity: 15,
