@@ -11,6 +11,7 @@ export const SERVICE_LIKELIHOODS = [
   { key: 'possible', atLeast: 0.4, label: 'Possible — a site survey will tell' },
 ] as const;
 export type ServiceLikelihood = (typeof SERVICE_LIKELIHOODS)[number]['key'];
+export const SERVICE_LIKELIHOOD_KEYS = ['very_likely', 'likely', 'possible'] as const satisfies readonly ServiceLikelihood[];
 
 /** The least probability anything wireless is shown at. */
 export const LEAST_SHOWN_PROBABILITY = SERVICE_LIKELIHOODS[SERVICE_LIKELIHOODS.length - 1]!.atLeast;

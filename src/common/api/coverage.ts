@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SERVICE_LIKELIHOOD_KEYS } from '../serviceLikelihood.js';
 import { SERVICE_STATUSES } from '../serviceStatus.js';
 import { numberField, text } from './fields.js';
 import { linkServingFields, pathLossDb, TERRAIN_SOURCES } from './lineOfSight.js';
@@ -49,6 +50,14 @@ export const wirelessFeasibility = z.object({
   cpe_profile: z.object({ name: z.string(), gain_dbi: z.number(), height_m: z.number(), is_default: z.boolean() }).nullable().optional(),
   /** The terrain the answer rests on; absent when the check could not run. */
   terrain_source: z.enum(TERRAIN_SOURCES).optional(),
+  /**
+   * The chance (0..1) that the answering link clears its CPE profile's least usable signal,
+   * Φ((signal − least usable) / σ) with σ the model's measured spread (common/serviceLikelihood.ts);
+   * null when no tower is in range.
+   */
+  probability: z.number().nullable().optional(),
+  /** The public words for it: very_likely (≥ 90 %), likely (≥ 70 %), possible (≥ 40 %); null below. */
+  likelihood: z.enum(SERVICE_LIKELIHOOD_KEYS).nullable().optional(),
 });
 export type WirelessFeasibility = z.infer<typeof wirelessFeasibility>;
 

@@ -90,6 +90,11 @@ export const pathLossDb = z.object({
    * class heights) added, plus the extra loss of the class the target stands in (0 without clutter).
    */
   clutter: z.number(),
+  /**
+   * What the calibration to measured signals added to the loss, dB (the negative of its signal
+   * correction; included in total); null when calibration is off.
+   */
+  calibration: z.number().nullable().optional(),
 });
 
 /**
