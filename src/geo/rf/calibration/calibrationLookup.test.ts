@@ -33,6 +33,8 @@ describe('TowerCorrection', () => {
     expect(tower.at(71, 'open', far.lat, far.lng)).toBeCloseTo(-2 - 4 + 0.5, 10);
     // A sector without measurements has no offset of its own.
     expect(tower.at(72, 'urban', far.lat, far.lng)).toBeCloseTo(-2 - 6, 10);
+    expect(tower.offsetDb(70, 'trees')).toBeCloseTo(-2 + 1.5 - 3, 10);
+    expect(tower.spatialDb(far.lat, far.lng)).toBe(0);
     const omni = new TowerCorrection(towerCalibrationOf(terms(), 8));
     expect(omni.at(null, 'water', far.lat, far.lng)).toBeCloseTo(-2 + 2.25 + 1, 10);
   });

@@ -70,8 +70,20 @@ export class TowerCorrection {
 
   /** The correction, signal dB, for a receiver of that class at (lat, lng) degrees, served by that sector (null: the omni antenna). */
   at(sectorId: number | null, receiverClass: ReceiverClass, lat: number, lng: number): number {
-    const offsetsDb = this.globalOffsetDb + (this.sectorOffsetsDb.get(sectorId) ?? 0) + (this.classOffsetsDb[receiverClass] ?? 0);
-    return this.spatial === null ? offsetsDb : offsetsDb + this.spatial.correctionDb(lat, lng);
+    return this.offsetDb(sectorId, receiverClass) + this.spatialDb(lat, lng);
+  }
+
+  /** The offsets' part of `at`, dB: global + sector + receiver class. */
+  offsetDb(sectorId: number | null, receiverClass: ReceiverClass): number {
+    return this.globalOffsetDb + (this.sectorOffsetsDb.get(sectorId) ?? 0) + (this.classOffsetsDb[receiverClass] ?? 0);
+  }
+
+  /**
+   * The spatial part of `at`, dB: the same for every sector and class of the tower, so a caller
+   * sweeping several sectors over the same cells may ask it once per cell.
+   */
+  spatialDb(lat: number, lng: number): number {
+    return this.spatial === null ? 0 : this.spatial.correctionDb(lat, lng);
   }
 }
 
