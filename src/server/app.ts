@@ -36,6 +36,7 @@ import { waitlistAdminRoutes, waitlistPublicRoutes } from './routes/waitlistRout
 import { leadRoutes } from './routes/leadRoutes.js';
 import { lineOfSightRoutes } from './routes/lineOfSightRoutes.js';
 import { mapStartRoutes } from './routes/mapStartRoutes.js';
+import { measurementRoutes } from './routes/measurementRoutes.js';
 import { providerLogoRoutes, providerRoutes } from './routes/providerRoutes.js';
 import { radioSettingsRoutes } from './routes/radioSettingsRoutes.js';
 import { reportRoutes } from './routes/reportRoutes.js';
@@ -180,6 +181,7 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
     providerStats,
     reports,
     leads,
+    measurements,
     layers,
     footprints,
     towers,
@@ -214,7 +216,7 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
           authRoutes(auth),
           providerRoutes({ providers, myMaps, stats: providerStats }),
           apiTestRoutes(apiTester),
-          reportRoutes({ reports, leads }),
+          reportRoutes({ reports, leads, measurements }),
           layerRoutes(layers),
           towerRoutes({ towers, sectors, footprints }),
           antennaPatternRoutes(antennaPatterns),
@@ -228,6 +230,7 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
           webhookRoutes(services.webhooks),
           waitlistAdminRoutes(services.waitlist),
           zoneRoutes(zones),
+          measurementRoutes(measurements),
         ]),
       );
     },
