@@ -83,6 +83,8 @@ export interface App {
   webhookDelivery: Services['webhookDelivery'];
   /** Tests await its idle() after a rebuild. */
   waitlistMatcher: WaitlistMatcher;
+  /** Tests listen to its onChanged. */
+  measurements: Services['measurements'];
 }
 
 /** The line-of-sight map styles as the browser gets them (GET /api/config). */
@@ -129,6 +131,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     events: services.events,
     webhookDelivery: services.webhookDelivery,
     waitlistMatcher: services.waitlistMatcher,
+    measurements: services.measurements,
   };
 }
 
