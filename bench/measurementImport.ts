@@ -10,6 +10,8 @@ import pg from 'pg';
 import { MEASUREMENT_CSV_COLUMNS, MEASUREMENT_IMPORT_MAX_ROWS } from '../src/common/api/measurements.js';
 import { buildServer, RssPeak, rssMb, type ServerProcess, startServer } from './serverProcess.js';
 
+const DRIVE_START_MS = Date.UTC(2026, 2, 1, 8);
+
 /** A drive along a line north-east of the tower: 100,000 points about 2 m apart, signals falling with distance plus a ripple. */
 function driveTestCsv(rows: number): string {
   const lines = [MEASUREMENT_CSV_COLUMNS.join(',')];
@@ -17,10 +19,9 @@ function driveTestCsv(rows: number): string {
     const lat = (-33.93 + i * 0.000018).toFixed(6);
     const lng = (18.86 + i * 0.000018).toFixed(6);
     const rssi = (-45 - i * 0.0004 - 6 * Math.sin(i / 50)).toFixed(1);
-    const second = String(i % 60).padStart(2, '0');
-    const minute = String(Math.floor(i / 60) % 60).padStart(2, '0');
-    const hour = String(8 + Math.floor(i / 3600)).padStart(2, '0');
-    lines.push(`${lat},${lng},2,HILL,North,${rssi},2026-03-01T${hour}:${minute}:${second}Z,,drive_test,`);
+    // One point a second from 08:00 UTC on.
+    const measuredAt = new Date(DRIVE_START_MS + i * 1000).toISOString();
+    lines.push(`${lat},${lng},2,HILL,North,${rssi},${measuredAt},,drive_test,`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -69,7 +70,8 @@ async function measure(label: string, env: Record<string, string>, csv: string):
     const peakMb = peak.stop();
     const healthMs = await probe;
     const result = (await response.json()) as { data: { imported_count: number; error_count: number } };
-    if (!response.ok || result.data.imported_count !== MEASUREMENT_IMPORT_MAX_ROWS) throw new Error(`the import failed: ${JSON.stringify(result)}`);
+    if (!response.ok || result.data.imported_count !== MEASUREMENT_IMPORT_MAX_ROWS)
+      throw new Error(`the import failed: ${response.status} ${JSON.stringify(result).slice(0, 500)}`);
 
     const exportStarted = performance.now();
     const exported = await fetch(`${server.base}/api/measurements/export`, { headers: server.auth }).then((r) => r.text());
