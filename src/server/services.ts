@@ -29,6 +29,8 @@ import { SearchLogRepository } from './leads/searchLogRepository.js';
 import { LineOfSightService } from './line-of-sight/lineOfSightService.js';
 import { PatternCache } from './line-of-sight/patternCache.js';
 import { TowerWireless } from './line-of-sight/towerWireless.js';
+import { MeasurementRepository } from './measurements/measurementRepository.js';
+import { MeasurementService } from './measurements/measurementService.js';
 import { MapStartRepository } from './map-start/mapStartRepository.js';
 import { MapStartService } from './map-start/mapStartService.js';
 import { checkOutboundUrl, createOutboundClient } from './outbound/outboundClient.js';
@@ -229,6 +231,19 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     clock,
     log,
   });
+  // Measured signals (issue 21): imports, the list and map, an inbox lead's install (its status through LeadService).
+  const measurements = new MeasurementService({
+    repository: new MeasurementRepository(db.kysely),
+    transactions,
+    towers: towerRepo,
+    sectors: sectorRepo,
+    radioSettings,
+    // No calibration is fitted yet: calibrated_dbm stays null (the calibration service answers this port once it exists).
+    corrections: { current: async () => null },
+    leads,
+    clock,
+    log,
+  });
   // Pre-registration zones; zoneGoals is the waitlist's view of them (a zone to join, the goal check on each confirmation).
   const zoneRepo = new ZoneRepository(db.kysely, db.dialect);
   // Moved by every zone write and confirmation here: GET /api/zones keeps its built answer while it stands still.
@@ -327,6 +342,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     providerStats,
     reports,
     leads,
+    measurements,
     zones,
     zoneGoals,
     zoneListVersion,
