@@ -27,6 +27,7 @@ import { LeadService } from './leads/leadService.js';
 import { createSmtpMailer } from './outbox/mailer.js';
 import { SearchLogRepository } from './leads/searchLogRepository.js';
 import { LineOfSightService } from './line-of-sight/lineOfSightService.js';
+import { uncalibratedSnapshot } from './measurements/uncalibratedSnapshot.js';
 import { PatternCache } from './line-of-sight/patternCache.js';
 import { TowerWireless } from './line-of-sight/towerWireless.js';
 import { MapStartRepository } from './map-start/mapStartRepository.js';
@@ -151,6 +152,8 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     clock,
     log,
   });
+  // The calibration every wireless answer reads: none fitted, σ from the radio settings.
+  const calibration = { current: async () => uncalibratedSnapshot(await radioSettings.current()) };
   // Every link: the towers, their sectors and patterns, the terrain, the radio settings' model, clutter and CPE gain, and the clutter areas.
   const lineOfSight = new LineOfSightService({
     towers: towerRepo,
@@ -159,6 +162,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     terrain,
     settings: radioSettings,
     clutter: clutterAreas,
+    calibration,
     radio: config.radio,
   });
   const waitlistRepo = new WaitlistRepository(db.kysely);
