@@ -175,6 +175,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     patterns: patternRepo,
     radioSettings: () => radioSettings.current(),
     clutterAreas: () => clutterAreas.current(),
+    calibration,
     terrain,
     terrainSignature: (bounds) => terrainSignature(hgtDirectory, tilesUrl ?? null, bounds),
     settings: { maxCells: config.footprints.maxCells, towerDbi: config.radio.towerDbi, memoryBytes: config.footprints.memoryBytes },
