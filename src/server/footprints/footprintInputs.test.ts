@@ -68,7 +68,13 @@ function calibratedWith(hashes: Record<number, string>): FootprintCalibration {
 }
 
 function keyOf(
-  changes: { settings?: RadioSettings; sectors?: SectorAntenna[] | null; tower?: typeof TOWER; clutter?: ClutterAreasSnapshot; calibration?: FootprintCalibration } = {},
+  changes: {
+    settings?: RadioSettings;
+    sectors?: SectorAntenna[] | null;
+    tower?: typeof TOWER;
+    clutter?: ClutterAreasSnapshot;
+    calibration?: FootprintCalibration;
+  } = {},
 ): string {
   const antennas: TowerAntennas = {
     sectors: changes.sectors === undefined ? [antenna(sectorRecord({ id: 7 })), antenna(sectorRecord({ id: 8, azimuth_deg: 180 }))] : changes.sectors,
