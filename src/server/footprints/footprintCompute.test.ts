@@ -74,7 +74,7 @@ describe('computeFootprintInWorker', () => {
     expect(calibrated.signalDeciDbm[served(2)]! - plain.signalDeciDbm[served(2)]!).toBe(25);
     // The union of the sectors' footprints each corrected by its own terms.
     const parts = [EAST, WEST].map(({ sectorId: _, ...source }) => computeFootprint({ heights: hills(), receiverM: 6, propagation: PROPAGATION, ...source }));
-    calibrateFootprints(parts, [0, -30], () => 2.5);
+    calibrateFootprints(parts, [() => 2.5, () => 2.5 - 30], () => 0);
     const expected = uniteFootprints(parts, hills());
     expect(Array.from(calibrated.signalDeciDbm)).toEqual(Array.from(expected.signalDeciDbm));
     expect(Array.from(calibrated.servingAntenna!)).toEqual(Array.from(expected.servingAntenna!));

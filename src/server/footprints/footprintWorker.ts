@@ -29,16 +29,17 @@ try {
       onProgress: (done) => post({ kind: 'progress', done: ((index + done) / sweeps) * 0.9 }),
     }),
   );
-  if (correction && antennas.length > 0) {
-    // Each antenna's correction before the union chooses between them: the first antenna's at every
-    // cell, and each other's sector offset over it (the difference at any one point: the rest cancels).
-    const sectorIds = antennas.map((source) => source.sectorId);
-    const [lat, lng] = [antennas[0]!.tower.lat, antennas[0]!.tower.lng];
-    const offsetsDb = sectorIds.map((sectorId) => correction.at(sectorId, 'open', lat, lng) - correction.at(sectorIds[0]!, 'open', lat, lng));
+  if (correction) {
+    // Each antenna's correction before the union chooses between them: the spatial part once a cell
+    // for all of them, each antenna's offsets (its sector's, the cell's receiver class) over it.
     calibrateFootprints(
       parts,
-      offsetsDb,
-      (receiverClass, cellLat, cellLng) => correction.at(sectorIds[0]!, receiverClass, cellLat, cellLng),
+      antennas.map(
+        ({ sectorId }) =>
+          (receiverClass) =>
+            correction.offsetDb(sectorId, receiverClass),
+      ),
+      (lat, lng) => correction.spatialDb(lat, lng),
       clutter?.clutterCodes,
     );
   }
