@@ -27,6 +27,7 @@ import { LeadService } from './leads/leadService.js';
 import { createSmtpMailer } from './outbox/mailer.js';
 import { SearchLogRepository } from './leads/searchLogRepository.js';
 import { LineOfSightService } from './line-of-sight/lineOfSightService.js';
+import { uncalibratedSnapshot } from './measurements/uncalibratedSnapshot.js';
 import { PatternCache } from './line-of-sight/patternCache.js';
 import { TowerWireless } from './line-of-sight/towerWireless.js';
 import { MeasurementRepository } from './measurements/measurementRepository.js';
@@ -153,6 +154,8 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     clock,
     log,
   });
+  // The calibration every wireless answer reads: none fitted, σ from the radio settings.
+  const calibration = { current: async () => uncalibratedSnapshot(await radioSettings.current()) };
   // Every link: the towers, their sectors and patterns, the terrain, the radio settings' model, clutter and CPE gain, and the clutter areas.
   const lineOfSight = new LineOfSightService({
     towers: towerRepo,
@@ -161,6 +164,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     terrain,
     settings: radioSettings,
     clutter: clutterAreas,
+    calibration,
     radio: config.radio,
   });
   const waitlistRepo = new WaitlistRepository(db.kysely);
@@ -173,6 +177,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     patterns: patternRepo,
     radioSettings: () => radioSettings.current(),
     clutterAreas: () => clutterAreas.current(),
+    calibration,
     terrain,
     terrainSignature: (bounds) => terrainSignature(hgtDirectory, tilesUrl ?? null, bounds),
     settings: { maxCells: config.footprints.maxCells, towerDbi: config.radio.towerDbi, memoryBytes: config.footprints.memoryBytes },
@@ -302,6 +307,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     coverage,
     towers: towerRepo,
     footprints,
+    wirelessRule: () => lineOfSight.defaultProfileRule(),
     transactions,
     mail: mailOutbox,
     events,
