@@ -139,7 +139,7 @@ export function MeasurementReportPanel({ report }: { report: MeasurementReport }
           </TableContainer>
         </Paper>
         <Typography variant="body2" color="text.secondary">
-          {biasText(report.calibrated ?? report.uncalibrated)}{' '}
+          {biasText('The uncalibrated model', report.uncalibrated)} {report.calibrated && biasText('The calibrated model', report.calibrated)}{' '}
           {report.fitted_at
             ? `Calibration fitted ${formatDateTime(report.fitted_at)}${report.fit_ms !== null ? ` in ${formatCount(Math.round(report.fit_ms))} ms` : ''}.`
             : 'No calibration fitted yet.'}

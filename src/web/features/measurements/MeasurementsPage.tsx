@@ -169,6 +169,8 @@ export function MeasurementsPage() {
           <TextField
             type="date"
             size="small"
+            margin="none"
+            fullWidth={false}
             label="From"
             value={filters.from ?? ''}
             onChange={(event) => filterBy({ from: event.target.value || null })}
@@ -177,6 +179,8 @@ export function MeasurementsPage() {
           <TextField
             type="date"
             size="small"
+            margin="none"
+            fullWidth={false}
             label="To"
             value={filters.to ?? ''}
             onChange={(event) => filterBy({ to: event.target.value || null })}

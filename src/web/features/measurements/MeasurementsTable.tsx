@@ -13,6 +13,7 @@ import type { ReactNode } from 'react';
 import { CLUTTER_CLASS_LABELS } from '../../../common/api/clutterAreas.js';
 import type { Measurement } from '../../../common/api/measurements.js';
 import { formatDateTime } from '../../ui/reportPeriod.js';
+import { visuallyHidden } from '../../ui/visuallyHidden.js';
 import { formatDb } from '../../ui/dbText.js';
 import { formatResidual, measuredText, predictedText, SOURCE_LABELS } from './measurementText.js';
 import { residualColor } from './residualMap.js';
@@ -31,26 +32,28 @@ export function MeasurementsTable({ measurements, onDelete, footer }: Measuremen
   return (
     <Paper variant="outlined">
       <TableContainer>
-        <Table size="small" aria-label="Measurements" sx={{ '& td, & th': { py: 1, px: 1.5 } }}>
+        <Table size="small" aria-label="Measurements" sx={{ '& td, & th': { py: 0.75, px: 1 } }}>
           <TableHead>
             <TableRow>
               <TableCell>Measured</TableCell>
               <TableCell>Tower · sector</TableCell>
-              <TableCell align="right">Signal</TableCell>
-              <TableCell align="right">Predicted</TableCell>
-              <TableCell align="right">Calibrated</TableCell>
-              <TableCell align="right">Residual</TableCell>
-              <TableCell align="right">Distance</TableCell>
+              <TableCell align="right">Signal, dBm</TableCell>
+              <TableCell align="right">Predicted, dBm</TableCell>
+              <TableCell align="right">Calibrated, dBm</TableCell>
+              <TableCell align="right">Residual, dB</TableCell>
+              <TableCell align="right">Distance, km</TableCell>
               <TableCell>Clutter</TableCell>
               <TableCell>Source</TableCell>
-              <TableCell align="right">Actions</TableCell>
+              <TableCell align="right">
+                <span style={visuallyHidden}>Actions</span>
+              </TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {measurements.map((measurement) => (
               <TableRow key={measurement.id}>
                 <TableCell sx={numeric}>{formatDateTime(measurement.measured_at)}</TableCell>
-                <TableCell sx={{ minWidth: 140 }}>
+                <TableCell sx={{ minWidth: 170 }}>
                   <Typography variant="body2">{measurement.tower_name}</Typography>
                   <Typography variant="caption" color="text.secondary">
                     {measurement.sector_name ?? 'Best sector'} · {measurement.height_m} m{measurement.cpe_profile ? ` · ${measurement.cpe_profile}` : ''}
@@ -63,7 +66,7 @@ export function MeasurementsTable({ measurements, onDelete, footer }: Measuremen
                   {predictedText(measurement)}
                 </TableCell>
                 <TableCell align="right" sx={numeric}>
-                  {formatDb(measurement.calibrated_dbm, 'dBm')}
+                  {formatDb(measurement.calibrated_dbm)}
                 </TableCell>
                 <TableCell align="right" sx={numeric}>
                   {measurement.residual_db !== null && (
@@ -80,10 +83,10 @@ export function MeasurementsTable({ measurements, onDelete, footer }: Measuremen
                       }}
                     />
                   )}
-                  {formatResidual(measurement.residual_db)}
+                  {formatResidual(measurement.residual_db, null)}
                 </TableCell>
                 <TableCell align="right" sx={numeric}>
-                  {measurement.distance_km === null ? '—' : `${measurement.distance_km.toFixed(2)} km`}
+                  {measurement.distance_km === null ? '—' : measurement.distance_km.toFixed(2)}
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   {measurement.clutter_class ? CLUTTER_CLASS_LABELS[measurement.clutter_class] : measurement.predicted ? 'Open' : '—'}
@@ -98,7 +101,7 @@ export function MeasurementsTable({ measurements, onDelete, footer }: Measuremen
                 </TableCell>
                 <TableCell align="right">
                   <Tooltip title="Delete" describeChild>
-                    <IconButton aria-label={`Delete measurement ${measurement.id}`} color="error" onClick={() => onDelete(measurement)}>
+                    <IconButton size="small" aria-label={`Delete measurement ${measurement.id}`} color="error" onClick={() => onDelete(measurement)}>
                       <DeleteOutline />
                     </IconButton>
                   </Tooltip>

@@ -26,7 +26,6 @@ export function PredictedMeasuredScatter({ points }: { points: MeasurementReport
             type="number"
             dataKey="predicted"
             name="Predicted"
-            unit=" dBm"
             domain={domain}
             ticks={ticks}
             tickFormatter={dbm}
@@ -38,7 +37,6 @@ export function PredictedMeasuredScatter({ points }: { points: MeasurementReport
             type="number"
             dataKey="measured"
             name="Measured"
-            unit=" dBm"
             domain={domain}
             ticks={ticks}
             tickFormatter={dbm}

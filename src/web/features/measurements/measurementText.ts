@@ -3,23 +3,24 @@ import type { ErrorFigures, Measurement, MeasurementReport, MeasurementSource } 
 
 export const SOURCE_LABELS: Record<MeasurementSource, string> = { install: 'Install', survey: 'Site survey', drive_test: 'Drive test' };
 
-/** A residual with its sign always written (+3.0 dB, −4.5 dB): which way the model erred matters. */
-export function formatResidual(value: number | null): string {
+/** A residual with its sign always written (+3.0 dB, −4.5 dB; without the unit in a dB column): which way the model erred matters. */
+export function formatResidual(value: number | null, unit: 'dB' | null = 'dB'): string {
   if (value === null) return '—';
   const rounded = Math.round(value * 10) / 10;
-  return rounded > 0 ? `+${rounded.toFixed(1)} dB` : formatDb(rounded, 'dB');
+  const text = rounded > 0 ? `+${rounded.toFixed(1)}` : formatDb(rounded);
+  return unit ? `${text} ${unit}` : text;
 }
 
-/** The signal cell of a measurement: the dBm, or what an install without one means. */
+/** The table's signal cell (a dBm column): the figure, or what an install without one means. */
 export function measuredText(measurement: Pick<Measurement, 'rssi_dbm' | 'source'>): string {
-  if (measurement.rssi_dbm !== null) return formatDb(measurement.rssi_dbm, 'dBm');
-  return measurement.source === 'install' ? 'No signal (install failed)' : '—';
+  if (measurement.rssi_dbm !== null) return formatDb(measurement.rssi_dbm);
+  return measurement.source === 'install' ? 'No signal' : '—';
 }
 
-/** The predicted cell: the signal, or why there is none yet. */
+/** The table's predicted cell (a dBm column): the figure, or why there is none yet. */
 export function predictedText(measurement: Pick<Measurement, 'predicted' | 'predicted_dbm'>): string {
   if (!measurement.predicted) return 'Predicting…';
-  return measurement.predicted_dbm === null ? 'Out of range' : formatDb(measurement.predicted_dbm, 'dBm');
+  return measurement.predicted_dbm === null ? 'Out of range' : formatDb(measurement.predicted_dbm);
 }
 
 /** Where the spread of the public likelihood comes from, in the admin's words. */
@@ -29,12 +30,12 @@ export const SIGMA_SOURCE_TEXT: Record<MeasurementReport['sigma_source'], string
   setting: 'the prediction spread in the radio settings (too few measurements yet)',
 };
 
-/** Bias in words, for the figures' caption: which way the model errs on average. */
-export function biasText(figures: ErrorFigures): string | null {
+/** Bias in words: which way `model` ("The uncalibrated model") errs on average. */
+export function biasText(model: string, figures: ErrorFigures): string | null {
   const mean = figures.mean_error_db;
   if (mean === null) return null;
-  if (Math.abs(mean) < 1) return 'On average the predictions match the measurements (within 1 dB).';
+  if (Math.abs(mean) < 1) return `${model} is within 1 dB of the measurements on average.`;
   return mean < 0
-    ? `On average the map promises ${formatDb(-mean, 'dB')} more signal than was measured.`
-    : `On average the measured signal is ${formatDb(mean, 'dB')} stronger than predicted.`;
+    ? `${model} promises ${formatDb(-mean, 'dB')} more signal than was measured, on average.`
+    : `${model} predicts ${formatDb(mean, 'dB')} less signal than was measured, on average.`;
 }
