@@ -82,6 +82,8 @@ export interface App {
   webhookDelivery: Services['webhookDelivery'];
   /** Tests await its idle() after a rebuild. */
   waitlistMatcher: WaitlistMatcher;
+  /** Tests ask it for a pass after writing measurements themselves. */
+  measurementPredictor: Services['measurementPredictor'];
 }
 
 /** The line-of-sight map styles as the browser gets them (GET /api/config). */
@@ -128,6 +130,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     events: services.events,
     webhookDelivery: services.webhookDelivery,
     waitlistMatcher: services.waitlistMatcher,
+    measurementPredictor: services.measurementPredictor,
   };
 }
 

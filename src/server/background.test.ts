@@ -25,6 +25,10 @@ function fakeWork(events: string[], options: { coverageStartFails?: boolean } = 
       stop: async () => void events.push('footprints stopped'),
       onChanged: (listener) => void changed.push(listener),
     },
+    measurementPredictor: {
+      request: () => void events.push('measurements predicted'),
+      stop: async () => void events.push('measurement predictor stopped'),
+    },
     mailSender: {
       start: () => void events.push('mail sender started'),
       stop: async () => void events.push('mail sender stopped'),
@@ -65,7 +69,7 @@ function fakeWork(events: string[], options: { coverageStartFails?: boolean } = 
 }
 
 describe('startBackground', () => {
-  it('starts each part after what it needs, reconciles footprints and matches the waitlist on a rebuild, nudges the webhooks on an event, and its stoppers run last first', async () => {
+  it('starts each part after what it needs, reconciles footprints, predicts the measurements and matches the waitlist on a rebuild, nudges the webhooks on an event, and its stoppers run last first', async () => {
     const events: string[] = [];
     const work = fakeWork(events);
     const stoppers = await startBackground(work);
@@ -73,6 +77,7 @@ describe('startBackground', () => {
       'mail sender started',
       'coverage started',
       'footprints reconciled',
+      'measurements predicted',
       'waitlist matched',
       'listening',
       'my maps scheduled',
@@ -106,6 +111,7 @@ describe('startBackground', () => {
       'coverage stopped',
       'waitlist matcher stopped',
       'mail sender stopped',
+      'measurement predictor stopped',
       'footprints stopped',
     ]);
   });
@@ -113,7 +119,14 @@ describe('startBackground', () => {
   it('stops what it started when a part fails to start, and passes the error on', async () => {
     const events: string[] = [];
     await expect(startBackground(fakeWork(events, { coverageStartFails: true }))).rejects.toThrow('database unreachable');
-    expect(events).toEqual(['mail sender started', 'coverage started', 'waitlist matcher stopped', 'mail sender stopped', 'footprints stopped']);
+    expect(events).toEqual([
+      'mail sender started',
+      'coverage started',
+      'waitlist matcher stopped',
+      'mail sender stopped',
+      'measurement predictor stopped',
+      'footprints stopped',
+    ]);
   });
 });
 
