@@ -36,6 +36,7 @@ import { waitlistAdminRoutes, waitlistPublicRoutes } from './routes/waitlistRout
 import { leadRoutes } from './routes/leadRoutes.js';
 import { lineOfSightRoutes } from './routes/lineOfSightRoutes.js';
 import { mapStartRoutes } from './routes/mapStartRoutes.js';
+import { measurementRoutes } from './routes/measurementRoutes.js';
 import { providerLogoRoutes, providerRoutes } from './routes/providerRoutes.js';
 import { radioSettingsRoutes } from './routes/radioSettingsRoutes.js';
 import { reportRoutes } from './routes/reportRoutes.js';
@@ -84,6 +85,8 @@ export interface App {
   waitlistMatcher: WaitlistMatcher;
   /** Tests ask it for a pass after writing measurements themselves. */
   measurementPredictor: Services['measurementPredictor'];
+  /** Tests listen to its onChanged. */
+  measurements: Services['measurements'];
 }
 
 /** The line-of-sight map styles as the browser gets them (GET /api/config). */
@@ -131,6 +134,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     webhookDelivery: services.webhookDelivery,
     waitlistMatcher: services.waitlistMatcher,
     measurementPredictor: services.measurementPredictor,
+    measurements: services.measurements,
   };
 }
 
@@ -183,6 +187,7 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
     providerStats,
     reports,
     leads,
+    measurements,
     layers,
     footprints,
     towers,
@@ -217,7 +222,7 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
           authRoutes(auth),
           providerRoutes({ providers, myMaps, stats: providerStats }),
           apiTestRoutes(apiTester),
-          reportRoutes({ reports, leads }),
+          reportRoutes({ reports, leads, measurements }),
           layerRoutes(layers),
           towerRoutes({ towers, sectors, footprints }),
           antennaPatternRoutes(antennaPatterns),
@@ -231,6 +236,7 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
           webhookRoutes(services.webhooks),
           waitlistAdminRoutes(services.waitlist),
           zoneRoutes(zones),
+          measurementRoutes(measurements),
         ]),
       );
     },

@@ -9,6 +9,7 @@ function fakeWork(events: string[], options: { coverageStartFails?: boolean } = 
   const emitted: Array<() => void> = [];
   const enqueued: Array<() => void> = [];
   const confirmed: Array<() => void> = [];
+  const measured: Array<() => void> = [];
   const work: BackgroundWork = {
     coverage: {
       onRebuilt: (listener) => rebuilt.push(listener),
@@ -28,6 +29,12 @@ function fakeWork(events: string[], options: { coverageStartFails?: boolean } = 
     measurementPredictor: {
       request: () => void events.push('measurements predicted'),
       stop: async () => void events.push('measurement predictor stopped'),
+    },
+    measurements: {
+      onChanged: (listener) => {
+        measured.push(listener);
+        return () => undefined;
+      },
     },
     mailSender: {
       start: () => void events.push('mail sender started'),
@@ -65,6 +72,7 @@ function fakeWork(events: string[], options: { coverageStartFails?: boolean } = 
     eventsEmitted: () => emitted.forEach((listener) => listener()),
     mailEnqueued: () => enqueued.forEach((listener) => listener()),
     entryConfirmed: () => confirmed.forEach((listener) => listener()),
+    measurementsChanged: () => measured.forEach((listener) => listener()),
   });
 }
 
@@ -92,6 +100,10 @@ describe('startBackground', () => {
     events.length = 0;
     work.entryConfirmed();
     expect(events, 'a confirmation asks the matcher for a run').toEqual(['waitlist matched']);
+
+    events.length = 0;
+    work.measurementsChanged();
+    expect(events, 'an import or delete of measurements asks for predictions').toEqual(['measurements predicted']);
 
     events.length = 0;
     work.mailEnqueued();

@@ -2,6 +2,7 @@ import type { RevisionNotifications } from './coverage-revision/revisionNotifica
 import type { CoverageEngine } from './coverage/coverageEngine.js';
 import type { FootprintService } from './footprints/footprintService.js';
 import type { MeasurementPredictor } from './measurements/measurementPredictor.js';
+import type { MeasurementService } from './measurements/measurementService.js';
 import type { EventOutbox } from './outbox/eventOutbox.js';
 import type { MyMapsSync } from './sources/myMapsSync.js';
 import type { WebhookDelivery } from './webhooks/webhookDelivery.js';
@@ -20,6 +21,8 @@ export interface BackgroundWork {
   coverage: Pick<CoverageEngine, 'onRebuilt' | 'start' | 'stop' | 'refresh'>;
   footprints: Pick<FootprintService, 'reconcile' | 'stop' | 'onChanged'>;
   measurementPredictor: Pick<MeasurementPredictor, 'request' | 'stop'>;
+  /** Each import or delete of measurements asks the predictor for a pass. */
+  measurements: Pick<MeasurementService, 'onChanged'>;
   myMaps: Pick<MyMapsSync, 'startSchedule' | 'stopSchedule'>;
   mailSender: Pick<MailSender, 'start' | 'stop' | 'nudge'>;
   /** The mail outbox: each mail queued in this process nudges the sender. */
@@ -51,6 +54,7 @@ export async function startBackground(work: BackgroundWork): Promise<Stopper[]> 
     // The measurements' predictions follow every rebuild too (a tower, sector, terrain or radio
     // settings change moves the revision); the predictor skips those whose inputs did not move.
     work.coverage.onRebuilt(() => work.measurementPredictor.request());
+    work.measurements.onChanged(() => work.measurementPredictor.request());
     stoppers.push(() => work.measurementPredictor.stop());
     // The mail outbox is sent from the start (mails queued before a crash included), and each mail
     // queued here nudges the sender (before its commit: it looks again shortly after).

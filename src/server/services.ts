@@ -30,6 +30,8 @@ import { LineOfSightService } from './line-of-sight/lineOfSightService.js';
 import { MeasurementLinks } from './line-of-sight/measurementLinks.js';
 import { PatternCache } from './line-of-sight/patternCache.js';
 import { TowerWireless } from './line-of-sight/towerWireless.js';
+import { MeasurementRepository } from './measurements/measurementRepository.js';
+import { MeasurementService } from './measurements/measurementService.js';
 import { MapStartRepository } from './map-start/mapStartRepository.js';
 import { MeasurementPredictionRepository } from './measurements/measurementPredictionRepository.js';
 import { MeasurementPredictor } from './measurements/measurementPredictor.js';
@@ -252,6 +254,19 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     clock,
     log,
   });
+  // Measured signals (issue 21): imports, the list and map, an inbox lead's install (its status through LeadService).
+  const measurements = new MeasurementService({
+    repository: new MeasurementRepository(db.kysely),
+    transactions,
+    towers: towerRepo,
+    sectors: sectorRepo,
+    radioSettings,
+    // No calibration is fitted yet: calibrated_dbm stays null (the calibration service answers this port once it exists).
+    corrections: { current: async () => null },
+    leads,
+    clock,
+    log,
+  });
   // Pre-registration zones; zoneGoals is the waitlist's view of them (a zone to join, the goal check on each confirmation).
   const zoneRepo = new ZoneRepository(db.kysely, db.dialect);
   // Moved by every zone write and confirmation here: GET /api/zones keeps its built answer while it stands still.
@@ -351,6 +366,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     providerStats,
     reports,
     leads,
+    measurements,
     zones,
     zoneGoals,
     zoneListVersion,
