@@ -36,6 +36,7 @@ import { waitlistAdminRoutes, waitlistPublicRoutes } from './routes/waitlistRout
 import { leadRoutes } from './routes/leadRoutes.js';
 import { lineOfSightRoutes } from './routes/lineOfSightRoutes.js';
 import { mapStartRoutes } from './routes/mapStartRoutes.js';
+import { measurementRoutes } from './routes/measurementRoutes.js';
 import { providerLogoRoutes, providerRoutes } from './routes/providerRoutes.js';
 import { radioSettingsRoutes } from './routes/radioSettingsRoutes.js';
 import { reportRoutes } from './routes/reportRoutes.js';
@@ -82,6 +83,10 @@ export interface App {
   webhookDelivery: Services['webhookDelivery'];
   /** Tests await its idle() after a rebuild. */
   waitlistMatcher: WaitlistMatcher;
+  /** Tests ask it for a pass after writing measurements themselves. */
+  measurementPredictor: Services['measurementPredictor'];
+  /** Tests listen to its onChanged. */
+  measurements: Services['measurements'];
 }
 
 /** The line-of-sight map styles as the browser gets them (GET /api/config). */
@@ -128,6 +133,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     events: services.events,
     webhookDelivery: services.webhookDelivery,
     waitlistMatcher: services.waitlistMatcher,
+    measurementPredictor: services.measurementPredictor,
+    measurements: services.measurements,
   };
 }
 
@@ -180,6 +187,7 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
     providerStats,
     reports,
     leads,
+    measurements,
     layers,
     footprints,
     towers,
@@ -214,7 +222,7 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
           authRoutes(auth),
           providerRoutes({ providers, myMaps, stats: providerStats }),
           apiTestRoutes(apiTester),
-          reportRoutes({ reports, leads }),
+          reportRoutes({ reports, leads, measurements }),
           layerRoutes(layers),
           towerRoutes({ towers, sectors, footprints }),
           antennaPatternRoutes(antennaPatterns),
@@ -228,6 +236,7 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
           webhookRoutes(services.webhooks),
           waitlistAdminRoutes(services.waitlist),
           zoneRoutes(zones),
+          measurementRoutes(measurements),
         ]),
       );
     },

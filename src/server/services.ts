@@ -27,9 +27,14 @@ import { LeadService } from './leads/leadService.js';
 import { createSmtpMailer } from './outbox/mailer.js';
 import { SearchLogRepository } from './leads/searchLogRepository.js';
 import { LineOfSightService } from './line-of-sight/lineOfSightService.js';
+import { MeasurementLinks } from './line-of-sight/measurementLinks.js';
 import { PatternCache } from './line-of-sight/patternCache.js';
 import { TowerWireless } from './line-of-sight/towerWireless.js';
+import { MeasurementRepository } from './measurements/measurementRepository.js';
+import { MeasurementService } from './measurements/measurementService.js';
 import { MapStartRepository } from './map-start/mapStartRepository.js';
+import { MeasurementPredictionRepository } from './measurements/measurementPredictionRepository.js';
+import { MeasurementPredictor } from './measurements/measurementPredictor.js';
 import { MapStartService } from './map-start/mapStartService.js';
 import { checkOutboundUrl, createOutboundClient } from './outbound/outboundClient.js';
 import { LogoStore } from './providers/logoStore.js';
@@ -152,10 +157,11 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     log,
   });
   // Every link: the towers, their sectors and patterns, the terrain, the radio settings' model, clutter and CPE gain, and the clutter areas.
+  const patternCache = new PatternCache(patternRepo);
   const lineOfSight = new LineOfSightService({
     towers: towerRepo,
     sectors: sectorRepo,
-    patterns: new PatternCache(patternRepo),
+    patterns: patternCache,
     terrain,
     settings: radioSettings,
     clutter: clutterAreas,
@@ -174,6 +180,25 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     terrain,
     terrainSignature: (bounds) => terrainSignature(hgtDirectory, tilesUrl ?? null, bounds),
     settings: { maxCells: config.footprints.maxCells, towerDbi: config.radio.towerDbi, memoryBytes: config.footprints.memoryBytes },
+    clock,
+    log,
+  });
+  // Every measurement's prediction, the line-of-sight link at its spot (uncalibrated), kept current in the background.
+  const measurementPredictor = new MeasurementPredictor({
+    repository: new MeasurementPredictionRepository(db.kysely),
+    links: new MeasurementLinks({
+      towers: towerRepo,
+      sectors: sectorRepo,
+      patterns: patternCache,
+      terrain,
+      terrainSignature: (bounds) => terrainSignature(hgtDirectory, tilesUrl ?? null, bounds),
+      settings: radioSettings,
+      clutter: clutterAreas,
+      towerDbi: config.radio.towerDbi,
+    }),
+    transactions,
+    // A pass the database broke off is tried again as often as the coverage revision is polled.
+    retryMs: config.coveragePollMs,
     clock,
     log,
   });
@@ -226,6 +251,19 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     events,
     mail: mailOutbox,
     leadsEmail: config.mail.leadsEmail ?? null,
+    clock,
+    log,
+  });
+  // Measured signals (issue 21): imports, the list and map, an inbox lead's install (its status through LeadService).
+  const measurements = new MeasurementService({
+    repository: new MeasurementRepository(db.kysely),
+    transactions,
+    towers: towerRepo,
+    sectors: sectorRepo,
+    radioSettings,
+    // No calibration is fitted yet: calibrated_dbm stays null (the calibration service answers this port once it exists).
+    corrections: { current: async () => null },
+    leads,
     clock,
     log,
   });
@@ -316,6 +354,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     terrainTiles,
     lineOfSight,
     footprints,
+    measurementPredictor,
     coverage,
     myMaps,
     apiTester,
@@ -327,6 +366,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     providerStats,
     reports,
     leads,
+    measurements,
     zones,
     zoneGoals,
     zoneListVersion,

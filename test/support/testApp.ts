@@ -55,6 +55,7 @@ export async function createTestApp(kind: DatabaseKind, options: { env?: Record<
       testApp.db = next.db;
       testApp.coverage = next.coverage;
       testApp.waitlistMatcher = next.waitlistMatcher;
+      testApp.measurements = next.measurements;
     },
     async close() {
       await testApp.server.close();

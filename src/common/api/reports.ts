@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { leadInstall } from './measurements.js';
 import { entityId, entityIdOrZero, numberField, rawText, text } from './fields.js';
 import { LEAD_TYPES, SEARCH_ACTIONS, SEARCH_TYPES } from './leads.js';
-import { leadInstall } from './measurements.js';
 
 /** What an admin has done with a lead (the leads inbox). */
 export const LEAD_STATUSES = ['new', 'contacted', 'converted', 'closed'] as const;
@@ -135,8 +135,8 @@ export const reportLead = z.object({
   search: z
     .object({ id: z.number(), search_type: z.enum(SEARCH_TYPES), lat: z.number().nullable(), lng: z.number().nullable(), address: z.string().nullable() })
     .nullable(),
-  /** The install recorded from the inbox (POST /api/leads/{id}/install, a measurement); null: none. */
-  install: leadInstall.optional(),
+  /** The install recorded from the inbox (a measurement linked to the lead); null: none. */
+  install: leadInstall,
 });
 export type ReportLead = z.infer<typeof reportLead>;
 

@@ -221,11 +221,14 @@ export class LeadService {
 
   /** An admin's work on a lead: its status and notes (the leads inbox). */
   async updateLead(id: number, changes: LeadUpdate): Promise<void> {
-    await this.transactions.run(async (trx) => {
-      const updated = await this.leads.update(id, { ...changes, updated_at: this.clock.now().toISOString() }, trx);
-      if (!updated) throw new NotFoundError('Lead not found');
-      await this.emit('lead.updated', id, trx);
-    });
+    await this.transactions.run((trx) => this.updateLeadIn(id, changes, trx));
+  }
+
+  /** updateLead inside a transaction another service opened (a lead's install: its measurement and its status together). */
+  async updateLeadIn(id: number, changes: LeadUpdate, trx: Executor): Promise<void> {
+    const updated = await this.leads.update(id, { ...changes, updated_at: this.clock.now().toISOString() }, trx);
+    if (!updated) throw new NotFoundError('Lead not found');
+    await this.emit('lead.updated', id, trx);
   }
 
   /** Writes the lead's event as the lead now stands in `trx`; that lead. */

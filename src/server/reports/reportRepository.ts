@@ -58,6 +58,11 @@ export interface LeadRow {
   search_lat: number | null;
   search_lng: number | null;
   search_address: string | null;
+  /** The install recorded from the inbox (issue 21): its measurement; null columns when none. */
+  install_measurement_id: number | null;
+  install_rssi_dbm: number | null;
+  install_tower_id: number | null;
+  install_sector_id: number | null;
 }
 
 export interface SearchExportRow {
@@ -315,31 +320,39 @@ export class ReportRepository {
   }
 
   private leadRows() {
-    return this.db
-      .selectFrom('leads as l')
-      .leftJoin('providers as p', 'p.id', 'l.provider_id')
-      .leftJoin('search_logs as s', 's.id', 'l.search_id')
-      .select([
-        'l.id',
-        'l.created_at',
-        'l.updated_at',
-        'l.name',
-        'l.email',
-        'l.phone',
-        'l.message',
-        'l.lead_type',
-        'l.status',
-        'l.notes',
-        'l.request_count',
-        'l.last_requested_at',
-        'l.provider_id',
-        'p.name as provider_name',
-        'l.search_id',
-        's.search_type as search_type',
-        's.lat as search_lat',
-        's.lng as search_lng',
-        's.address as search_address',
-      ]);
+    return (
+      this.db
+        .selectFrom('leads as l')
+        .leftJoin('providers as p', 'p.id', 'l.provider_id')
+        .leftJoin('search_logs as s', 's.id', 'l.search_id')
+        // One install measurement per lead at most (MeasurementService.installLead replaces it).
+        .leftJoin('measurements as m', (join) => join.onRef('m.lead_id', '=', 'l.id').on('m.source', '=', 'install'))
+        .select([
+          'l.id',
+          'l.created_at',
+          'l.updated_at',
+          'l.name',
+          'l.email',
+          'l.phone',
+          'l.message',
+          'l.lead_type',
+          'l.status',
+          'l.notes',
+          'l.request_count',
+          'l.last_requested_at',
+          'l.provider_id',
+          'p.name as provider_name',
+          'l.search_id',
+          's.search_type as search_type',
+          's.lat as search_lat',
+          's.lng as search_lng',
+          's.address as search_address',
+          'm.id as install_measurement_id',
+          'm.rssi_dbm as install_rssi_dbm',
+          'm.tower_id as install_tower_id',
+          'm.sector_id as install_sector_id',
+        ])
+    );
   }
 }
 

@@ -461,5 +461,15 @@ function toReportLead(row: LeadRow): ReportLead {
             address: row.search_address,
           }
         : null,
+    install:
+      row.install_measurement_id !== null && row.install_tower_id !== null
+        ? {
+            outcome: row.install_rssi_dbm === null ? 'failed' : 'installed',
+            measurement_id: row.install_measurement_id,
+            rssi_dbm: row.install_rssi_dbm,
+            tower_id: row.install_tower_id,
+            sector_id: row.install_sector_id,
+          }
+        : null,
   };
 }

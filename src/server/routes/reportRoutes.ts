@@ -18,12 +18,15 @@ import {
   searchesQuery,
   searchesReport,
 } from '../../common/api/reports.js';
+import { leadInstallRequest } from '../../common/api/measurements.js';
 import type { LeadService } from '../leads/leadService.js';
+import type { MeasurementService } from '../measurements/measurementService.js';
 import type { CsvExport, ReportService } from '../reports/reportService.js';
 
 export interface ReportRouteDeps {
   reports: ReportService;
   leads: LeadService;
+  measurements: MeasurementService;
 }
 
 const tags = ['reports'];
@@ -154,6 +157,25 @@ export function reportRoutes(deps: ReportRouteDeps): FastifyPluginAsyncZod {
       async (request) => {
         await deps.leads.updateLead(request.params.id, request.body);
         return { success: true as const, message: 'Lead updated', data: await deps.reports.lead(request.params.id) };
+      },
+    );
+
+    app.post(
+      '/leads/:id/install',
+      {
+        schema: {
+          tags: ['leads'],
+          summary:
+            "Record a lead's install (the signal measured, or failed for want of signal) as a measurement at the lead's spot; the lead becomes converted or closed",
+          params: leadIdParams,
+          body: leadInstallRequest,
+          response: { 200: envelopeOf(reportLead), 400: errorEnvelope, 404: errorEnvelope },
+        },
+      },
+      async (request) => {
+        await deps.measurements.installLead(request.params.id, request.body);
+        const message = request.body.outcome === 'installed' ? 'Install recorded' : 'Failed install recorded';
+        return { success: true as const, message, data: await deps.reports.lead(request.params.id) };
       },
     );
   };
