@@ -28,6 +28,7 @@ import { createSmtpMailer } from './outbox/mailer.js';
 import { SearchLogRepository } from './leads/searchLogRepository.js';
 import { LineOfSightService } from './line-of-sight/lineOfSightService.js';
 import { MeasurementLinks } from './line-of-sight/measurementLinks.js';
+import { uncalibratedSnapshot } from './measurements/uncalibratedSnapshot.js';
 import { PatternCache } from './line-of-sight/patternCache.js';
 import { TowerWireless } from './line-of-sight/towerWireless.js';
 import { MeasurementRepository } from './measurements/measurementRepository.js';
@@ -156,6 +157,8 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     clock,
     log,
   });
+  // The calibration every wireless answer reads: none fitted, σ from the radio settings.
+  const calibration = { current: async () => uncalibratedSnapshot(await radioSettings.current()) };
   // Every link: the towers, their sectors and patterns, the terrain, the radio settings' model, clutter and CPE gain, and the clutter areas.
   const patternCache = new PatternCache(patternRepo);
   const lineOfSight = new LineOfSightService({
@@ -165,6 +168,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     terrain,
     settings: radioSettings,
     clutter: clutterAreas,
+    calibration,
     radio: config.radio,
   });
   const waitlistRepo = new WaitlistRepository(db.kysely);
@@ -177,6 +181,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     patterns: patternRepo,
     radioSettings: () => radioSettings.current(),
     clutterAreas: () => clutterAreas.current(),
+    calibration,
     terrain,
     terrainSignature: (bounds) => terrainSignature(hgtDirectory, tilesUrl ?? null, bounds),
     settings: { maxCells: config.footprints.maxCells, towerDbi: config.radio.towerDbi, memoryBytes: config.footprints.memoryBytes },

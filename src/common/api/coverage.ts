@@ -38,6 +38,8 @@ export const wirelessFeasibility = z.object({
       antenna_pattern_db: linkServingFields.antenna_pattern_db.optional(),
       sector_id: linkServingFields.sector_id.optional(),
       sector_name: linkServingFields.sector_name.optional(),
+      /** The chance (0..1) that this tower's link serves the answer's CPE profile (the default's when none serves): 0 without line of sight. */
+      probability: z.number().optional(),
     }),
   ),
   estimated_speed: z.string(),
@@ -53,11 +55,11 @@ export const wirelessFeasibility = z.object({
   /**
    * The chance (0..1) that the answering link clears its CPE profile's least usable signal,
    * Φ((signal − least usable) / σ) with σ the model's measured spread (common/serviceLikelihood.ts);
-   * null when no tower is in range.
+   * null when no tower is in range. That of the answering profile; of the default profile when none serves.
    */
-  probability: z.number().nullable().optional(),
-  /** The public words for it: very_likely (≥ 90 %), likely (≥ 70 %), possible (≥ 40 %); null below. */
-  likelihood: z.enum(SERVICE_LIKELIHOOD_KEYS).nullable().optional(),
+  probability: z.number().nullable(),
+  /** The public words for it: very_likely (≥ 90 %), likely (≥ 70 %), possible (≥ 40 %); null below. wireless_available is whether it is not null. */
+  likelihood: z.enum(SERVICE_LIKELIHOOD_KEYS).nullable(),
 });
 export type WirelessFeasibility = z.infer<typeof wirelessFeasibility>;
 
@@ -71,6 +73,8 @@ export const WIRELESS_UNAVAILABLE: WirelessFeasibility = {
   estimated_speed: 'No Service',
   message: 'Wireless feasibility check unavailable',
   cpe_profile: null,
+  probability: null,
+  likelihood: null,
 };
 
 /** The coverage check result (docs/api.md, "The coverage check result"). */

@@ -94,7 +94,7 @@ export const pathLossDb = z.object({
    * What the calibration to measured signals added to the loss, dB (the negative of its signal
    * correction; included in total); null when calibration is off.
    */
-  calibration: z.number().nullable().optional(),
+  calibration: z.number().nullable(),
 });
 
 /**

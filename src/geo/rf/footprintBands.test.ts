@@ -55,6 +55,15 @@ describe('footprintBandAreas', () => {
     expect(Math.max(...lats)).toBeCloseTo(-32.98 + 13.5 * 0.001, 6);
   });
 
+  it('draws each cell in the band of its signal less the reliability margin, the median drawing at 0 dB', () => {
+    expect(footprintBandAreas(rings(), BAND_SIMPLIFY_CELLS, 0)).toEqual(footprintBandAreas(rings()));
+    const [poor, fair] = footprintBandAreas(rings(), BAND_SIMPLIFY_CELLS, 6);
+    // −60 − 1.5·d − 6 > −80 for d < 9.33: Poor now reaches 9 cells out, Fair (above −75) 5.
+    const reach = (area: typeof poor) => 18.02 - Math.min(...area!.geometry.coordinates[0]![0]!.map((p) => p[0]!));
+    expect(reach(poor)).toBeCloseTo(9.5 * 0.001, 6);
+    expect(reach(fair)).toBeCloseTo(5.5 * 0.001, 6);
+  });
+
   it('draws nothing for a footprint without usable cells', () => {
     const footprint = rings();
     footprint.signalDeciDbm.fill(-900);

@@ -45,15 +45,18 @@ const MIN_INNER_POINTS = 3;
  * inside and one outside, so an area follows its cells to within half a cell (corners are cut
  * diagonally); each ring is then simplified (Douglas-Peucker, `toleranceCells`), so the area
  * follows that traced boundary to within another half cell. Bands without cells are left out.
+ * A cell's band is that of its signal less `marginDb` (the reliability margin, dB: the areas are
+ * drawn at a reliability, common/serviceLikelihood.ts reliabilityMarginDb; 0, the median).
  */
-export function footprintBandAreas(footprint: Footprint, toleranceCells = BAND_SIMPLIFY_CELLS): Feature<MultiPolygon, FootprintBandProperties>[] {
+export function footprintBandAreas(footprint: Footprint, toleranceCells = BAND_SIMPLIFY_CELLS, marginDb = 0): Feature<MultiPolygon, FootprintBandProperties>[] {
   const { rows, cols } = footprint;
   const ranks = new Float64Array(rows * cols);
   for (let cell = 0; cell < rows * cols; cell++) {
     const value = footprint.signalDeciDbm[cell]!;
     // Serviceable is line of sight and a usable signal: under ITM a hidden cell has a signal too.
     if (value === NO_SIGNAL || !isLineOfSight(footprint, cell)) continue;
-    ranks[cell] = FOOTPRINT_BANDS.indexOf(signalBand(value / 10) as FootprintBand) + 1;
+    // Unusable after the margin: indexOf answers −1, rank 0, not drawn.
+    ranks[cell] = FOOTPRINT_BANDS.indexOf(signalBand(value / 10 - marginDb) as FootprintBand) + 1;
   }
   const traced = contours()
     .size([cols, rows])

@@ -1,5 +1,5 @@
 import type { WirelessFeasibility } from '../../common/api/coverage.js';
-import { isUsableSignal } from '../../common/signalBands.js';
+import { LEAST_SHOWN_PROBABILITY } from '../../common/serviceLikelihood.js';
 
 /**
  * The wireless part of coverage checks, as one coverage revision knows it (its towers). Unlike the
@@ -20,10 +20,11 @@ export interface WirelessSource {
 }
 
 /**
- * The towers that serve the point of a wireless answer: those with a clear line of sight and a
- * usable signal, the links whose best makes wireless available. None when it is not available.
+ * The towers that serve the point of a wireless answer: those whose own chance of service reaches
+ * the least the public results show (LEAST_SHOWN_PROBABILITY), as the best's makes wireless
+ * available. None when it is not available.
  */
 export function servingTowers(answer: WirelessFeasibility): number[] {
   if (!answer.wireless_available) return [];
-  return answer.tower_distances.filter((tower) => tower.has_line_of_sight === true && isUsableSignal(tower.signal_strength)).map((tower) => tower.tower_id);
+  return answer.tower_distances.filter((tower) => (tower.probability ?? 0) >= LEAST_SHOWN_PROBABILITY).map((tower) => tower.tower_id);
 }

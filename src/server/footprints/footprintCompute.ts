@@ -1,4 +1,5 @@
 import type { ClutterAreaPolygons } from '../../geo/rf/clutterMap.js';
+import type { TowerCalibration } from '../../geo/rf/calibration/calibrationModel.js';
 import type { Footprint, FootprintAntenna, FootprintInput, FootprintTower } from '../../geo/rf/footprint.js';
 import { runWorker } from '../workerThreads.js';
 
@@ -6,6 +7,8 @@ import { runWorker } from '../workerThreads.js';
 export interface FootprintSource {
   tower: FootprintTower;
   antenna?: FootprintAntenna;
+  /** The sector's id, for its calibration offset; null for the omni antenna of a tower without sectors. */
+  sectorId: number | null;
 }
 
 /**
@@ -20,6 +23,14 @@ export type FootprintJob = Omit<FootprintInput, 'onProgress' | 'tower' | 'antenn
    * class raster once (ClutterMap.raster) and every antenna's sweep reads it. Absent or empty: none.
    */
   clutterAreas?: ClutterAreaPolygons[];
+  /**
+   * The tower's calibration terms (geo/rf/calibration): each antenna's sweep gets its correction
+   * cell by cell (its sector's offset, the cell's receiver class, the residuals near it) before
+   * the union. Absent: calibration off.
+   */
+  calibration?: TowerCalibration;
+  /** What the band areas take off each cell's signal, dB (the reliability margin); absent: 0, the median. */
+  reliabilityMarginDb?: number;
 };
 
 /** The worker's messages: the share of the work done, then one answer. */

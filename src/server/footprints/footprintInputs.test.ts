@@ -6,6 +6,7 @@ import { patternRecord, sectorRecord, towerRecord } from '../testing/fakes.js';
 import type { SectorRecord } from '../towers/sectorRepository.js';
 import {
   antennaPatternOf,
+  type FootprintCalibration,
   footprintInputsKey,
   footprintRadioOf,
   footprintSourcesOf,
@@ -50,14 +51,39 @@ function areaAt(lng: number, lat: number, hash: string, sizeDeg = 0.01) {
 const NEAR = areaAt(18.5, -33.92, 'near');
 const FAR = areaAt(19.6, -33.9, 'far');
 
-function keyOf(changes: { settings?: RadioSettings; sectors?: SectorAntenna[] | null; tower?: typeof TOWER; clutter?: ClutterAreasSnapshot } = {}): string {
+/** Calibration off, σ the default 10 dB. */
+const UNCALIBRATED: FootprintCalibration = { lookup: null, model: null, sigmaDb: 10 };
+
+/** Calibration on, each tower's terms named by `hashes` (by tower id). */
+function calibratedWith(hashes: Record<number, string>): FootprintCalibration {
+  const tower = (towerId: number) => ({
+    towerId,
+    globalOffsetDb: 0,
+    sectorOffsetsDb: {},
+    classOffsetsDb: { open: 0, trees: 0, suburban: 0, urban: 0, water: 0 },
+    rangeM: 1_000,
+    spatial: null,
+  });
+  return { lookup: { tower, towerHash: (towerId) => hashes[towerId]! }, model: null, sigmaDb: 10 };
+}
+
+function keyOf(
+  changes: {
+    settings?: RadioSettings;
+    sectors?: SectorAntenna[] | null;
+    tower?: typeof TOWER;
+    clutter?: ClutterAreasSnapshot;
+    calibration?: FootprintCalibration;
+  } = {},
+): string {
   const antennas: TowerAntennas = {
     sectors: changes.sectors === undefined ? [antenna(sectorRecord({ id: 7 })), antenna(sectorRecord({ id: 8, azimuth_deg: 180 }))] : changes.sectors,
   };
   return footprintInputsKey({
+    towerId: 1,
     tower: changes.tower ?? TOWER,
     antennas,
-    radio: footprintRadioOf(changes.settings ?? SETTINGS, changes.clutter ?? noClutterAreas()),
+    radio: footprintRadioOf(changes.settings ?? SETTINGS, changes.clutter ?? noClutterAreas(), changes.calibration ?? UNCALIBRATED),
     towerDbi: 16,
     maxCells: 10_000,
     terrain: 'hgt:N33E018',
@@ -106,6 +132,9 @@ describe('the inputs key of a footprint', () => {
     ['every sector going off (it radiates nothing)', { sectors: [] }],
     ['the sectors all deleted (an omni tower again)', { sectors: null }],
     ["the tower's radius", { tower: { ...TOWER, coverage_radius_km: 12 } }],
+    ['the calibration turned on', { calibration: calibratedWith({ 1: 'terms' }) }],
+    ['the reliability the areas are drawn at', withSettings({ reliability_percent: 90 })],
+    ['σ, at a reliability other than 50 %', { calibration: { ...UNCALIBRATED, sigmaDb: 6 } }],
   ])('changes with %s', (_name, changes) => {
     expect(keyOf(changes)).not.toBe(base);
   });
@@ -126,13 +155,27 @@ describe('the inputs key of a footprint', () => {
   });
 });
 
+describe('the inputs key of a calibrated footprint', () => {
+  it("changes with this tower's calibration terms, not with another tower's", () => {
+    const calibrated = keyOf({ calibration: calibratedWith({ 1: 'a', 2: 'b' }) });
+    expect(keyOf({ calibration: calibratedWith({ 1: 'a', 2: 'c' }) })).toBe(calibrated);
+    expect(keyOf({ calibration: calibratedWith({ 1: 'z', 2: 'b' }) })).not.toBe(calibrated);
+  });
+
+  it('stays the same with σ at the median (50 %), where the areas take no margin', () => {
+    const median = withSettings({ reliability_percent: 50 });
+    expect(keyOf({ ...median, calibration: { ...UNCALIBRATED, sigmaDb: 6 } })).toBe(keyOf(median));
+  });
+});
+
 describe('the antennas a footprint sweeps', () => {
   it("gives a tower without sectors one omni antenna of the tower's gain, and a sector its own radio, mount and height", () => {
-    const radio = footprintRadioOf(SETTINGS, noClutterAreas());
+    const radio = footprintRadioOf(SETTINGS, noClutterAreas(), UNCALIBRATED);
     const [omni] = footprintSourcesOf(TOWER, { sectors: null }, radio, 16);
-    expect(omni).toEqual({ tower: expect.objectContaining({ antennaM: 45, frequencyHz: 5.8e9, powerDbm: 30, txGainDbi: 16, rxGainDbi: 23 }) });
+    expect(omni).toEqual({ sectorId: null, tower: expect.objectContaining({ antennaM: 45, frequencyHz: 5.8e9, powerDbm: 30, txGainDbi: 16, rxGainDbi: 23 }) });
     const [sector] = footprintSourcesOf(TOWER, withFirstSector({ azimuth_deg: 120, height_m: 30, frequency_ghz: 5.2, power_dbm: 24 }), radio, 16);
     expect(sector!.tower).toMatchObject({ antennaM: 30, frequencyHz: 5.2e9, powerDbm: 24, rxGainDbi: 23 });
+    expect(sector!.sectorId).toBe(7);
     expect(sector!.antenna).toEqual({ pattern: PATTERN, mount: { azimuthDeg: 120, downtiltDeg: 2 } });
     expect(footprintSourcesOf(TOWER, { sectors: [] }, radio, 16)).toEqual([]);
   });

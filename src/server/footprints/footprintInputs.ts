@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { RadioSettings } from '../../common/api/radioSettings.js';
+import { reliabilityMarginDb } from '../../common/serviceLikelihood.js';
+import type { CalibrationModel, TowerCalibration } from '../../geo/rf/calibration/calibrationModel.js';
 import type { AntennaPattern } from '../../geo/rf/antenna/antennaPattern.js';
 import type { FootprintTower } from '../../geo/rf/footprint.js';
 import type { PropagationSettings } from '../../geo/rf/propagationSettings.js';
@@ -17,13 +19,33 @@ export type FootprintTowerFields = Pick<
   'latitude' | 'longitude' | 'height_meters' | 'antenna_height_meters' | 'frequency_ghz' | 'power_dbm' | 'coverage_radius_km'
 >;
 
-/** What every footprint takes from the radio settings: the model and clutter, and the default CPE profile (the receiver); and the clutter areas. */
+/**
+ * What footprints read of the calibration to measured signals, once per coverage revision. The
+ * measurements' CalibrationSnapshot answers it (handed in by services.ts): declared here so that
+ * footprints/ does not import measurements/, which keys its predictions on footprintInputsKey.
+ */
+export interface FootprintCalibration {
+  /** Each tower's terms and a stable string of them; null when calibration is off or nothing is fitted. */
+  lookup: { tower(towerId: number): TowerCalibration; towerHash(towerId: number): string } | null;
+  /** The fitted model: its terms for every tower (offset, classes) calibrate a What if candidate. */
+  model: Pick<CalibrationModel, 'globalOffsetDb' | 'classOffsetsDb' | 'rangeM'> | null;
+  /** σ of the predictions, dB: the reliability margin's spread. */
+  sigmaDb: number;
+}
+
+/** What every footprint takes from the radio settings: the model and clutter, and the default CPE profile (the receiver); the clutter areas and the calibration. */
 export interface FootprintRadio {
   propagation: PropagationSettings;
   /** The clutter areas at the revision the footprints are reconciled at (ClutterAreaService.current). */
   clutter: ClutterAreasSnapshot;
   /** The default CPE profile's gain (dBi) and height above the ground (metres). */
   cpe: { gainDbi: number; heightM: number };
+  calibration: FootprintCalibration;
+  /**
+   * What the band areas take off each cell's signal, dB: drawn at the settings' reliability
+   * (reliabilityMarginDb of reliability_percent and the calibration's σ; 0 at 50 %, the median).
+   */
+  reliabilityMarginDb: number;
 }
 
 /** An active sector with its pattern, and a hash of the pattern's content (what its footprint depends on, not the pattern's id). */
@@ -41,14 +63,32 @@ export interface TowerAntennas {
   sectors: SectorAntenna[] | null;
 }
 
-export function footprintRadioOf(settings: RadioSettings, clutter: ClutterAreasSnapshot): FootprintRadio {
+export function footprintRadioOf(settings: RadioSettings, clutter: ClutterAreasSnapshot, calibration: FootprintCalibration): FootprintRadio {
   const profile = settings.cpe_profiles.find((candidate) => candidate.is_default) ?? settings.cpe_profiles[0];
   if (!profile) throw new Error('the radio settings have no CPE profile');
   return {
     propagation: propagationSettingsOf(settings),
     clutter,
     cpe: { gainDbi: profile.gain_dbi, heightM: profile.height_m },
+    calibration,
+    reliabilityMarginDb: reliabilityMarginDb(settings.reliability_percent, calibration.sigmaDb),
   };
+}
+
+/** A stored tower's calibration terms as its footprint's worker takes them; undefined when calibration is off. */
+export function towerCalibrationOf(towerId: number, radio: FootprintRadio): TowerCalibration | undefined {
+  return radio.calibration.lookup?.tower(towerId);
+}
+
+/**
+ * The calibration of a tower that does not exist yet (the What if candidate): the terms every tower
+ * shares (the global offset and the receiver classes'), none of a sector or of measured residuals,
+ * which it has none of. Undefined when calibration is off.
+ */
+export function candidateCalibrationOf(radio: FootprintRadio): TowerCalibration | undefined {
+  const { lookup, model } = radio.calibration;
+  if (!lookup || !model) return undefined;
+  return { towerId: 0, globalOffsetDb: model.globalOffsetDb, sectorOffsetsDb: {}, classOffsetsDb: model.classOffsetsDb, rangeM: model.rangeM, spatial: null };
 }
 
 /** The box a footprint covers, [west, south, east, north] degrees (as footprintService's boundsOf). */
@@ -94,8 +134,9 @@ export function footprintSourcesOf(tower: FootprintTowerFields, antennas: TowerA
     txGainDbi: towerDbi,
     rxGainDbi: radio.cpe.gainDbi,
   };
-  if (!antennas.sectors) return [{ tower: base }];
+  if (!antennas.sectors) return [{ tower: base, sectorId: null }];
   return antennas.sectors.map(({ sector, pattern }) => ({
+    sectorId: sector.id,
     // The sector's pattern gives the transmit gain toward each cell (txGainDbi is not read).
     tower: { ...base, antennaM: sectorHeightM(tower, sector), frequencyHz: sector.frequency_ghz * 1e9, powerDbm: sector.power_dbm, txGainDbi: 0 },
     antenna: { pattern, mount: { azimuthDeg: sector.azimuth_deg, downtiltDeg: sector.downtilt_deg } },
@@ -113,9 +154,14 @@ export function sectorHeightM(tower: Pick<TowerRecord, 'height_meters' | 'antenn
  * the model, ITM's parameters, the clutter (uniform, the classes' heights and extra losses, and the
  * content hash of every clutter area whose box overlaps the footprint's: an upload elsewhere
  * recomputes nothing), the default CPE profile's gain and height, the omni antenna's gain, the
- * grid's limit and the terrain under it (`terrain`, its signature).
+ * grid's limit, the terrain under it (`terrain`, its signature), this tower's calibration terms
+ * when calibration is on (a fit that moves only other towers' terms recomputes nothing here) and
+ * the reliability margin the band areas are drawn at (the reliability and σ as they draw: a new σ
+ * at 50 % redraws nothing).
  */
 export function footprintInputsKey(input: {
+  /** The tower's id: its calibration terms are keyed by it. */
+  towerId: number;
   tower: FootprintTowerFields;
   antennas: TowerAntennas;
   radio: FootprintRadio;
@@ -150,6 +196,8 @@ export function footprintInputsKey(input: {
     input.towerDbi,
     input.maxCells,
     input.terrain,
+    radio.calibration.lookup?.towerHash(input.towerId) ?? null,
+    radio.reliabilityMarginDb,
   ];
   return createHash('sha256').update(JSON.stringify(inputs)).digest('hex').slice(0, 32);
 }

@@ -258,7 +258,7 @@ describe('footprints of sectors and of the radio settings', () => {
     ]);
     expect([first.receiverM, first.antennas[0]!.tower.rxGainDbi, first.propagation?.model]).toEqual([2, 23, 'itm']);
     expect(second.antennas).toEqual([]);
-    expect(third.antennas).toEqual([{ tower: expect.objectContaining({ txGainDbi: 16 }) }]);
+    expect(third.antennas).toEqual([{ tower: expect.objectContaining({ txGainDbi: 16 }), sectorId: null }]);
     expect(built.repo.saveResult.mock.calls.map((call) => call[4])).toEqual([[7, 9], [], []]);
   });
 

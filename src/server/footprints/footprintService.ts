@@ -16,10 +16,13 @@ import type { Terrain } from '../terrain/terrain.js';
 import type { AntennaPatternRepository } from '../antenna-patterns/antennaPatternRepository.js';
 import type { SectorRecord, SectorRepository } from '../towers/sectorRepository.js';
 import type { TowerRecord, TowerRepository } from '../towers/towerRepository.js';
+import type { TowerCalibration } from '../../geo/rf/calibration/calibrationModel.js';
 import { computeFootprintInWorker } from './footprintCompute.js';
 import type { ClutterAreasSnapshot } from '../clutter/clutterAreaService.js';
 import {
   antennaPatternOf,
+  candidateCalibrationOf,
+  type FootprintCalibration,
   footprintClutterAreas,
   type FootprintRadio,
   footprintInputsKey,
@@ -29,6 +32,7 @@ import {
   patternContentHash,
   type SectorAntenna,
   type TowerAntennas,
+  towerCalibrationOf,
 } from './footprintInputs.js';
 import { deflateFootprint, deflateText, inflateFootprintAsync, inflateText } from './deflatedFootprint.js';
 import { FootprintMemory, type KeptFootprint } from './footprintMemory.js';
@@ -144,6 +148,11 @@ export interface FootprintServiceDeps {
   radioSettings: () => Promise<RadioSettings>;
   /** The clutter areas now (ClutterAreaService.current); an upload or delete moves the coverage revision, which calls `reconcile`. */
   clutterAreas: () => Promise<ClutterAreasSnapshot>;
+  /**
+   * The calibration now (the measurements' CalibrationService.current): each tower's corrections
+   * and the σ of the reliability margin; a new fit moves the coverage revision, which calls `reconcile`.
+   */
+  calibration: { current(): Promise<FootprintCalibration> };
   terrain: Pick<Terrain, 'heightGrid'>;
   /** What an area's terrain is made of (terrain/terrainSignature.ts): part of a footprint's inputs. */
   terrainSignature: (bounds: FootprintBounds) => Promise<string>;
@@ -192,6 +201,7 @@ export class FootprintService {
   private readonly patterns: Pick<AntennaPatternRepository, 'find'>;
   private readonly radioSettings: () => Promise<RadioSettings>;
   private readonly clutterAreas: () => Promise<ClutterAreasSnapshot>;
+  private readonly calibration: { current(): Promise<FootprintCalibration> };
   private readonly terrain: Pick<Terrain, 'heightGrid'>;
   private readonly terrainSignature: (bounds: FootprintBounds) => Promise<string>;
   private readonly settings: FootprintSettings;
@@ -207,6 +217,7 @@ export class FootprintService {
     this.patterns = deps.patterns;
     this.radioSettings = deps.radioSettings;
     this.clutterAreas = deps.clutterAreas;
+    this.calibration = deps.calibration;
     this.terrain = deps.terrain;
     this.terrainSignature = deps.terrainSignature;
     this.settings = deps.settings;
@@ -291,10 +302,10 @@ export class FootprintService {
 
   private async computeWhatIf(tower: CandidateTowerInput, signal: AbortSignal): Promise<WhatIfResult> {
     const started = performance.now();
-    // A candidate is an omni tower, with the settings and the default CPE profile of now.
-    const radio = footprintRadioOf(await this.radioSettings(), await this.clutterAreas());
+    // A candidate is an omni tower, with the settings, the default CPE profile and the calibration of now.
+    const radio = await this.radioNow();
     signal.throwIfAborted();
-    const { footprint, areasJson, source } = await this.footprintOf(tower, { sectors: null }, radio, () => undefined, signal);
+    const { footprint, areasJson, source } = await this.footprintOf(tower, { sectors: null }, radio, candidateCalibrationOf(radio), () => undefined, signal);
     signal.throwIfAborted();
     const [searches, spots] = await Promise.all([
       this.searches.uncoveredSearchesIn(boundsOf(tower), WHAT_IF_MAX_SEARCHES),
@@ -302,9 +313,10 @@ export class FootprintService {
     ]);
     const centre = { lat: tower.latitude, lng: tower.longitude };
     const withinRadius = (point: LatLng) => distanceM(centre, point) <= tower.coverage_radius_km * 1000;
+    // Served as the areas draw it: a usable signal after the reliability margin.
     const served = (point: LatLng) => {
       const reading = readFootprint({ footprint, terrainSource: source, sectorIds: [] }, point, tower);
-      return reading.lineOfSight && isUsableSignal(reading.signalDbm);
+      return reading.lineOfSight && reading.signalDbm !== null && isUsableSignal(reading.signalDbm - radio.reliabilityMarginDb);
     };
     const inRadius = searches.filter(withinRadius);
     const reached = inRadius.filter(served);
@@ -321,14 +333,22 @@ export class FootprintService {
     };
   }
 
+  /** The settings, clutter areas and calibration every footprint of now is computed with. */
+  private async radioNow(): Promise<FootprintRadio> {
+    const [settings, clutter, calibration] = await Promise.all([this.radioSettings(), this.clutterAreas(), this.calibration.current()]);
+    return footprintRadioOf(settings, clutter, calibration);
+  }
+
   /**
    * A tower's footprint over the terrain under it: the heights read here once, every antenna's
-   * sweep, their union and the band areas in one worker (stopped by `signal`).
+   * sweep (calibrated by `calibration`, absent when off), their union and the band areas (at the
+   * reliability margin) in one worker (stopped by `signal`).
    */
   private async footprintOf(
     tower: FootprintTowerFields,
     antennas: TowerAntennas,
     radio: FootprintRadio,
+    calibration: TowerCalibration | undefined,
     onProgress: (done: number) => void,
     signal?: AbortSignal,
   ): Promise<{ footprint: Footprint; areasJson: string; source: string }> {
@@ -344,6 +364,8 @@ export class FootprintService {
       propagation: radio.propagation,
       clutterAreas: footprintClutterAreas(tower, radio),
       antennas: footprintSourcesOf(tower, antennas, radio, this.settings.towerDbi),
+      ...(calibration && { calibration }),
+      reliabilityMarginDb: radio.reliabilityMarginDb,
     };
     return { ...(await computeFootprintInWorker(job, onProgress, signal)), source };
   }
@@ -516,7 +538,7 @@ export class FootprintService {
   private async passInputs(): Promise<PassInputs> {
     const towers = await this.towers.listActive();
     await this.repo.deleteOthers(towers.map((tower) => tower.id));
-    const radio = footprintRadioOf(await this.radioSettings(), await this.clutterAreas());
+    const radio = await this.radioNow();
     const antennas = await this.antennasOf(towers);
     const keys = new Map<number, string>();
     for (const tower of towers) keys.set(tower.id, await this.inputsKey(tower, antennas.get(tower.id)!, radio));
@@ -534,7 +556,7 @@ export class FootprintService {
     const started = performance.now();
     try {
       let written = 0;
-      const { footprint, areasJson, source } = await this.footprintOf(tower, antennas, radio, (done) => {
+      const { footprint, areasJson, source } = await this.footprintOf(tower, antennas, radio, towerCalibrationOf(tower.id, radio), (done) => {
         if (done - written < PROGRESS_STEP) return;
         written = done;
         this.repo
@@ -606,6 +628,7 @@ export class FootprintService {
   /** What a footprint depends on, as a short hash (footprintInputs.ts). */
   private async inputsKey(tower: TowerRecord, antennas: TowerAntennas, radio: FootprintRadio): Promise<string> {
     return footprintInputsKey({
+      towerId: tower.id,
       tower,
       antennas,
       radio,

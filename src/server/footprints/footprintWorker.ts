@@ -1,7 +1,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import { TowerCorrection } from '../../geo/rf/calibration/calibrationLookup.js';
 import { ClutterMap } from '../../geo/rf/clutterMap.js';
 import { computeFootprint, type Footprint } from '../../geo/rf/footprint.js';
-import { footprintBandAreas } from '../../geo/rf/footprintBands.js';
+import { BAND_SIMPLIFY_CELLS, footprintBandAreas } from '../../geo/rf/footprintBands.js';
+import { calibrateFootprint } from '../../geo/rf/footprintCalibration.js';
 import { uniteFootprints } from '../../geo/rf/footprintUnion.js';
 import type { FootprintAnswer, FootprintJob, FootprintProgress } from './footprintCompute.js';
 
@@ -12,23 +14,27 @@ const job = workerData as FootprintJob;
 const post = (message: FootprintAnswer | FootprintProgress, transfer: ArrayBuffer[] = []) => parentPort?.postMessage(message, transfer);
 
 try {
-  const { antennas, clutterAreas, ...common } = job;
+  const { antennas, clutterAreas, calibration, reliabilityMarginDb, ...common } = job;
   // The class of every cell, once for all the antennas (the line of sight reads the same areas at its samples).
   const clutterMap = clutterAreas && clutterAreas.length > 0 ? new ClutterMap(clutterAreas) : undefined;
   const clutter = clutterMap && { clutterCodes: clutterMap.raster(job.heights), clutterCodeAt: (lng: number, lat: number) => clutterMap.codeAt(lng, lat) };
+  const correction = calibration && new TowerCorrection(calibration);
   // The sweeps are most of the work, shared evenly between the antennas; tracing the band areas the rest.
   const sweeps = antennas.length;
-  const parts = antennas.map((source, index) =>
-    computeFootprint({
+  const parts = antennas.map(({ sectorId, ...source }, index) => {
+    const part = computeFootprint({
       ...common,
       ...source,
       ...clutter,
       onProgress: (done) => post({ kind: 'progress', done: ((index + done) / sweeps) * 0.9 }),
-    }),
-  );
+    });
+    // Each antenna's own correction (its sector's offset) before the union chooses between them.
+    if (correction) calibrateFootprint(part, (receiverClass, lat, lng) => correction.at(sectorId, receiverClass, lat, lng), clutter?.clutterCodes);
+    return part;
+  });
   // One antenna without a pattern is an omni tower: its footprint as it is.
   const footprint: Footprint = sweeps === 1 && !antennas[0]!.antenna ? parts[0]! : uniteFootprints(parts, job.heights);
-  const areasJson = JSON.stringify({ type: 'FeatureCollection', features: footprintBandAreas(footprint) });
+  const areasJson = JSON.stringify({ type: 'FeatureCollection', features: footprintBandAreas(footprint, BAND_SIMPLIFY_CELLS, reliabilityMarginDb ?? 0) });
   const grids = [footprint.signalDeciDbm, footprint.fresnel60, footprint.lineOfSight, footprint.servingAntenna].filter((grid) => grid !== undefined);
   post(
     { kind: 'done', footprint, areasJson },

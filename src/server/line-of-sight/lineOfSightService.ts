@@ -6,6 +6,7 @@ import { estimatedPhyRateMbps } from '../../geo/rf/wifiSpeed.js';
 import type { LatLng } from '../../geo/sphere.js';
 import type { CpeProfile, RadioSettings } from '../../common/api/radioSettings.js';
 import { antennaPhrase } from '../../common/antennaPhrase.js';
+import { SERVICE_LIKELIHOOD_KEYS, SERVICE_LIKELIHOOD_LABELS, type ServiceLikelihood } from '../../common/serviceLikelihood.js';
 import { clutterClassOf } from '../../common/api/clutterAreas.js';
 import type { ClutterMap } from '../../geo/rf/clutterMap.js';
 import type { ClutterAreasSnapshot } from '../clutter/clutterAreaService.js';
@@ -16,6 +17,7 @@ import type { Terrain } from '../terrain/terrain.js';
 import type { SectorRecord, SectorRepository } from '../towers/sectorRepository.js';
 import type { TowerRepository } from '../towers/towerRepository.js';
 import type { PatternCache } from './patternCache.js';
+import { bestChance, isMoreLikely, type LinkCalibration, linkProbability, roundedProbability } from './serviceChance.js';
 import {
   type AnalysedLink,
   analyseLink,
@@ -49,7 +51,18 @@ export interface LineOfSightDeps {
   settings: { current(): Promise<RadioSettings> };
   /** The clutter areas of the coverage revision answered from (ClutterAreaService.current): read once per revision. */
   clutter: { current(): Promise<ClutterAreasSnapshot> };
+  /** The calibration of the coverage revision answered from (the measurements' CalibrationService.current): its corrections and σ. */
+  calibration: { current(): Promise<LinkCalibration> };
   radio: RadioConfig;
+}
+
+/** One CPE profile's links and its best chance of service (serviceChance.ts bestChance). */
+interface ProfileAnswer {
+  links: LosTowerResult[];
+  profile: CpeProfile;
+  link: LosTowerResult | undefined;
+  probability: number;
+  likelihood: ServiceLikelihood | null;
 }
 
 /** What one answer's links share: the settings read once, and each tower's antennas by id. */
@@ -106,34 +119,37 @@ export class LineOfSightService {
 
   /**
    * The same from a given list of towers (the coverage engine keeps one per coverage revision).
-   * The CPE profiles are tried in turn (profilesInTurn): the first that some tower serves answers,
-   * with its gain and least usable signal, at `heightM` when given, else at the profile's own
-   * height. With `footprints` and no `heightM` (the coverage engine), every profile's links are
-   * read from the towers' predicted footprints where ready: they are computed for the default
-   * profile, so another profile's signal there is the footprint's plus its extra gain, at the
-   * default profile's height (a dish mounted higher may see more than that says, never less: the
-   * map does not overclaim for it), and a check stays a lookup in memory. Every other link is
-   * analysed over the terrain.
+   * Each CPE profile's best link gets a probability of service (serviceChance.ts: with line of
+   * sight, Φ((signal − the profile's least usable signal) / σ), σ the calibration's spread) and its
+   * words (very likely, likely, possible; none under 40 %). The profiles are tried in turn
+   * (profilesInTurn): the answer is the first that reaches the best likelihood any profile reaches
+   * (trying stops at very likely), with its gain and least usable signal, at `heightM` when given,
+   * else at the profile's own height; wireless is available when it has words. With `footprints`
+   * and no `heightM` (the coverage engine), every profile's links are read from the towers'
+   * predicted footprints where ready: they are computed for the default profile, so another
+   * profile's signal there is the footprint's plus its extra gain, at the default profile's height
+   * (a dish mounted higher may see more than that says, never less: the map does not overclaim
+   * for it), and a check stays a lookup in memory. Every other link is analysed over the terrain.
    */
   async feasibilityOf(towers: readonly LinkTower[], target: LatLng, heightM: number | null, footprints?: FootprintLookup): Promise<WirelessFeasibility> {
     const reaching = towers.filter((tower) => inRange(tower, towerDistanceM(tower, target)));
     const profiles = reaching.length > 0 ? profilesInTurn(await this.deps.settings.current()) : [];
     // A link read from a footprint names the target's clutter class too.
     const clutter = footprints && reaching.length > 0 ? (await this.deps.clutter.current()).map : undefined;
-    let links: LosTowerResult[] = [];
-    let best: LosTowerResult | undefined;
-    let profile: CpeProfile | null = null;
+    const sigmaDb = reaching.length > 0 ? (await this.deps.calibration.current()).sigmaDb : 0;
+    // The default profile's, until a profile with words answers.
+    let answer: ProfileAnswer | undefined;
     const defaultGainDbi = profiles[0]?.gain_dbi ?? 0;
-    for (const [i, candidate] of profiles.entries()) {
+    for (const candidate of profiles) {
       const fromFootprints = heightM === null && footprints ? { lookup: footprints, extraGainDb: candidate.gain_dbi - defaultGainDbi, clutter } : undefined;
-      const tried = await this.profileLinks(reaching, target, candidate, heightM, fromFootprints);
-      if (i === 0) links = tried;
-      const found = tried.find((link) => servesWith(link, candidate));
-      if (found) {
-        [links, best, profile] = [tried, found, candidate];
-        break;
-      }
+      const links = await this.profileLinks(reaching, target, candidate, heightM, fromFootprints);
+      const chance = bestChance(links, candidate, sigmaDb);
+      if (answer === undefined || isMoreLikely(chance.likelihood, answer.likelihood)) answer = { links, profile: candidate, ...chance };
+      if (answer.likelihood === SERVICE_LIKELIHOOD_KEYS[0]) break;
     }
+    const links = answer?.links ?? [];
+    const best = answer?.likelihood ? answer.link : undefined;
+    const profile = best ? answer!.profile : null;
     const rate = best ? estimatedPhyRateMbps(best.signal_strength!, this.deps.radio.channelWidthMHz) : null;
     return {
       wireless_available: best !== undefined,
@@ -151,11 +167,14 @@ export class LineOfSightService {
         antenna_pattern_db: link.antenna_pattern_db,
         sector_id: link.sector_id,
         sector_name: link.sector_name,
+        probability: roundedProbability(linkProbability(link, answer!.profile, sigmaDb)),
       })),
       estimated_speed: best && rate ? `Up to ${Math.round(rate)} Mbps` : 'No Service',
-      message: feasibilityMessage(best, links, profile),
+      message: feasibilityMessage(best && { link: best, likelihood: answer!.likelihood! }, links, profile),
       cpe_profile: profile && { name: profile.name, gain_dbi: profile.gain_dbi, height_m: profile.height_m, is_default: profile.is_default },
       terrain_source: await this.weakestSource(links, target),
+      probability: answer ? roundedProbability(answer.probability) : null,
+      likelihood: answer?.likelihood ?? null,
     };
   }
 
@@ -209,9 +228,10 @@ export class LineOfSightService {
    * omni (null), one whose sectors are all inactive radiates nothing (an empty list).
    */
   private async context(towers: readonly LinkTower[], sectors: readonly SectorRecord[]): Promise<LinkContext> {
-    const [settings, clutter, linkSectors] = await Promise.all([
+    const [settings, clutter, calibration, linkSectors] = await Promise.all([
       this.deps.settings.current(),
       this.deps.clutter.current(),
+      this.deps.calibration.current(),
       Promise.all(sectors.map((sector) => this.linkSector(sector))),
     ]);
     const antennas = new Map<number, LinkSector[]>();
@@ -226,6 +246,7 @@ export class LineOfSightService {
       towerDbi: this.deps.radio.towerDbi,
       cpeDbi: defaultCpeProfile(settings).gain_dbi,
       clutter: clutter.map,
+      ...(calibration.lookup && { calibration: calibration.lookup }),
     };
     return { radio, antennas: new Map(towers.map((tower) => [tower.id, antennas.get(tower.id) ?? null])) };
   }
@@ -311,21 +332,28 @@ export function profilesInTurn(settings: Pick<RadioSettings, 'cpe_profiles'>): C
   return [first, ...settings.cpe_profiles.filter((profile) => profile !== first)];
 }
 
-/** A link that can carry service to a customer antenna: clear line of sight and a signal above the profile's least usable one. */
-function servesWith(link: LosTowerResult, profile: CpeProfile): boolean {
-  return link.in_range && link.has_line_of_sight && link.signal_strength !== null && link.signal_strength > profile.least_usable_signal_dbm;
-}
-
 function withCpeGain(context: LinkContext, cpeDbi: number): LinkContext {
   return { ...context, radio: { ...context.radio, cpeDbi } };
 }
 
-/** What a visitor is told about wireless service at their address; a profile other than the default is named. */
-function feasibilityMessage(best: LosTowerResult | undefined, links: LosTowerResult[], profile: CpeProfile | null): string {
+/**
+ * What a visitor is told about wireless service at their address: the tower, its distance and
+ * signal, then the likelihood's words; a profile other than the default is named.
+ */
+function feasibilityMessage(
+  best: { link: LosTowerResult; likelihood: ServiceLikelihood } | undefined,
+  links: LosTowerResult[],
+  profile: CpeProfile | null,
+): string {
   if (best) {
-    const quality = signalBand(best.signal_strength).toLowerCase();
-    const available = `Wireless service is available from ${best.tower_name}, ${best.distance_km.toFixed(1)} km away, with ${/^[aeiou]/.test(quality) ? 'an' : 'a'} ${quality} signal`;
-    return profile && !profile.is_default ? `${available}, but it needs ${antennaPhrase(profile.name)}.` : `${available}.`;
+    const { link, likelihood } = best;
+    const band = signalBand(link.signal_strength);
+    // A possible link may be just under the Unusable boundary: it is a weak signal, not an unusable one.
+    const quality = band === 'Unusable' ? 'weak' : band.toLowerCase();
+    const verb = likelihood === 'possible' ? 'may be' : 'is';
+    const offer = `Wireless service ${verb} available from ${link.tower_name}, ${link.distance_km.toFixed(1)} km away, with ${/^[aeiou]/.test(quality) ? 'an' : 'a'} ${quality} signal`;
+    const needs = profile && !profile.is_default ? `, but it needs ${antennaPhrase(profile.name)}` : '';
+    return `${offer}${needs}. ${SERVICE_LIKELIHOOD_LABELS[likelihood]}.`;
   }
   if (links.length === 0) return 'No wireless tower reaches this location yet.';
   if (links.some((link) => link.has_line_of_sight)) return 'A wireless tower is in range, but the signal here is too weak for service.';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ITM_DEFAULTS } from '../../common/itmInputs.js';
+import type { CorrectionPoint } from '../../geo/rf/calibration/calibrationModel.js';
 import { BUILTIN_PATTERNS } from '../../geo/rf/antenna/builtinPatterns.js';
 import { freeSpacePathLossDb } from '../../geo/rf/radio.js';
 import { destinationPoint } from '../../geo/sphere.js';
@@ -115,6 +116,41 @@ describe('analyseLink', () => {
     const alone = analyseLink(TOWER, [hidden], TARGET, ridge, 6, RADIO).result;
     expect(alone.has_line_of_sight).toBe(false);
     expect(alone.signal_strength!).toBeGreaterThan(result.signal_strength!);
+  });
+
+  it('has no calibration term when calibration is off', () => {
+    expect(analyseLink(TOWER, null, TARGET, PLAIN, 6, RADIO).result.path_loss_db!.calibration).toBeNull();
+  });
+
+  it("adds the calibration's correction to the signal and its negative to the loss, asked at the target for the serving sector", () => {
+    const asked: CorrectionPoint[] = [];
+    // The East sector measured 4.5 dB weaker than predicted, the West one 10 dB stronger (behind the target, it still loses).
+    const calibration = {
+      correctionDb(point: CorrectionPoint) {
+        asked.push(point);
+        return point.sectorId === 2 ? -4.5 : 10;
+      },
+    };
+    const sectors = [sector(1, 'West', 270), sector(2, 'East', 90)];
+    const plain = analyseLink(TOWER, sectors, TARGET, PLAIN, 6, RADIO).result;
+    const { result } = analyseLink(TOWER, sectors, TARGET, PLAIN, 6, { ...RADIO, calibration });
+    expect(result.sector_name).toBe('East');
+    expect(result.path_loss_db!.calibration).toBe(4.5);
+    expect(result.path_loss_db!.total).toBeCloseTo(plain.path_loss_db!.total + 4.5, 2);
+    expect(result.signal_strength).toBeCloseTo(plain.signal_strength! - 4.5, 1);
+    expect(asked).toEqual([
+      { towerId: 7, sectorId: 1, receiverClass: 'open', lat: TARGET.lat, lng: TARGET.lng },
+      { towerId: 7, sectorId: 2, receiverClass: 'open', lat: TARGET.lat, lng: TARGET.lng },
+    ]);
+  });
+
+  it('lets the calibration decide which sector serves: corrected signals are compared', () => {
+    // Both sectors point at the target; the High one (2.4 GHz) is the stronger by 7.7 dB uncorrected.
+    const low = { ...sector(1, 'Low', 90), heightM: 10 };
+    const high = { ...sector(2, 'High', 90), heightM: 60, frequencyGhz: 2.4 };
+    const calibration = { correctionDb: (point: CorrectionPoint) => (point.sectorId === 2 ? -12 : 0) };
+    const { result } = analyseLink(TOWER, [low, high], TARGET, PLAIN, 6, { ...RADIO, calibration });
+    expect(result).toMatchObject({ sector_name: 'Low', path_loss_db: { calibration: 0 } });
   });
 
   it('answers a tower whose sectors are all inactive as radiating nothing', () => {

@@ -1,6 +1,7 @@
 import type { LosTowerResult, ProfilePoint } from '../../common/api/lineOfSight.js';
 import { PROFILE_MAX_POINTS } from '../../common/api/lineOfSight.js';
 import { clutterClassOf } from '../../common/api/clutterAreas.js';
+import type { CorrectionPoint } from '../../geo/rf/calibration/calibrationModel.js';
 import { signalBand } from '../../common/signalBands.js';
 import type { AntennaPattern } from '../../geo/rf/antenna/antennaPattern.js';
 import { antennaPatternDb } from '../../geo/rf/antenna/antennaPatternDb.js';
@@ -27,6 +28,12 @@ export interface LinkRadio {
   cpeDbi: number;
   /** The clutter areas (one map per coverage revision); absent, none: the uniform clutter everywhere. */
   clutter?: ClutterMap;
+  /**
+   * The calibration to measured signals (docs/radio-model.md, Calibration): a signal correction in
+   * dB at a point, added to each antenna's signal before the best is chosen. Absent: calibration
+   * off, and path_loss_db.calibration is null.
+   */
+  calibration?: { correctionDb(point: CorrectionPoint): number };
 }
 
 /** An active sector as a link uses it, its pattern read. */
@@ -121,6 +128,9 @@ interface Emitter {
   /** The pattern's attenuation toward the target, dB ≤ 0; 0 for the omni antenna. */
   patternDb: number;
   loss: PathLossResult;
+  /** The calibration's signal correction toward the target, dB; null when calibration is off. */
+  correctionDb: number | null;
+  /** Received signal, the correction included, dBm. */
   signalDbm: number;
 }
 
@@ -128,7 +138,8 @@ interface Emitter {
  * The link from a tower to a target antenna `targetHeightM` above the ground, over `terrain`
  * (docs/radio-model.md): the straight ray over terrain + clutter + earth bulge (k = 4/3), the first
  * Fresnel zone, the loss under the settings' model (pathLoss), and the received signal
- * power + gain toward the target + CPE gain − loss. A tower with sectors is served by the active
+ * power + gain toward the target + CPE gain − loss, the loss including the calibration's term when it
+ * is on (path_loss_db.calibration, the negative of its signal correction). A tower with sectors is served by the active
  * sector that sees the target with the best signal (by the best signal when none sees it), each analysed from its own height and frequency with its pattern's
  * gain toward the target; all inactive, it radiates nothing (silentLink).
  */
@@ -165,15 +176,23 @@ export function analyseLink(
     }
     return loss;
   };
+  const receiverClass = clutterClassOf(clutterCodes?.[clutterCodes.length - 1] ?? 0);
+  /** The calibration's correction of one antenna's signal at the target (its sector's offset; null for the omni antenna). */
+  const correctionOf = (sectorId: number | null): number | null =>
+    radio.calibration
+      ? radio.calibration.correctionDb({ towerId: tower.id, sectorId, receiverClass: receiverClass ?? 'open', lat: target.lat, lng: target.lng })
+      : null;
   const towerHeightM = tower.height_meters + tower.antenna_height_meters;
   const emitters: Emitter[] = [];
   if (antennas === null) {
     const loss = lossFrom(towerHeightM, tower.frequency_ghz);
+    const correctionDb = correctionOf(null);
     emitters.push({
       sector: null,
       patternDb: 0,
       loss,
-      signalDbm: tower.power_dbm + radio.towerDbi + radio.cpeDbi - loss.totalDb,
+      correctionDb,
+      signalDbm: tower.power_dbm + radio.towerDbi + radio.cpeDbi - loss.totalDb + (correctionDb ?? 0),
     });
   } else {
     const targetTopM = terrain.terrainM[terrain.terrainM.length - 1]! + targetHeightM;
@@ -185,11 +204,13 @@ export function analyseLink(
       const elevation = elevationAngleDeg(distance, terrain.terrainM[0]! + heightM, targetTopM);
       const patternDb = antennaPatternDb(sector.pattern, { azimuthDeg: sector.azimuthDeg, downtiltDeg: sector.downtiltDeg }, bearing, elevation);
       const gainDbi = sector.pattern.gainDbi + patternDb;
+      const correctionDb = correctionOf(sector.id);
       emitters.push({
         sector,
         patternDb,
         loss,
-        signalDbm: sector.powerDbm + gainDbi + radio.cpeDbi - loss.totalDb,
+        correctionDb,
+        signalDbm: sector.powerDbm + gainDbi + radio.cpeDbi - loss.totalDb + (correctionDb ?? 0),
       });
     }
   }
@@ -197,6 +218,8 @@ export function analyseLink(
   // with a strong signal over a hill never hides a weaker one that sees the target.
   const best = emitters.reduce((a, b) => (servesBetter(b, a) ? b : a));
   const { loss } = best;
+  // The calibration enters the loss as the negative of its signal correction (docs/radio-model.md).
+  const calibrationDb = best.correctionDb === null ? null : 0 - best.correctionDb; // 0 − x, not −x: no −0 in the answer
   const analysis = loss.analysis;
   const signal = best.signalDbm;
   const obstruction = analysis.obstruction;
@@ -217,7 +240,7 @@ export function analyseLink(
       cut_m: round(obstruction.cutM, 1),
     },
     path_loss_db: {
-      total: round(loss.totalDb, 2),
+      total: round(loss.totalDb + (calibrationDb ?? 0), 2),
       free_space: round(loss.freeSpaceDb, 2),
       diffraction: round(loss.diffractionDb, 2),
       model: loss.model,
@@ -225,6 +248,7 @@ export function analyseLink(
       itm_warnings: loss.warnings,
       itm_refusal: loss.itmRefusal,
       clutter: round(loss.clutterDb, 2),
+      calibration: calibrationDb === null ? null : round(calibrationDb, 2),
     },
     required_height_m: round(analysis.requiredRxAntennaM, 1),
     terrain_source: terrain.source,
@@ -232,7 +256,7 @@ export function analyseLink(
     antenna_pattern_db: round(best.patternDb, 2),
     sector_id: best.sector?.id ?? null,
     sector_name: best.sector?.name ?? null,
-    clutter_class: clutterClassOf(clutterCodes?.[clutterCodes.length - 1] ?? 0),
+    clutter_class: receiverClass,
     profile: [],
   };
   const profile = () =>

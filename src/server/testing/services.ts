@@ -1,5 +1,6 @@
 import { noClutterAreas } from '../clutter/clutterAreaService.js';
 import type { FootprintBounds, FootprintSettings } from '../footprints/footprintService.js';
+import type { FootprintCalibration } from '../footprints/footprintInputs.js';
 import { FootprintService } from '../footprints/footprintService.js';
 import type { LeadRepository } from '../leads/leadRepository.js';
 import { type LeadProviders, LeadService } from '../leads/leadService.js';
@@ -89,6 +90,8 @@ export function newFootprintService(
     patterns: memoryPatterns(deps.patterns),
     /** What radioSettings answers: a spec may replace `settings` between passes. */
     radio: { settings: FOOTPRINT_RADIO_SETTINGS },
+    /** What calibration answers: off, σ from the settings; a spec may replace it between passes. */
+    calibration: { lookup: null, model: null, sigmaDb: FOOTPRINT_RADIO_SETTINGS.prediction_spread_db } as FootprintCalibration,
     terrain: deps.terrain ?? fakeTerrain(),
     terrainSignature: deps.terrainSignature ?? (async () => 'flat'),
     settings: deps.settings ?? FOOTPRINT_SETTINGS,
@@ -104,6 +107,7 @@ export function newFootprintService(
     patterns: built.patterns,
     radioSettings: async () => built.radio.settings,
     clutterAreas: async () => noClutterAreas(),
+    calibration: { current: async () => built.calibration },
     terrain: built.terrain,
     terrainSignature: built.terrainSignature,
     settings: built.settings,

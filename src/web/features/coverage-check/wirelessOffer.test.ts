@@ -16,6 +16,8 @@ const available: WirelessFeasibility = {
   ],
   estimated_speed: 'Up to 200 Mbps',
   message: 'Wireless service is available from Kloof Mast, 2.8 km away, with a excellent signal.',
+  probability: 1,
+  likelihood: 'very_likely',
 };
 
 describe('the wireless offer of a coverage check', () => {

@@ -40,6 +40,7 @@ export function link(fields: Partial<LosTowerResult> = {}): LosTowerResult {
       itm_warnings: [],
       itm_refusal: null,
       clutter: 0,
+      calibration: null,
     },
     required_height_m: 0,
     terrain_source: 'hgt',
