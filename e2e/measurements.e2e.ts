@@ -115,7 +115,9 @@ describe.runIf(browserAvailable())('measurements', () => {
 
     await page.goto('/admin/measurements');
     const row = page.getByRole('table', { name: 'Measurements' }).getByRole('row').nth(1);
-    await row.getByText('Install', { exact: true }).waitFor();
-    expect(await row.textContent()).toContain('−63.0');
+    await row.waitFor();
+    const text = (await row.textContent()) ?? '';
+    expect(text).toContain('−63.0');
+    expect(text).toContain(`InstallLead #${stored[0]!.lead_id}`);
   });
 });

@@ -132,7 +132,6 @@ export function LeadInstallDialog({ lead, outcome, onClose, onRecorded }: LeadIn
                 {...text('sector_id', tower && tower.sectors.length > 0 ? undefined : 'This tower has one antenna')}
                 select
                 label="Sector"
-                disabled={!tower || tower.sectors.length === 0}
                 slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
               >
                 <MenuItem value={BEST_SECTOR}>Best sector</MenuItem>

@@ -125,7 +125,11 @@ export function MeasurementsPage() {
       />
 
       <Box sx={{ mb: 3 }}>
-        {report.isPending && <Skeleton variant="rounded" height={200} aria-label="Loading the error report" />}
+        {report.isPending && (
+          <Box role="status" aria-label="Loading the error report">
+            <Skeleton variant="rounded" height={200} />
+          </Box>
+        )}
         {report.isError && (
           <Alert
             severity="error"
@@ -193,7 +197,11 @@ export function MeasurementsPage() {
         </Stack>
       </Paper>
 
-      {measurements.isPending && <Skeleton variant="rounded" height={240} aria-label="Loading the measurements" />}
+      {measurements.isPending && (
+        <Box role="status" aria-label="Loading the measurements">
+          <Skeleton variant="rounded" height={240} />
+        </Box>
+      )}
       {measurements.isError && !measurements.data && (
         <Alert
           severity="error"

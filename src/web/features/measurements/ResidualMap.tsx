@@ -28,6 +28,8 @@ const MAP_HEIGHT = 420;
 const START_ZOOM = 5;
 /** Closest the map zooms when it frames the points. */
 const FIT_MAX_ZOOM = 14;
+/** Quiet time after the last frame before the drawn dots are counted, ms. */
+const SETTLE_MS = 300;
 
 interface ResidualMapProps {
   points: readonly MeasurementPoint[];
@@ -155,12 +157,19 @@ function ResidualLayer({ points, onRendered }: { points: readonly MeasurementPoi
     };
   }, [map, features, points]);
 
-  // How many dots the map drew, each time it goes idle (for the page's tests).
+  // How many dots the map drew, once it has stopped drawing for a moment (for the page's tests).
   useEffect(() => {
+    let timer: number | undefined;
     const count = () => latest.current(map.getLayer(RESIDUAL_LAYER_ID) ? map.queryRenderedFeatures({ layers: [RESIDUAL_LAYER_ID] }).length : 0);
-    map.on('idle', count);
+    const rendered = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(count, SETTLE_MS);
+    };
+    map.on('render', rendered);
+    rendered();
     return () => {
-      map.off('idle', count);
+      window.clearTimeout(timer);
+      map.off('render', rendered);
     };
   }, [map]);
 
