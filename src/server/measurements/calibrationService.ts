@@ -25,7 +25,7 @@ const LOCK_TTL_MS = 10 * 60_000;
 export interface CalibrationServiceDeps {
   predictions: Pick<MeasurementPredictionRepository, 'predicted' | 'total'>;
   fits: Pick<CalibrationFitRepository, 'find' | 'measurementsHash' | 'save' | 'delete'>;
-  predictor: Pick<MeasurementPredictor, 'pending' | 'busy'>;
+  predictor: Pick<MeasurementPredictor, 'pending'>;
   /** The radio settings of the coverage revision answered from (RadioSettingsService.current). */
   settings: { current(): Promise<RadioSettings> };
   coverage: Pick<CoverageChanges, 'commit'>;
@@ -146,7 +146,8 @@ export class CalibrationService {
   }
 
   private async refitOnce(): Promise<void> {
-    if (this.deps.predictor.busy || (await this.deps.predictor.pending()) > 0) return;
+    // Asked by the predictor as a pass completes; a measurement written since then waits for the next pass.
+    if ((await this.deps.predictor.pending()) > 0) return;
     const settings = await this.deps.settings.current();
     const samples = await this.samples(settings);
     const options: FitOptions = { rangeM: settings.calibration_range_m, folds: CALIBRATION_FOLDS };
