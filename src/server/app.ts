@@ -236,7 +236,7 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
           webhookRoutes(services.webhooks),
           waitlistAdminRoutes(services.waitlist),
           zoneRoutes(zones),
-          measurementRoutes(measurements),
+          measurementRoutes(measurements, services.calibration),
         ]),
       );
     },

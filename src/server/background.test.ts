@@ -10,6 +10,7 @@ function fakeWork(events: string[], options: { coverageStartFails?: boolean } = 
   const enqueued: Array<() => void> = [];
   const confirmed: Array<() => void> = [];
   const measured: Array<() => void> = [];
+  const predicted: Array<() => void> = [];
   const work: BackgroundWork = {
     coverage: {
       onRebuilt: (listener) => rebuilt.push(listener),
@@ -29,6 +30,11 @@ function fakeWork(events: string[], options: { coverageStartFails?: boolean } = 
     measurementPredictor: {
       request: () => void events.push('measurements predicted'),
       stop: async () => void events.push('measurement predictor stopped'),
+      onCompleted: (listener) => void predicted.push(listener),
+    },
+    calibration: {
+      refit: async () => void events.push('calibration refitted'),
+      stop: async () => void events.push('calibration stopped'),
     },
     measurements: {
       onChanged: (listener) => {
@@ -73,6 +79,7 @@ function fakeWork(events: string[], options: { coverageStartFails?: boolean } = 
     mailEnqueued: () => enqueued.forEach((listener) => listener()),
     entryConfirmed: () => confirmed.forEach((listener) => listener()),
     measurementsChanged: () => measured.forEach((listener) => listener()),
+    predictionsCompleted: () => predicted.forEach((listener) => listener()),
   });
 }
 
@@ -106,6 +113,10 @@ describe('startBackground', () => {
     expect(events, 'an import or delete of measurements asks for predictions').toEqual(['measurements predicted']);
 
     events.length = 0;
+    work.predictionsCompleted();
+    expect(events, 'completed predictions ask for a fit').toEqual(['calibration refitted']);
+
+    events.length = 0;
     work.mailEnqueued();
     expect(events, 'a queued mail nudges the sender').toEqual(['mail sender nudged']);
 
@@ -123,6 +134,7 @@ describe('startBackground', () => {
       'coverage stopped',
       'waitlist matcher stopped',
       'mail sender stopped',
+      'calibration stopped',
       'measurement predictor stopped',
       'footprints stopped',
     ]);
@@ -136,6 +148,7 @@ describe('startBackground', () => {
       'coverage started',
       'waitlist matcher stopped',
       'mail sender stopped',
+      'calibration stopped',
       'measurement predictor stopped',
       'footprints stopped',
     ]);

@@ -1,6 +1,7 @@
 import type { RevisionNotifications } from './coverage-revision/revisionNotifications.js';
 import type { CoverageEngine } from './coverage/coverageEngine.js';
 import type { FootprintService } from './footprints/footprintService.js';
+import type { CalibrationService } from './measurements/calibrationService.js';
 import type { MeasurementPredictor } from './measurements/measurementPredictor.js';
 import type { MeasurementService } from './measurements/measurementService.js';
 import type { EventOutbox } from './outbox/eventOutbox.js';
@@ -20,7 +21,9 @@ export type Stopper = () => Promise<void> | void;
 export interface BackgroundWork {
   coverage: Pick<CoverageEngine, 'onRebuilt' | 'start' | 'stop' | 'refresh'>;
   footprints: Pick<FootprintService, 'reconcile' | 'stop' | 'onChanged'>;
-  measurementPredictor: Pick<MeasurementPredictor, 'request' | 'stop'>;
+  measurementPredictor: Pick<MeasurementPredictor, 'request' | 'stop' | 'onCompleted'>;
+  /** Refits when a prediction pass completes. */
+  calibration: Pick<CalibrationService, 'refit' | 'stop'>;
   /** Each import or delete of measurements asks the predictor for a pass. */
   measurements: Pick<MeasurementService, 'onChanged'>;
   myMaps: Pick<MyMapsSync, 'startSchedule' | 'stopSchedule'>;
@@ -56,6 +59,11 @@ export async function startBackground(work: BackgroundWork): Promise<Stopper[]> 
     work.coverage.onRebuilt(() => work.measurementPredictor.request());
     work.measurements.onChanged(() => work.measurementPredictor.request());
     stoppers.push(() => work.measurementPredictor.stop());
+    // Once every measurement is predicted, the calibration is fitted again if what it is made of
+    // moved (in a worker, one process at a time); a fit commits a revision, and the rebuild that
+    // follows finds nothing to predict.
+    work.measurementPredictor.onCompleted(() => void work.calibration.refit());
+    stoppers.push(() => work.calibration.stop());
     // The mail outbox is sent from the start (mails queued before a crash included), and each mail
     // queued here nudges the sender (before its commit: it looks again shortly after).
     work.mailOutbox.onEnqueued(() => work.mailSender.nudge());

@@ -36,6 +36,9 @@ import { MeasurementService } from './measurements/measurementService.js';
 import { MapStartRepository } from './map-start/mapStartRepository.js';
 import { MeasurementPredictionRepository } from './measurements/measurementPredictionRepository.js';
 import { MeasurementPredictor } from './measurements/measurementPredictor.js';
+import { CalibrationFitRepository } from './measurements/calibrationFitRepository.js';
+import { fitInWorker } from './measurements/calibrationFitting.js';
+import { CalibrationService } from './measurements/calibrationService.js';
 import { MapStartService } from './map-start/mapStartService.js';
 import { checkOutboundUrl, createOutboundClient } from './outbound/outboundClient.js';
 import { LogoStore } from './providers/logoStore.js';
@@ -189,8 +192,9 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     log,
   });
   // Every measurement's prediction, the line-of-sight link at its spot (uncalibrated), kept current in the background.
+  const predictionRepo = new MeasurementPredictionRepository(db.kysely);
   const measurementPredictor = new MeasurementPredictor({
-    repository: new MeasurementPredictionRepository(db.kysely),
+    repository: predictionRepo,
     links: new MeasurementLinks({
       towers: towerRepo,
       sectors: sectorRepo,
@@ -204,6 +208,21 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     transactions,
     // A pass the database broke off is tried again as often as the coverage revision is polled.
     retryMs: config.coveragePollMs,
+    clock,
+    log,
+  });
+  // The calibration to the measurements: fitted in a worker once the predictions are complete, read once per revision.
+  const calibration = new CalibrationService({
+    predictions: predictionRepo,
+    fits: new CalibrationFitRepository(db.kysely),
+    predictor: measurementPredictor,
+    settings: radioSettings,
+    coverage: coverageChanges,
+    builtRevision: (): number | null => coverage.revision,
+    locks: new JobLockRepository(db.kysely, randomUUID()),
+    fit: (samples, options) => fitInWorker(samples, options),
+    towers: towerRepo,
+    sectors: sectorRepo,
     clock,
     log,
   });
@@ -266,8 +285,8 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     towers: towerRepo,
     sectors: sectorRepo,
     radioSettings,
-    // No calibration is fitted yet: calibrated_dbm stays null (the calibration service answers this port once it exists).
-    corrections: { current: async () => null },
+    // calibrated_dbm: the calibration's correction added (null when calibration is off or nothing is fitted).
+    corrections: { current: () => calibration.corrections() },
     leads,
     clock,
     log,
@@ -360,6 +379,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     lineOfSight,
     footprints,
     measurementPredictor,
+    calibration,
     coverage,
     myMaps,
     apiTester,

@@ -84,11 +84,6 @@ export class MeasurementPredictor {
     return pending;
   }
 
-  /** Whether a pass is running or asked for. */
-  get busy(): boolean {
-    return this.running !== null;
-  }
-
   /** Stops: the batch in flight finishes, no other starts. */
   async stop(): Promise<void> {
     this.stopped = true;
