@@ -65,6 +65,33 @@ describe.each(databaseKinds())('tower footprints on %s', (kind) => {
     expect(await wirelessAt(FAR_BEHIND)).toBe(true);
   });
 
+  it("draws the band areas at the settings' reliability: 70 % (5.2 dB under the median with σ 10 dB) inside the median areas of 50 %, and recomputes on a change", async () => {
+    // A weak tower: 0 dBm, so its signal crosses the bands within its radius and the margin moves their edges.
+    const id = await createTower({ power_dbm: 0 });
+    const first = await readyFootprint(app, token, id);
+    const reliable = await areas(id);
+    const saved = await app.server.inject({
+      method: 'PUT',
+      url: '/api/settings/radio',
+      headers: bearer(token),
+      payload: { model: 'itm', cpe_profiles: [{ name: 'Roof antenna', gain_dbi: 23, height_m: RECEIVER_M, is_default: true }], reliability_percent: 50 },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await readyFootprint(app, token, id, first.updated_at);
+    const median = await areas(id);
+    const bandArea = (collection: typeof median, band: string) => {
+      const feature = collection.features.find((candidate) => candidate.properties.band === band);
+      // Shoelace over every ring, holes (clockwise) negative: square degrees.
+      let sum = 0;
+      for (const ring of feature?.geometry.coordinates.flat() ?? [])
+        for (let i = 0; i < ring.length - 1; i++) sum += ring[i]![0]! * ring[i + 1]![1]! - ring[i + 1]![0]! * ring[i]![1]!;
+      return sum / 2;
+    };
+    const bands = ['Poor', 'Fair', 'Good', 'Excellent'];
+    for (const band of bands) expect(bandArea(reliable, band)).toBeLessThanOrEqual(bandArea(median, band) * 1.001);
+    expect(bands.some((band) => bandArea(reliable, band) < bandArea(median, band) * 0.95)).toBe(true);
+  });
+
   it('covers a check inside the footprint through wireless, and not one in its shadow', async () => {
     const id = await createTower();
     await readyFootprint(app, token, id);

@@ -107,6 +107,7 @@ describe.each(databaseKinds())('the line-of-sight link under the radio settings 
     const roofOnly = await feasibility();
     expect(roofOnly).toMatchObject({ wireless_available: true, cpe_profile: { name: 'Roof antenna', gain_dbi: 23, is_default: true } });
     expect(roofOnly.message).not.toContain('needs');
+    expect(roofOnly.tower_distances[0].path_loss_db.calibration).toBeNull();
     const roofSignal: number = roofOnly.tower_distances[0].signal_strength;
 
     // The roof antenna now asks 3 dB more than it gets; the dish's 7 dB more gain clears the same bar.
@@ -115,7 +116,10 @@ describe.each(databaseKinds())('the line-of-sight link under the radio settings 
     await saveSettings({ cpe_profiles: [{ ...ROOF, least_usable_signal_dbm: bar }, dish] });
     const dishServed = await feasibility();
     expect(dishServed).toMatchObject({ wireless_available: true, cpe_profile: { name: 'Long-range dish', gain_dbi: 30, height_m: 8, is_default: false } });
-    expect(dishServed.message).toMatch(/, but it needs a long-range dish\.$/);
+    // 4 dB over the dish's bar with σ 10 dB: Φ(0.4) = 0.655, possible (the roof antenna's Φ(−0.3) = 0.382 says nothing).
+    expect(dishServed.likelihood).toBe('possible');
+    expect(dishServed.probability).toBeCloseTo(0.655, 2);
+    expect(dishServed.message).toMatch(/, but it needs a long-range dish\. Possible — a site survey will tell\.$/);
     // The explicit height=2 holds for every profile: only the gain differs.
     expect(dishServed.tower_distances[0].signal_strength).toBeCloseTo(roofSignal + 7, 1);
 
@@ -126,7 +130,9 @@ describe.each(databaseKinds())('the line-of-sight link under the radio settings 
       ],
     });
     const none = await feasibility();
-    expect(none).toMatchObject({ wireless_available: false, cpe_profile: null, estimated_speed: 'No Service' });
+    // Both 3 dB under their bars: Φ(−0.3) = 0.382, under the 40 % anything wireless is shown at.
+    expect(none).toMatchObject({ wireless_available: false, likelihood: null, cpe_profile: null, estimated_speed: 'No Service' });
+    expect(none.probability).toBeCloseTo(0.382, 2);
     expect(none.message).toBe('A wireless tower is in range, but the signal here is too weak for service.');
   });
 });

@@ -29,6 +29,15 @@ vi.mock('./footprintCompute.js', () => ({
 }));
 
 const NOW = '2026-11-22T08:00:00.000Z';
+/** Calibration terms of nothing: no offsets, no residuals. */
+const SHARED_TERMS = {
+  towerId: 0,
+  globalOffsetDb: 0,
+  sectorOffsetsDb: {},
+  classOffsetsDb: { open: 0, trees: 0, suburban: 0, urban: 0, water: 0 },
+  rangeM: 1_000,
+  spatial: null,
+};
 const MINUTE_MS = 60_000;
 
 const running: FootprintService[] = [];
@@ -240,6 +249,40 @@ describe('footprints of sectors and of the radio settings', () => {
       [3, 'ready'],
     ]);
     expect(built.repo.markComputing).toHaveBeenCalledTimes(5);
+  });
+
+  it('hands each tower its own calibration terms and the reliability margin, and computes again only the tower whose terms moved', async () => {
+    const built = footprints({ towers: [towerRecord({ id: 1 }), towerRecord({ id: 2 })] });
+    await built.service.reconcile();
+    // Calibration off: no terms; the default 70 % with σ 10 dB takes Φ⁻¹(0.7) · 10 = 5.24 dB off the drawing.
+    expect(jobOf(0).calibration).toBeUndefined();
+    expect(jobOf(0).reliabilityMarginDb).toBeCloseTo(5.244, 3);
+
+    const hashes: Record<number, string> = { 1: 'one', 2: 'two' };
+    const terms = (towerId: number) => ({ ...SHARED_TERMS, towerId, sectorOffsetsDb: { omni: towerId } });
+    built.calibration.snapshot = { lookup: { tower: terms, towerHash: (towerId) => hashes[towerId]! }, model: SHARED_TERMS, sigmaDb: 10 };
+    await built.service.reconcile();
+    expect([jobOf(2).calibration, jobOf(3).calibration]).toEqual([terms(1), terms(2)]);
+
+    hashes[2] = 'two, refitted';
+    await built.service.reconcile();
+    expect(built.repo.markComputing.mock.calls.map((call) => call[0])).toEqual([1, 2, 1, 2, 2]);
+
+    // A measured spread of 6 dB redraws both at 3.146 dB.
+    built.calibration.snapshot = { ...built.calibration.snapshot, sigmaDb: 6 };
+    await built.service.reconcile();
+    expect(jobOf(5).reliabilityMarginDb).toBeCloseTo(3.146, 3);
+  });
+
+  it('calibrates a What if candidate by the terms every tower shares, and draws it at the margin', async () => {
+    const built = footprints();
+    built.calibration.snapshot = { lookup: { tower: () => SHARED_TERMS, towerHash: () => 'x' }, model: { ...SHARED_TERMS, globalOffsetDb: -4 }, sigmaDb: 10 };
+    await built.service.whatIf(
+      { latitude: -34, longitude: 18.5, height_meters: 30, antenna_height_meters: 0, frequency_ghz: 5.8, power_dbm: 20, coverage_radius_km: 5 },
+      new AbortController().signal,
+    );
+    expect(jobOf(0).calibration).toEqual({ ...SHARED_TERMS, towerId: 0, globalOffsetDb: -4 });
+    expect(jobOf(0).reliabilityMarginDb).toBeCloseTo(5.244, 3);
   });
 
   it("sends a tower's active sectors in one job with the default CPE profile, and a tower whose sectors are all off none", async () => {

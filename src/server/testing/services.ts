@@ -90,8 +90,8 @@ export function newFootprintService(
     patterns: memoryPatterns(deps.patterns),
     /** What radioSettings answers: a spec may replace `settings` between passes. */
     radio: { settings: FOOTPRINT_RADIO_SETTINGS },
-    /** What calibration answers: off, σ from the settings; a spec may replace it between passes. */
-    calibration: { lookup: null, model: null, sigmaDb: FOOTPRINT_RADIO_SETTINGS.prediction_spread_db } as FootprintCalibration,
+    /** What calibration answers: off, σ from the settings; a spec may replace `snapshot` between passes. */
+    calibration: { snapshot: { lookup: null, model: null, sigmaDb: FOOTPRINT_RADIO_SETTINGS.prediction_spread_db } as FootprintCalibration },
     terrain: deps.terrain ?? fakeTerrain(),
     terrainSignature: deps.terrainSignature ?? (async () => 'flat'),
     settings: deps.settings ?? FOOTPRINT_SETTINGS,
@@ -107,7 +107,7 @@ export function newFootprintService(
     patterns: built.patterns,
     radioSettings: async () => built.radio.settings,
     clutterAreas: async () => noClutterAreas(),
-    calibration: { current: async () => built.calibration },
+    calibration: { current: async () => built.calibration.snapshot },
     terrain: built.terrain,
     terrainSignature: built.terrainSignature,
     settings: built.settings,
