@@ -28,7 +28,6 @@ import { createSmtpMailer } from './outbox/mailer.js';
 import { SearchLogRepository } from './leads/searchLogRepository.js';
 import { LineOfSightService } from './line-of-sight/lineOfSightService.js';
 import { MeasurementLinks } from './line-of-sight/measurementLinks.js';
-import { uncalibratedSnapshot } from './measurements/uncalibratedSnapshot.js';
 import { PatternCache } from './line-of-sight/patternCache.js';
 import { TowerWireless } from './line-of-sight/towerWireless.js';
 import { MeasurementRepository } from './measurements/measurementRepository.js';
@@ -160,37 +159,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     clock,
     log,
   });
-  // The calibration every wireless answer reads: none fitted, σ from the radio settings.
-  const calibration = { current: async () => uncalibratedSnapshot(await radioSettings.current()) };
-  // Every link: the towers, their sectors and patterns, the terrain, the radio settings' model, clutter and CPE gain, and the clutter areas.
   const patternCache = new PatternCache(patternRepo);
-  const lineOfSight = new LineOfSightService({
-    towers: towerRepo,
-    sectors: sectorRepo,
-    patterns: patternCache,
-    terrain,
-    settings: radioSettings,
-    clutter: clutterAreas,
-    calibration,
-    radio: config.radio,
-  });
-  const waitlistRepo = new WaitlistRepository(db.kysely);
-  const footprints = new FootprintService({
-    repository: new FootprintRepository(db.kysely),
-    searches: new SearchLogRepository(db.kysely),
-    waitlisted: waitlistRepo,
-    towers: towerRepo,
-    sectors: sectorRepo,
-    patterns: patternRepo,
-    radioSettings: () => radioSettings.current(),
-    clutterAreas: () => clutterAreas.current(),
-    calibration,
-    terrain,
-    terrainSignature: (bounds) => terrainSignature(hgtDirectory, tilesUrl ?? null, bounds),
-    settings: { maxCells: config.footprints.maxCells, towerDbi: config.radio.towerDbi, memoryBytes: config.footprints.memoryBytes },
-    clock,
-    log,
-  });
   // Every measurement's prediction, the line-of-sight link at its spot (uncalibrated), kept current in the background.
   const predictionRepo = new MeasurementPredictionRepository(db.kysely);
   const measurementPredictor = new MeasurementPredictor({
@@ -223,6 +192,34 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     fit: (samples, options) => fitInWorker(samples, options),
     towers: towerRepo,
     sectors: sectorRepo,
+    clock,
+    log,
+  });
+  // Every link: the towers, their sectors and patterns, the terrain, the radio settings' model, clutter and CPE gain, and the clutter areas.
+  const lineOfSight = new LineOfSightService({
+    towers: towerRepo,
+    sectors: sectorRepo,
+    patterns: patternCache,
+    terrain,
+    settings: radioSettings,
+    clutter: clutterAreas,
+    calibration,
+    radio: config.radio,
+  });
+  const waitlistRepo = new WaitlistRepository(db.kysely);
+  const footprints = new FootprintService({
+    repository: new FootprintRepository(db.kysely),
+    searches: new SearchLogRepository(db.kysely),
+    waitlisted: waitlistRepo,
+    towers: towerRepo,
+    sectors: sectorRepo,
+    patterns: patternRepo,
+    radioSettings: () => radioSettings.current(),
+    clutterAreas: () => clutterAreas.current(),
+    calibration,
+    terrain,
+    terrainSignature: (bounds) => terrainSignature(hgtDirectory, tilesUrl ?? null, bounds),
+    settings: { maxCells: config.footprints.maxCells, towerDbi: config.radio.towerDbi, memoryBytes: config.footprints.memoryBytes },
     clock,
     log,
   });
