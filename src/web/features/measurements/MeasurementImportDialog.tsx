@@ -20,6 +20,7 @@ import { formatCount } from '../../ui/reportFormat.js';
 import { UploadProgress } from '../../ui/UploadProgress.js';
 import { visuallyHidden } from '../../ui/visuallyHidden.js';
 import { useImportMeasurements } from './measurementsQueries.js';
+import { importSummary } from './measurementText.js';
 import {
   MEASUREMENT_CSV_COLUMNS,
   MEASUREMENT_IMPORT_MAX_BYTES,
@@ -29,13 +30,6 @@ import {
 
 const IMPORT_FAILED = 'The import failed';
 const MAX_MIB = MEASUREMENT_IMPORT_MAX_BYTES / (1024 * 1024);
-
-/** The import's outcome in one line: how many stored, how many refused. */
-export function importSummary(result: MeasurementImportResult): string {
-  const stored = `${formatCount(result.imported_count)} ${result.imported_count === 1 ? 'measurement' : 'measurements'} imported`;
-  if (result.error_count === 0) return `${stored}.`;
-  return `${stored}; ${formatCount(result.error_count)} ${result.error_count === 1 ? 'row was' : 'rows were'} left out.`;
-}
 
 /**
  * Import measurements from a CSV (a header row, the columns of MEASUREMENT_CSV_COLUMNS) or JSON

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { biasText, formatResidual, measuredText, predictedText } from './measurementText.js';
+import { biasText, formatResidual, importSummary, measuredText, predictedText } from './measurementText.js';
 
 describe('measurement figures in words', () => {
   it('writes a residual with its sign, since which way the model erred matters', () => {
@@ -28,5 +28,11 @@ describe('measurement figures in words', () => {
     expect(biasText('The model', figures(2))).toBe('The model predicts 2.0 dB less signal than was measured, on average.');
     expect(biasText('The calibrated model', figures(0.4))).toBe('The calibrated model is within 1 dB of the measurements on average.');
     expect(biasText('The model', figures(null))).toBeNull();
+  });
+
+  it('sums an import up: how many stored, how many rows left out', () => {
+    expect(importSummary({ imported_count: 1, error_count: 0 })).toBe('1 measurement imported.');
+    expect(importSummary({ imported_count: 99_998, error_count: 2 })).toBe('99,998 measurements imported; 2 rows were left out.');
+    expect(importSummary({ imported_count: 0, error_count: 1 })).toBe('0 measurements imported; 1 row was left out.');
   });
 });

@@ -1,5 +1,6 @@
 import { formatDb } from '../../ui/dbText.js';
-import type { ErrorFigures, Measurement, MeasurementReport, MeasurementSource } from '../../../common/api/measurements.js';
+import { formatCount } from '../../ui/reportFormat.js';
+import type { ErrorFigures, Measurement, MeasurementImportResult, MeasurementReport, MeasurementSource } from '../../../common/api/measurements.js';
 
 export const SOURCE_LABELS: Record<MeasurementSource, string> = { install: 'Install', survey: 'Site survey', drive_test: 'Drive test' };
 
@@ -38,4 +39,11 @@ export function biasText(model: string, figures: ErrorFigures): string | null {
   return mean < 0
     ? `${model} promises ${formatDb(-mean, 'dB')} more signal than was measured, on average.`
     : `${model} predicts ${formatDb(mean, 'dB')} less signal than was measured, on average.`;
+}
+
+/** An import's outcome in one line: how many stored, how many refused. */
+export function importSummary(result: Pick<MeasurementImportResult, 'imported_count' | 'error_count'>): string {
+  const stored = `${formatCount(result.imported_count)} ${result.imported_count === 1 ? 'measurement' : 'measurements'} imported`;
+  if (result.error_count === 0) return `${stored}.`;
+  return `${stored}; ${formatCount(result.error_count)} ${result.error_count === 1 ? 'row was' : 'rows were'} left out.`;
 }
