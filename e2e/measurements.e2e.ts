@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
 import { bearer } from '../test/support/testApp.js';
@@ -60,6 +61,12 @@ describe.runIf(browserAvailable())('measurements', () => {
     await residualMap().locator('canvas.maplibregl-canvas').waitFor({ timeout: 20_000 });
     await vi.waitFor(async () => expect(await residualMap().getAttribute('data-rendered-points')).toBe('3'), { timeout: 20_000, interval: 250 });
     await expectNoSeriousA11yViolations(page, 'measurements with the residual map');
+
+    // The export: the import's columns first (so it imports again), a line per measurement.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const exported = (await readFile((await download.path())!, 'utf8')).trim().split(/\r?\n/);
+    expect(exported[0]!.startsWith('lat,lng,height_m,tower,sector,rssi_dbm,measured_at,cpe_profile,source,note')).toBe(true);
+    expect(exported).toHaveLength(4);
 
     // Filter by source: only the survey.
     await page.getByRole('combobox', { name: 'Source' }).click();
