@@ -30,7 +30,7 @@ describe('the wireless offer of a coverage check', () => {
       speed: 'Up to 200 Mbps',
       message: available.message,
       antenna: null,
-      likelihood: null,
+      likelihood: { key: 'very_likely', label: 'Service very likely' },
     });
   });
 
