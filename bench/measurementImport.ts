@@ -2,13 +2,14 @@
  * Importing 100,000 measurements (issue 21 §1): a drive test's CSV (one tower, one path, a row
  * every few metres) POSTed as text/csv to the compiled server in its own process, on SQLite and,
  * when TEST_DATABASE_URL is set, PostgreSQL. Prints the answer's time, the server's RSS before and
- * at its peak during the import, the longest a health check waited meanwhile (the import checks
- * and inserts in slices with a turn of the event loop between), and the time to export them all.
+ * at its peak during the import, the server's longest event-loop stall meanwhile (bench/eventLoopProbe.cjs:
+ * the import parses, checks and inserts in slices with a turn of the event loop between), and the
+ * time to export them all.
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { MEASUREMENT_CSV_COLUMNS, MEASUREMENT_IMPORT_MAX_ROWS } from '../src/common/api/measurements.js';
-import { buildServer, RssPeak, rssMb, type ServerProcess, startServer } from './serverProcess.js';
+import { buildServer, EVENT_LOOP_PROBE_ENV, eventLoopDelay, RssPeak, rssMb, type ServerProcess, startServer } from './serverProcess.js';
 
 const DRIVE_START_MS = Date.UTC(2026, 2, 1, 8);
 
@@ -36,29 +37,17 @@ async function api(server: ServerProcess, method: string, path: string, body?: u
   return (await response.json()) as { data: unknown };
 }
 
-/** Health checks one after another until `done()`; the longest answer, ms. */
-async function longestHealthWait(server: ServerProcess, done: () => boolean): Promise<number> {
-  let longest = 0;
-  while (!done()) {
-    const started = performance.now();
-    await fetch(`${server.base}/api/health`).then((r) => r.arrayBuffer());
-    longest = Math.max(longest, performance.now() - started);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return longest;
-}
-
 async function measure(label: string, env: Record<string, string>, csv: string): Promise<void> {
-  const server = await startServer({ ...env, LOG_LEVEL: 'warn' });
+  const server = await startServer({ ...env, ...EVENT_LOOP_PROBE_ENV });
   try {
     const tower = (await api(server, 'POST', '/api/towers', { name: 'Hill', code: 'HILL', latitude: -33.93, longitude: 18.86, height_meters: 30 })).data as {
       id: number;
     };
     await api(server, 'POST', `/api/towers/${tower.id}/sectors`, { name: 'North', azimuth_deg: 45, antenna_pattern_id: 2 });
+    // Read (and reset) the event loop's delay so far: the import's own stalls are read after it.
+    await eventLoopDelay(server);
     const rssBefore = rssMb(server.pid);
     const peak = new RssPeak(server.pid);
-    let finished = false;
-    const probe = longestHealthWait(server, () => finished);
     const started = performance.now();
     const response = await fetch(`${server.base}/api/measurements/import`, {
       method: 'POST',
@@ -66,9 +55,8 @@ async function measure(label: string, env: Record<string, string>, csv: string):
       body: csv,
     });
     const seconds = (performance.now() - started) / 1000;
-    finished = true;
     const peakMb = peak.stop();
-    const healthMs = await probe;
+    const loop = await eventLoopDelay(server);
     const result = (await response.json()) as { data: { imported_count: number; error_count: number } };
     if (!response.ok || result.data.imported_count !== MEASUREMENT_IMPORT_MAX_ROWS)
       throw new Error(`the import failed: ${response.status} ${JSON.stringify(result).slice(0, 500)}`);
@@ -80,7 +68,7 @@ async function measure(label: string, env: Record<string, string>, csv: string):
 
     console.log(
       `  ${label}: ${result.data.imported_count.toLocaleString('en-US')} rows (${(csv.length / 1e6).toFixed(1)} MB) imported in ${seconds.toFixed(2)} s; ` +
-        `server RSS ${rssBefore.toFixed(0)} MB before, peak ${peakMb.toFixed(0)} MB during; longest health check meanwhile ${healthMs.toFixed(0)} ms; ` +
+        `server RSS ${rssBefore.toFixed(0)} MB before, peak ${peakMb.toFixed(0)} MB during; event loop's longest stall ${loop.maxMs.toFixed(0)} ms (p99 ${loop.p99Ms.toFixed(0)} ms); ` +
         `export of ${exportedRows.toLocaleString('en-US')} rows (${(exported.length / 1e6).toFixed(1)} MB) ${exportSeconds.toFixed(2)} s`,
     );
   } finally {

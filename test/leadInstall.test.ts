@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Measurement } from '../src/common/api/measurements.js';
+import { MeasurementRepository } from '../src/server/measurements/measurementRepository.js';
 import { bearer, createTestApp, databaseKinds, ManualClock, signIn, type DatabaseKind, type TestApp } from './support/testApp.js';
 
 /** The built-in 90° sector pattern's id on a fresh database (migration 0013 seeds it second). */
@@ -21,7 +22,10 @@ describe.each(databaseKinds())("a lead's install (%s)", (kind: DatabaseKind) => 
     tower = (await admin('POST', '/api/towers', { name: 'Hill', latitude: -33.93, longitude: 18.86, height_meters: 30 })).json().data.id;
     sector = (await admin('POST', `/api/towers/${tower}/sectors`, { name: 'North', azimuth_deg: 0, antenna_pattern_id: SECTOR_90 })).json().data.id;
   });
-  afterEach(() => app?.close());
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await app?.close();
+  });
 
   function admin(method: 'GET' | 'POST', url: string, payload?: object) {
     return app.server.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
@@ -118,5 +122,15 @@ describe.each(databaseKinds())("a lead's install (%s)", (kind: DatabaseKind) => 
     expect((await events()).map((event) => event.type)).toEqual(['lead.created', 'lead.created']);
     const statuses = await app.db.kysely.selectFrom('leads').select('status').orderBy('id').execute();
     expect(statuses.map((row) => row.status)).toEqual(['new', 'new']);
+  });
+
+  it('leaves the lead as it was when the measurement cannot be stored: status, event and measurement are one transaction', async () => {
+    const id = await lead(SPOT);
+    vi.spyOn(MeasurementRepository.prototype, 'insert').mockRejectedValueOnce(new Error('disk full'));
+    const response = await install(id, { outcome: 'installed', tower_id: tower, rssi_dbm: -60 });
+    expect(response.statusCode).toBe(500);
+    expect((await app.db.kysely.selectFrom('leads').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('new');
+    expect((await events()).map((event) => event.type)).toEqual(['lead.created']);
+    expect(await measurements()).toEqual([]);
   });
 });
