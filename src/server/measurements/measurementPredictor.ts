@@ -35,8 +35,10 @@ export interface MeasurementPredictorDeps {
 
 /** Measurements read per query while looking for stale predictions. */
 const PAGE_ROWS = 2000;
-/** Predictions per transaction; the event loop turns between batches (a batch of ITM links takes tens of ms). */
+/** Predictions per transaction. */
 export const PREDICTION_BATCH = 100;
+/** Most time predictions run without a turn of the event loop, ms. */
+const SLICE_MS = 10;
 
 /**
  * Keeps every measurement's prediction current, in the background: a pass (asked for after each
@@ -163,8 +165,14 @@ export class MeasurementPredictor {
   private async predictBatch(predictions: TowerPredictions, targets: readonly PredictionTarget[]): Promise<StoredPrediction[]> {
     const predictedAt = this.deps.clock.now().toISOString();
     const batch: StoredPrediction[] = [];
+    let turnedAt = performance.now();
     for (const target of targets) {
       batch.push({ ...(await predictions.predict(target)), id: target.id, key: predictions.keyOf(target), predictedAt });
+      // Links over long ITM paths take a few ms each: the loop turns whenever one slice has run this long.
+      if (performance.now() - turnedAt > SLICE_MS) {
+        await nextTurn();
+        turnedAt = performance.now();
+      }
     }
     return batch;
   }
