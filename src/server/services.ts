@@ -346,6 +346,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     coverage,
     towers: towerRepo,
     footprints,
+    wirelessRule: () => lineOfSight.defaultProfileRule(),
     transactions,
     mail: mailOutbox,
     events,

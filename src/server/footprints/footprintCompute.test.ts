@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_PATTERNS } from '../../geo/rf/antenna/builtinPatterns.js';
 import { computeFootprint, type FootprintTower, type HeightGrid } from '../../geo/rf/footprint.js';
-import { calibrateFootprint } from '../../geo/rf/footprintCalibration.js';
+import { calibrateFootprints } from '../../geo/rf/footprintCalibration.js';
 import { NO_ANTENNA, uniteFootprints } from '../../geo/rf/footprintUnion.js';
 import { ITM_DEFAULTS } from '../../geo/rf/itm/parameters.js';
 import type { TowerCalibration } from '../../geo/rf/calibration/calibrationModel.js';
@@ -73,11 +73,8 @@ describe('computeFootprintInWorker', () => {
     // 2 km east the east sector serves either way: 2.5 dB more.
     expect(calibrated.signalDeciDbm[served(2)]! - plain.signalDeciDbm[served(2)]!).toBe(25);
     // The union of the sectors' footprints each corrected by its own terms.
-    const parts = [EAST, WEST].map(({ sectorId, ...source }) => {
-      const part = computeFootprint({ heights: hills(), receiverM: 6, propagation: PROPAGATION, ...source });
-      calibrateFootprint(part, () => 2.5 + (sectorId === 12 ? -30 : 0));
-      return part;
-    });
+    const parts = [EAST, WEST].map(({ sectorId: _, ...source }) => computeFootprint({ heights: hills(), receiverM: 6, propagation: PROPAGATION, ...source }));
+    calibrateFootprints(parts, [() => 2.5, () => 2.5 - 30], () => 0);
     const expected = uniteFootprints(parts, hills());
     expect(Array.from(calibrated.signalDeciDbm)).toEqual(Array.from(expected.signalDeciDbm));
     expect(Array.from(calibrated.servingAntenna!)).toEqual(Array.from(expected.servingAntenna!));

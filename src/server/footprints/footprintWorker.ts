@@ -3,7 +3,7 @@ import { TowerCorrection } from '../../geo/rf/calibration/calibrationLookup.js';
 import { ClutterMap } from '../../geo/rf/clutterMap.js';
 import { computeFootprint, type Footprint } from '../../geo/rf/footprint.js';
 import { BAND_SIMPLIFY_CELLS, footprintBandAreas } from '../../geo/rf/footprintBands.js';
-import { calibrateFootprint } from '../../geo/rf/footprintCalibration.js';
+import { calibrateFootprints } from '../../geo/rf/footprintCalibration.js';
 import { uniteFootprints } from '../../geo/rf/footprintUnion.js';
 import type { FootprintAnswer, FootprintJob, FootprintProgress } from './footprintCompute.js';
 
@@ -21,17 +21,28 @@ try {
   const correction = calibration && new TowerCorrection(calibration);
   // The sweeps are most of the work, shared evenly between the antennas; tracing the band areas the rest.
   const sweeps = antennas.length;
-  const parts = antennas.map(({ sectorId, ...source }, index) => {
-    const part = computeFootprint({
+  const parts = antennas.map(({ sectorId, ...source }, index) =>
+    computeFootprint({
       ...common,
       ...source,
       ...clutter,
       onProgress: (done) => post({ kind: 'progress', done: ((index + done) / sweeps) * 0.9 }),
-    });
-    // Each antenna's own correction (its sector's offset) before the union chooses between them.
-    if (correction) calibrateFootprint(part, (receiverClass, lat, lng) => correction.at(sectorId, receiverClass, lat, lng), clutter?.clutterCodes);
-    return part;
-  });
+    }),
+  );
+  if (correction) {
+    // Each antenna's correction before the union chooses between them: the spatial part once a cell
+    // for all of them, each antenna's offsets (its sector's, the cell's receiver class) over it.
+    calibrateFootprints(
+      parts,
+      antennas.map(
+        ({ sectorId }) =>
+          (receiverClass) =>
+            correction.offsetDb(sectorId, receiverClass),
+      ),
+      (lat, lng) => correction.spatialDb(lat, lng),
+      clutter?.clutterCodes,
+    );
+  }
   // One antenna without a pattern is an omni tower: its footprint as it is.
   const footprint: Footprint = sweeps === 1 && !antennas[0]!.antenna ? parts[0]! : uniteFootprints(parts, job.heights);
   const areasJson = JSON.stringify({ type: 'FeatureCollection', features: footprintBandAreas(footprint, BAND_SIMPLIFY_CELLS, reliabilityMarginDb ?? 0) });

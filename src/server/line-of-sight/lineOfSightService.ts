@@ -17,7 +17,7 @@ import type { Terrain } from '../terrain/terrain.js';
 import type { SectorRecord, SectorRepository } from '../towers/sectorRepository.js';
 import type { TowerRepository } from '../towers/towerRepository.js';
 import type { PatternCache } from './patternCache.js';
-import { bestChance, isMoreLikely, type LinkCalibration, linkProbability, roundedProbability } from './serviceChance.js';
+import { bestChance, isMoreLikely, type LinkCalibration, linkProbability, roundedProbability, servesProfile } from './serviceChance.js';
 import {
   type AnalysedLink,
   analyseLink,
@@ -176,6 +176,16 @@ export class LineOfSightService {
       probability: answer ? roundedProbability(answer.probability) : null,
       likelihood: answer?.likelihood ?? null,
     };
+  }
+
+  /**
+   * The rule a tower's footprint reading at a spot (line of sight, its signal in dBm) makes wireless
+   * available by, for the default CPE profile with the settings and calibration of now: what the
+   * waitlist's matcher tells people by.
+   */
+  async defaultProfileRule(): Promise<(signalDbm: number) => boolean> {
+    const [settings, calibration] = await Promise.all([this.deps.settings.current(), this.deps.calibration.current()]);
+    return servesProfile(defaultCpeProfile(settings), calibration.sigmaDb);
   }
 
   /**

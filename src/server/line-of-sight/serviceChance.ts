@@ -45,6 +45,14 @@ export function bestChance<P extends Pick<CpeProfile, 'least_usable_signal_dbm'>
   return { link, probability, likelihood: serviceLikelihood(probability) };
 }
 
+/**
+ * Whether a signal seen with line of sight makes wireless available for `profile`: its probability
+ * of service has words (LEAST_SHOWN_PROBABILITY or more), as a coverage check decides.
+ */
+export function servesProfile(profile: Pick<CpeProfile, 'least_usable_signal_dbm'>, sigmaDb: number): (signalDbm: number) => boolean {
+  return (signalDbm) => serviceLikelihood(serviceProbability(signalDbm, profile.least_usable_signal_dbm, sigmaDb)) !== null;
+}
+
 /** A probability as answers carry it: 3 decimals. */
 export function roundedProbability(probability: number): number {
   return Math.round(probability * 1000) / 1000;

@@ -4,6 +4,7 @@ import type { PublicProvider } from '../coverage/coverageProviders.js';
 import type { FootprintReading } from '../footprints/footprintService.js';
 import type { Transactions } from '../db/transactions.js';
 import type { QueuedMail } from '../outbox/mailQueue.js';
+import { servesProfile } from '../line-of-sight/serviceChance.js';
 import { fakeLogger, manualClock, towerRecord } from '../testing/fakes.js';
 import { FIXED_WIRELESS, MATCH_BATCH, MATCH_RETRY_FIRST_MS, TOWERS_KEY, WaitlistMatcher } from './waitlistMatcher.js';
 import { notificationKey, type WaitlistRecord } from './waitlistRepository.js';
@@ -72,6 +73,8 @@ function newMatcher(options: {
     coverage: { layerProvidersAt: () => options.layers ?? [] },
     towers: { listActive: async () => [towerRecord({ id: 1, latitude: -33.9, longitude: 18.7, coverage_radius_km: 10 })] },
     footprints: { read: vi.fn(() => options.reading ?? null) },
+    // The defaults' rule: the roof antenna's −80 dBm with σ 10 dB is possible from −82.5 dBm.
+    wirelessRule: async () => servesProfile({ least_usable_signal_dbm: -80 }, 10),
     transactions,
     mail: { enqueue: async (mail) => void mails.push(mail) },
     events: { emit: async (type, data) => void events.push({ type, data }) },
@@ -139,12 +142,16 @@ describe('WaitlistMatcher', () => {
     expect([...repository.notifications].sort()).toEqual([notificationKey(1, TOWERS_KEY), notificationKey(1, FIBRE.id), notificationKey(1, AIR.id)].sort());
   });
 
-  it('counts a tower only with line of sight and a usable signal', async () => {
-    for (const reading of [{ ...SERVED, lineOfSight: false }, { ...SERVED, signalDbm: -95 }, { ...SERVED, signalDbm: null }, null]) {
+  it('counts a tower only with line of sight and a signal the public check calls possible or better', async () => {
+    for (const reading of [{ ...SERVED, lineOfSight: false }, { ...SERVED, signalDbm: -83 }, { ...SERVED, signalDbm: null }, null]) {
       const { matcher, mails } = newMatcher({ entries: [entry(1)], reading });
       await matcher.run();
       expect(mails, JSON.stringify(reading)).toEqual([]);
     }
+    // −82 dBm is under the Unusable boundary, but Φ(−2 / 10) = 0.42: possible, as the public check says.
+    const { matcher, mails } = newMatcher({ entries: [entry(1)], reading: { ...SERVED, signalDbm: -82 } });
+    await matcher.run();
+    expect(mails).toHaveLength(1);
   });
 
   it('mails only what it inserted: a provider another process already told of is left out', async () => {

@@ -1,7 +1,6 @@
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveService } from '../../common/api/webhookEvents.js';
-import { isUsableSignal } from '../../common/signalBands.js';
 import { distanceM } from '../../geo/sphere.js';
 import type { Clock } from '../clock.js';
 import type { CoverageEngine } from '../coverage/coverageEngine.js';
@@ -44,6 +43,12 @@ export interface WaitlistMatcherDeps {
   /** The active towers and their ready footprints (no live analysis: a footprint not ready yet counts later, when it is). */
   towers: Pick<TowerRepository, 'listActive'>;
   footprints: Pick<FootprintService, 'read'>;
+  /**
+   * Whether a footprint's signal (dBm, seen with line of sight) makes wireless available, read once
+   * a run: the public check's rule for the default CPE profile (LineOfSightService.defaultProfileRule,
+   * its probability of service at least "possible").
+   */
+  wirelessRule: () => Promise<(signalDbm: number) => boolean>;
   transactions: Transactions;
   mail: MailQueue;
   events: EventSink;
@@ -58,7 +63,7 @@ export interface WaitlistMatcherDeps {
 /**
  * Tells waiting people that service arrived: after a coverage rebuild or a footprint change, every
  * confirmed entry whose spot is now live for its provider (or, for an entry without one, for any
- * provider or the site's towers with a usable signal) and who was not told of that provider yet
+ * provider or the site's towers by the public check's rule) and who was not told of that provider yet
  * gets one mail. An entry's notification rows, mail and webhook event are written in one
  * transaction (ENTRIES_PER_TRANSACTION entries share one), so a crash loses or repeats nothing; the unique (entry_id, provider_key) makes a
  * second process's (or a second run's) rows no-ops, and only what a run inserted is mailed.
@@ -102,7 +107,7 @@ export class WaitlistMatcher {
     let told = 0;
     let failed = false;
     try {
-      const towers = await this.deps.towers.listActive();
+      const [towers, serves] = await Promise.all([this.deps.towers.listActive(), this.deps.wirelessRule()]);
       let afterId = 0;
       for (;;) {
         if (this.stopped) break;
@@ -111,7 +116,7 @@ export class WaitlistMatcher {
         afterId = batch.at(-1)!.id;
         const notified = await this.deps.repository.notifiedAmong(batch.map((entry) => entry.id));
         const due = batch.flatMap((entry) => {
-          const services = this.liveAt(entry, towers).filter((service) => !notified.has(notificationKey(entry.id, service.key)));
+          const services = this.liveAt(entry, towers, serves).filter((service) => !notified.has(notificationKey(entry.id, service.key)));
           return services.length > 0 ? [{ entry, services }] : [];
         });
         for (let start = 0; start < due.length; start += ENTRIES_PER_TRANSACTION) {
@@ -152,7 +157,7 @@ export class WaitlistMatcher {
   }
 
   /** What is live at an entry's spot for what it waits for: its provider's layers, or any provider's and the towers'. */
-  private liveAt(entry: WaitlistRecord, towers: readonly TowerRecord[]): LiveAtSpot[] {
+  private liveAt(entry: WaitlistRecord, towers: readonly TowerRecord[], serves: (signalDbm: number) => boolean): LiveAtSpot[] {
     const point = { lat: entry.lat, lng: entry.lng };
     const live: LiveAtSpot[] = this.deps.coverage
       .layerProvidersAt(point)
@@ -164,7 +169,7 @@ export class WaitlistMatcher {
         signup_url: provider.signup_url ?? null,
         url: provider.signup_url ?? null,
       }));
-    if (entry.provider_id === null && towers.some((tower) => this.towerServes(tower, point))) {
+    if (entry.provider_id === null && towers.some((tower) => this.towerServes(tower, point, serves))) {
       const map = `${this.deps.publicUrl.replace(/\/+$/, '')}/?lat=${entry.lat}&lng=${entry.lng}`;
       live.push({ key: TOWERS_KEY, provider_id: null, name: FIXED_WIRELESS, signup_url: map, url: map });
     }
@@ -172,10 +177,10 @@ export class WaitlistMatcher {
   }
 
   /** The public check's rule for wireless_available, from the tower's ready footprint. */
-  private towerServes(tower: TowerRecord, point: { lat: number; lng: number }): boolean {
+  private towerServes(tower: TowerRecord, point: { lat: number; lng: number }, serves: (signalDbm: number) => boolean): boolean {
     if (distanceM({ lat: tower.latitude, lng: tower.longitude }, point) > tower.coverage_radius_km * 1000) return false;
     const reading = this.deps.footprints.read(tower, point);
-    return reading !== null && reading.lineOfSight && isUsableSignal(reading.signalDbm);
+    return reading !== null && reading.lineOfSight && reading.signalDbm !== null && serves(reading.signalDbm);
   }
 
   /**
