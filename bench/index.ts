@@ -17,6 +17,7 @@ import * as lighthouse from './lighthouse.js';
 import * as lineOfSight from './lineOfSight.js';
 import * as lookup from './lookup.js';
 import * as measurementImport from './measurementImport.js';
+import * as measurementPrediction from './measurementPrediction.js';
 import * as publicBurst from './publicBurst.js';
 import * as publicMap from './publicMap.js';
 import * as reports from './reports.js';
@@ -50,8 +51,9 @@ const BENCHES: Record<string, BenchModule> = {
   publicBurst,
   webhookDelivery,
   waitlistMatching,
-  calibration,
   measurementImport,
+  measurementPrediction,
+  calibration,
 };
 const chosen = process.argv.slice(2);
 for (const name of chosen) if (!(name in BENCHES)) throw new Error(`no benchmark "${name}"; choose from ${Object.keys(BENCHES).join(', ')}`);

@@ -57,6 +57,8 @@ describe.runIf(browserAvailable())('public check answered by a wireless tower al
     expect(text).toMatch(/Estimated speed: Up to \d+ Mbps/);
     expect(text).toContain('Wireless service is available from East Hill');
     expect(text).toContain('Serviceable with a roof antenna');
+    // How likely, in the public words (issue 21 §4): an excellent signal clears the profile's least usable one by far.
+    expect(await offer().getByText('Service very likely', { exact: true }).count()).toBe(1);
     expect(await results().getByText(NO_COVERAGE).count()).toBe(0);
 
     await offer().getByRole('button', { name: 'Contact Us' }).click();

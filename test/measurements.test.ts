@@ -18,6 +18,9 @@ describe.each(databaseKinds())('measurements (%s)', (kind: DatabaseKind) => {
 
   beforeEach(async () => {
     app = await createTestApp(kind, { deps: { clock: new ManualClock(new Date(NOW)) } });
+    // These tests write predictions by hand and read them back: the background predictor (tested in
+    // measurementPredictions.test.ts) is stopped so that it does not replace them meanwhile.
+    await app.measurementPredictor.stop();
     token = await signIn(app);
     const hillId = await createTower({ name: 'Hill', code: 'HILL', latitude: -33.93, longitude: 18.86 });
     hill = { id: hillId, north: await addSector(hillId, 'North', 0), south: await addSector(hillId, 'South', 180) };

@@ -83,6 +83,8 @@ export interface App {
   webhookDelivery: Services['webhookDelivery'];
   /** Tests await its idle() after a rebuild. */
   waitlistMatcher: WaitlistMatcher;
+  /** Tests ask it for a pass after writing measurements themselves. */
+  measurementPredictor: Services['measurementPredictor'];
   /** Tests listen to its onChanged. */
   measurements: Services['measurements'];
 }
@@ -131,6 +133,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     events: services.events,
     webhookDelivery: services.webhookDelivery,
     waitlistMatcher: services.waitlistMatcher,
+    measurementPredictor: services.measurementPredictor,
     measurements: services.measurements,
   };
 }
@@ -233,7 +236,7 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
           webhookRoutes(services.webhooks),
           waitlistAdminRoutes(services.waitlist),
           zoneRoutes(zones),
-          measurementRoutes(measurements),
+          measurementRoutes(measurements, services.calibration),
         ]),
       );
     },

@@ -9,6 +9,8 @@ function fakeWork(events: string[], options: { coverageStartFails?: boolean } = 
   const emitted: Array<() => void> = [];
   const enqueued: Array<() => void> = [];
   const confirmed: Array<() => void> = [];
+  const measured: Array<() => void> = [];
+  const predicted: Array<() => void> = [];
   const work: BackgroundWork = {
     coverage: {
       onRebuilt: (listener) => rebuilt.push(listener),
@@ -24,6 +26,21 @@ function fakeWork(events: string[], options: { coverageStartFails?: boolean } = 
       reconcile: async () => void events.push('footprints reconciled'),
       stop: async () => void events.push('footprints stopped'),
       onChanged: (listener) => void changed.push(listener),
+    },
+    measurementPredictor: {
+      request: () => void events.push('measurements predicted'),
+      stop: async () => void events.push('measurement predictor stopped'),
+      onCompleted: (listener) => void predicted.push(listener),
+    },
+    calibration: {
+      refit: async () => void events.push('calibration refitted'),
+      stop: async () => void events.push('calibration stopped'),
+    },
+    measurements: {
+      onChanged: (listener) => {
+        measured.push(listener);
+        return () => undefined;
+      },
     },
     mailSender: {
       start: () => void events.push('mail sender started'),
@@ -61,11 +78,13 @@ function fakeWork(events: string[], options: { coverageStartFails?: boolean } = 
     eventsEmitted: () => emitted.forEach((listener) => listener()),
     mailEnqueued: () => enqueued.forEach((listener) => listener()),
     entryConfirmed: () => confirmed.forEach((listener) => listener()),
+    measurementsChanged: () => measured.forEach((listener) => listener()),
+    predictionsCompleted: () => predicted.forEach((listener) => listener()),
   });
 }
 
 describe('startBackground', () => {
-  it('starts each part after what it needs, reconciles footprints and matches the waitlist on a rebuild, nudges the webhooks on an event, and its stoppers run last first', async () => {
+  it('starts each part after what it needs, reconciles footprints, predicts the measurements and matches the waitlist on a rebuild, nudges the webhooks on an event, and its stoppers run last first', async () => {
     const events: string[] = [];
     const work = fakeWork(events);
     const stoppers = await startBackground(work);
@@ -73,6 +92,7 @@ describe('startBackground', () => {
       'mail sender started',
       'coverage started',
       'footprints reconciled',
+      'measurements predicted',
       'waitlist matched',
       'listening',
       'my maps scheduled',
@@ -87,6 +107,14 @@ describe('startBackground', () => {
     events.length = 0;
     work.entryConfirmed();
     expect(events, 'a confirmation asks the matcher for a run').toEqual(['waitlist matched']);
+
+    events.length = 0;
+    work.measurementsChanged();
+    expect(events, 'an import or delete of measurements asks for predictions').toEqual(['measurements predicted']);
+
+    events.length = 0;
+    work.predictionsCompleted();
+    expect(events, 'completed predictions ask for a fit').toEqual(['calibration refitted']);
 
     events.length = 0;
     work.mailEnqueued();
@@ -106,6 +134,8 @@ describe('startBackground', () => {
       'coverage stopped',
       'waitlist matcher stopped',
       'mail sender stopped',
+      'calibration stopped',
+      'measurement predictor stopped',
       'footprints stopped',
     ]);
   });
@@ -113,7 +143,15 @@ describe('startBackground', () => {
   it('stops what it started when a part fails to start, and passes the error on', async () => {
     const events: string[] = [];
     await expect(startBackground(fakeWork(events, { coverageStartFails: true }))).rejects.toThrow('database unreachable');
-    expect(events).toEqual(['mail sender started', 'coverage started', 'waitlist matcher stopped', 'mail sender stopped', 'footprints stopped']);
+    expect(events).toEqual([
+      'mail sender started',
+      'coverage started',
+      'waitlist matcher stopped',
+      'mail sender stopped',
+      'calibration stopped',
+      'measurement predictor stopped',
+      'footprints stopped',
+    ]);
   });
 });
 

@@ -1,6 +1,9 @@
 import type { RevisionNotifications } from './coverage-revision/revisionNotifications.js';
 import type { CoverageEngine } from './coverage/coverageEngine.js';
 import type { FootprintService } from './footprints/footprintService.js';
+import type { CalibrationService } from './measurements/calibrationService.js';
+import type { MeasurementPredictor } from './measurements/measurementPredictor.js';
+import type { MeasurementService } from './measurements/measurementService.js';
 import type { EventOutbox } from './outbox/eventOutbox.js';
 import type { MyMapsSync } from './sources/myMapsSync.js';
 import type { WebhookDelivery } from './webhooks/webhookDelivery.js';
@@ -18,6 +21,11 @@ export type Stopper = () => Promise<void> | void;
 export interface BackgroundWork {
   coverage: Pick<CoverageEngine, 'onRebuilt' | 'start' | 'stop' | 'refresh'>;
   footprints: Pick<FootprintService, 'reconcile' | 'stop' | 'onChanged'>;
+  measurementPredictor: Pick<MeasurementPredictor, 'request' | 'stop' | 'onCompleted'>;
+  /** Refits when a prediction pass completes. */
+  calibration: Pick<CalibrationService, 'refit' | 'stop'>;
+  /** Each import or delete of measurements asks the predictor for a pass. */
+  measurements: Pick<MeasurementService, 'onChanged'>;
   myMaps: Pick<MyMapsSync, 'startSchedule' | 'stopSchedule'>;
   mailSender: Pick<MailSender, 'start' | 'stop' | 'nudge'>;
   /** The mail outbox: each mail queued in this process nudges the sender. */
@@ -46,6 +54,16 @@ export async function startBackground(work: BackgroundWork): Promise<Stopper[]> 
     // included): a tower or terrain change moves the coverage revision.
     work.coverage.onRebuilt(() => void work.footprints.reconcile());
     stoppers.push(() => work.footprints.stop());
+    // The measurements' predictions follow every rebuild too (a tower, sector, terrain or radio
+    // settings change moves the revision); the predictor skips those whose inputs did not move.
+    work.coverage.onRebuilt(() => work.measurementPredictor.request());
+    work.measurements.onChanged(() => work.measurementPredictor.request());
+    stoppers.push(() => work.measurementPredictor.stop());
+    // Once every measurement is predicted, the calibration is fitted again if what it is made of
+    // moved (in a worker, one process at a time); a fit commits a revision, and the rebuild that
+    // follows finds nothing to predict.
+    work.measurementPredictor.onCompleted(() => void work.calibration.refit());
+    stoppers.push(() => work.calibration.stop());
     // The mail outbox is sent from the start (mails queued before a crash included), and each mail
     // queued here nudges the sender (before its commit: it looks again shortly after).
     work.mailOutbox.onEnqueued(() => work.mailSender.nudge());

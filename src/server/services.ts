@@ -27,12 +27,17 @@ import { LeadService } from './leads/leadService.js';
 import { createSmtpMailer } from './outbox/mailer.js';
 import { SearchLogRepository } from './leads/searchLogRepository.js';
 import { LineOfSightService } from './line-of-sight/lineOfSightService.js';
-import { uncalibratedSnapshot } from './measurements/uncalibratedSnapshot.js';
+import { MeasurementLinks } from './line-of-sight/measurementLinks.js';
 import { PatternCache } from './line-of-sight/patternCache.js';
 import { TowerWireless } from './line-of-sight/towerWireless.js';
 import { MeasurementRepository } from './measurements/measurementRepository.js';
 import { MeasurementService } from './measurements/measurementService.js';
 import { MapStartRepository } from './map-start/mapStartRepository.js';
+import { MeasurementPredictionRepository } from './measurements/measurementPredictionRepository.js';
+import { MeasurementPredictor } from './measurements/measurementPredictor.js';
+import { CalibrationFitRepository } from './measurements/calibrationFitRepository.js';
+import { fitInWorker } from './measurements/calibrationFitting.js';
+import { CalibrationService } from './measurements/calibrationService.js';
 import { MapStartService } from './map-start/mapStartService.js';
 import { checkOutboundUrl, createOutboundClient } from './outbound/outboundClient.js';
 import { LogoStore } from './providers/logoStore.js';
@@ -154,13 +159,47 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     clock,
     log,
   });
-  // The calibration every wireless answer reads: none fitted, σ from the radio settings.
-  const calibration = { current: async () => uncalibratedSnapshot(await radioSettings.current()) };
+  const patternCache = new PatternCache(patternRepo);
+  // Every measurement's prediction, the line-of-sight link at its spot (uncalibrated), kept current in the background.
+  const predictionRepo = new MeasurementPredictionRepository(db.kysely);
+  const measurementPredictor = new MeasurementPredictor({
+    repository: predictionRepo,
+    links: new MeasurementLinks({
+      towers: towerRepo,
+      sectors: sectorRepo,
+      patterns: patternCache,
+      terrain,
+      terrainSignature: (bounds) => terrainSignature(hgtDirectory, tilesUrl ?? null, bounds),
+      settings: radioSettings,
+      clutter: clutterAreas,
+      towerDbi: config.radio.towerDbi,
+    }),
+    transactions,
+    // A pass the database broke off is tried again as often as the coverage revision is polled.
+    retryMs: config.coveragePollMs,
+    clock,
+    log,
+  });
+  // The calibration to the measurements: fitted in a worker once the predictions are complete, read once per revision.
+  const calibration = new CalibrationService({
+    predictions: predictionRepo,
+    fits: new CalibrationFitRepository(db.kysely),
+    predictor: measurementPredictor,
+    settings: radioSettings,
+    coverage: coverageChanges,
+    builtRevision: (): number | null => coverage.revision,
+    locks: new JobLockRepository(db.kysely, randomUUID()),
+    fit: (samples, options) => fitInWorker(samples, options),
+    towers: towerRepo,
+    sectors: sectorRepo,
+    clock,
+    log,
+  });
   // Every link: the towers, their sectors and patterns, the terrain, the radio settings' model, clutter and CPE gain, and the clutter areas.
   const lineOfSight = new LineOfSightService({
     towers: towerRepo,
     sectors: sectorRepo,
-    patterns: new PatternCache(patternRepo),
+    patterns: patternCache,
     terrain,
     settings: radioSettings,
     clutter: clutterAreas,
@@ -243,8 +282,8 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     towers: towerRepo,
     sectors: sectorRepo,
     radioSettings,
-    // No calibration is fitted yet: calibrated_dbm stays null (the calibration service answers this port once it exists).
-    corrections: { current: async () => null },
+    // calibrated_dbm: the calibration's correction added (null when calibration is off or nothing is fitted).
+    corrections: { current: () => calibration.corrections() },
     leads,
     clock,
     log,
@@ -337,6 +376,8 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     terrainTiles,
     lineOfSight,
     footprints,
+    measurementPredictor,
+    calibration,
     coverage,
     myMaps,
     apiTester,

@@ -15,10 +15,12 @@ import {
   measurementListQuery,
   measurementPage,
   measurementPoint,
+  measurementReport,
 } from '../../common/api/measurements.js';
 import { ValidationError } from '../errors.js';
 import { multipartDocs, readMultipartForm } from '../http/multipart.js';
 import { csvRows, jsonRows, type RawMeasurementRow } from '../measurements/measurementImport.js';
+import type { CalibrationService } from '../measurements/calibrationService.js';
 import type { MeasurementService } from '../measurements/measurementService.js';
 
 const tags = ['measurements'];
@@ -46,7 +48,7 @@ async function importRowsOf(request: FastifyRequest): Promise<RawMeasurementRow[
 }
 
 /** /api/measurements/* (admin scope): the measured signals' import, list, map points, export and deletes. */
-export function measurementRoutes(measurements: MeasurementService): FastifyPluginAsyncZod {
+export function measurementRoutes(measurements: MeasurementService, calibration: Pick<CalibrationService, 'report'>): FastifyPluginAsyncZod {
   return async (app) => {
     // Only this plugin reads CSV bodies (Fastify scopes content-type parsers to the plugin); the route's bodyLimit bounds it.
     app.addContentTypeParser('text/csv', { parseAs: 'string', bodyLimit: MEASUREMENT_IMPORT_MAX_BYTES }, (_request, body, done) => done(null, body));
@@ -80,6 +82,19 @@ export function measurementRoutes(measurements: MeasurementService): FastifyPlug
         },
       },
       async (request) => ({ success: true as const, data: await measurements.list(request.query) }),
+    );
+
+    app.get(
+      '/measurements/report',
+      {
+        schema: {
+          tags,
+          summary:
+            'The error report: bias, spread and RMSE of the predictions against the measured signals, uncalibrated and calibrated (cross-validated), per sector, distance band and clutter class; the scatter, the serviceable installs and the σ in use',
+          response: { 200: envelopeOf(measurementReport) },
+        },
+      },
+      async () => ({ success: true as const, data: await calibration.report() }),
     );
 
     app.get(

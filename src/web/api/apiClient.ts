@@ -109,8 +109,11 @@ export const UPLOAD_TIMEOUT_MS = 5 * 60_000;
 
 export interface ApiUploadOptions {
   method?: 'POST' | 'PUT';
-  /** Sent as multipart/form-data; the browser writes the boundary. */
-  body: FormData;
+  /**
+   * A FormData is sent as multipart/form-data (the browser writes the boundary); a Blob as it is,
+   * its type the Content-Type (a JSON file of measurements).
+   */
+  body: FormData | Blob;
   /** Send the stored admin token as a bearer credential. */
   authenticated?: boolean;
   /** Called with the fraction (0 to 1) of the request body sent so far. */

@@ -23,4 +23,6 @@ export const QUERY_KEYS = {
   webhooks: ['webhooks'],
   /** The waitlist's summary, entries and the demand map's waitlisted spots: a deletion refreshes them all. */
   waitlist: ['waitlist'],
+  /** The measurements' pages, points and report: an import, a deletion or a lead's install refreshes them all. */
+  measurements: ['measurements'],
 } as const;

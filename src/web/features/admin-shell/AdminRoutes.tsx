@@ -16,6 +16,7 @@ import { AdminNotFoundPage } from './AdminNotFoundPage.js';
 
 // Screens of their own chunk, fetched when first opened; the shell and menu stay while they load
 // (Zones' drawing tools, terra-draw, load only with it).
+const MeasurementsPage = lazy(() => import('../measurements/index.js').then((module) => ({ default: module.MeasurementsPage })));
 const WaitlistPage = lazy(() => import('../waitlist/index.js').then((module) => ({ default: module.WaitlistPage })));
 const WebhooksPage = lazy(() => import('../webhooks/index.js').then((module) => ({ default: module.WebhooksPage })));
 const ZonesPage = lazy(() => import('../zones/index.js').then((module) => ({ default: module.ZonesPage })));
@@ -36,6 +37,14 @@ export function AdminRoutes() {
           <Route path="coverage" element={<CoverageManagementPage />} />
           <Route path="towers" element={<TowersPage />} />
           <Route path="line-of-sight" element={<LineOfSightPage />} />
+          <Route
+            path="measurements"
+            element={
+              <Suspense fallback={screenLoading}>
+                <MeasurementsPage />
+              </Suspense>
+            }
+          />
           <Route path="reports" element={<ReportsPage />} />
           <Route path="leads" element={<LeadsPage />} />
           <Route

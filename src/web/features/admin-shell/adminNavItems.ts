@@ -8,6 +8,7 @@ import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import LayersOutlined from '@mui/icons-material/LayersOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import SettingsInputAntennaOutlined from '@mui/icons-material/SettingsInputAntennaOutlined';
+import SignalCellularAltOutlined from '@mui/icons-material/SignalCellularAltOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
 import type SvgIcon from '@mui/material/SvgIcon';
@@ -18,13 +19,14 @@ export interface AdminNavItem {
   icon: typeof SvgIcon;
 }
 
-/** The admin side menu, in its order, with the leads inbox (issue 9) after Reports and the waitlist (issue 20) after it. */
+/** The admin side menu, in its order, with the leads inbox (issue 9) after Reports, the waitlist (issue 20) after it, and the measurements (issue 21) after Line of Sight. */
 export const ADMIN_NAV_ITEMS: readonly AdminNavItem[] = [
   { label: 'Dashboard', path: '/admin/dashboard', icon: DashboardOutlined },
   { label: 'Providers', path: '/admin/providers', icon: BusinessOutlined },
   { label: 'Coverage', path: '/admin/coverage', icon: LayersOutlined },
   { label: 'Towers', path: '/admin/towers', icon: CellTowerOutlined },
   { label: 'Line of Sight', path: '/admin/line-of-sight', icon: SettingsInputAntennaOutlined },
+  { label: 'Measurements', path: '/admin/measurements', icon: SignalCellularAltOutlined },
   { label: 'Reports', path: '/admin/reports', icon: AssessmentOutlined },
   { label: 'Leads', path: '/admin/leads', icon: InboxOutlined },
   { label: 'Waitlist', path: '/admin/waitlist', icon: NotificationsActiveOutlined },

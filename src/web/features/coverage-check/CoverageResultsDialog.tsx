@@ -29,7 +29,7 @@ import { hasCoverage } from './useCoverageCheck.js';
 import type { WaitlistTarget } from './waitlistTarget.js';
 import { offersWaitlist, zonesAtPoint } from './waitlistTarget.js';
 import type { WirelessOffer } from './wirelessOffer.js';
-import { coverageHeadline, QUALITY_COLORS, wirelessOffer } from './wirelessOffer.js';
+import { coverageHeadline, LIKELIHOOD_COLORS, QUALITY_COLORS, wirelessOffer } from './wirelessOffer.js';
 import { MuiDialogScope } from '../../ui/MuiDialogScope.js';
 import { ZoneProgress } from './ZoneProgress.js';
 
@@ -206,10 +206,30 @@ function WirelessOfferItem({ offer, onLead }: { offer: WirelessOffer; onLead: (t
           </Typography>
           <Chip size="small" label={offer.qualityLabel} sx={{ bgcolor: colors.bg, color: colors.fg, fontWeight: 600 }} />
         </Stack>
-        {offer.towerName && (
-          <Typography variant="body2" sx={{ mt: 0.5 }}>
-            From the {offer.towerName} tower{offer.distanceKm !== null ? `, ${offer.distanceKm.toFixed(1)} km away` : ''}
-          </Typography>
+        {(offer.likelihood || offer.towerName) && (
+          <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 0.5, alignItems: 'center', flexWrap: 'wrap' }}>
+            {offer.likelihood && (
+              <Typography
+                variant="body2"
+                component="strong"
+                data-likelihood={offer.likelihood.key}
+                sx={{
+                  fontWeight: 600,
+                  px: 0.75,
+                  borderRadius: 0.5,
+                  bgcolor: LIKELIHOOD_COLORS[offer.likelihood.key].bg,
+                  color: LIKELIHOOD_COLORS[offer.likelihood.key].fg,
+                }}
+              >
+                {offer.likelihood.label}
+              </Typography>
+            )}
+            {offer.towerName && (
+              <Typography variant="body2">
+                From the {offer.towerName} tower{offer.distanceKm !== null ? `, ${offer.distanceKm.toFixed(1)} km away` : ''}
+              </Typography>
+            )}
+          </Stack>
         )}
         <Stack direction="row" spacing={0.5} useFlexGap sx={{ mt: 1, flexWrap: 'wrap' }}>
           <Chip icon={<Speed />} label={`Estimated speed: ${offer.speed}`} size="small" variant="outlined" />

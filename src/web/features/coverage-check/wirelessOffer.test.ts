@@ -30,7 +30,17 @@ describe('the wireless offer of a coverage check', () => {
       speed: 'Up to 200 Mbps',
       message: available.message,
       antenna: null,
+      likelihood: { key: 'very_likely', label: 'Service very likely' },
     });
+  });
+
+  it('says how likely service is in the public words, beside the tower', () => {
+    expect(wirelessOffer({ ...available, probability: 0.93, likelihood: 'very_likely' })?.likelihood).toEqual({
+      key: 'very_likely',
+      label: 'Service very likely',
+    });
+    expect(wirelessOffer({ ...available, probability: 0.75, likelihood: 'likely' })?.likelihood?.label).toBe('Service likely');
+    expect(wirelessOffer({ ...available, probability: 0.5, likelihood: 'possible' })?.likelihood?.label).toBe('Possible — a site survey will tell');
   });
 
   it('says which customer antenna serves: the default one as it is, another as needed', () => {

@@ -1,5 +1,6 @@
 import { antennaPhrase } from '../../../common/antennaPhrase.js';
 import type { WirelessFeasibility } from '../../../common/api/coverage.js';
+import { SERVICE_LIKELIHOOD_LABELS, type ServiceLikelihood } from '../../../common/serviceLikelihood.js';
 
 /** What the results dialog shows of a check's wireless answer (only types come from common/api: no zod here). */
 export interface WirelessOffer {
@@ -16,6 +17,8 @@ export interface WirelessOffer {
   message: string;
   /** Which customer antenna serves the spot: "Serviceable with a roof antenna", "Needs a long-range dish"; null when the answer names none. */
   antenna: string | null;
+  /** How likely service is, in the public words ("Service likely"), and its key for the colour; null when the answer gives none. */
+  likelihood: { key: ServiceLikelihood; label: string } | null;
 }
 
 const QUALITIES = ['excellent', 'good', 'fair', 'poor'] as const;
@@ -39,6 +42,7 @@ export function wirelessOffer(wireless: WirelessFeasibility | undefined | null):
     speed: wireless.estimated_speed,
     message: wireless.message,
     antenna: antennaLine(wireless.cpe_profile),
+    likelihood: wireless.likelihood ? { key: wireless.likelihood, label: SERVICE_LIKELIHOOD_LABELS[wireless.likelihood] } : null,
   };
 }
 
@@ -57,6 +61,13 @@ export const QUALITY_COLORS: Record<WirelessOffer['quality'], { bg: string; fg: 
   fair: { bg: '#f9a825', fg: '#212121' },
   poor: { bg: '#ef6c00', fg: '#ffffff' },
   other: { bg: '#9e9e9e', fg: '#ffffff' },
+};
+
+/** The likelihood's colours: green for very likely, lighter green for likely, amber for a site survey; text colour that reads on each. */
+export const LIKELIHOOD_COLORS: Record<ServiceLikelihood, { bg: string; fg: string }> = {
+  very_likely: { bg: '#e8f5e9', fg: '#1b5e20' },
+  likely: { bg: '#f1f8e9', fg: '#33691e' },
+  possible: { bg: '#fff8e1', fg: '#6d4c00' },
 };
 
 /** The results' line on the serving CPE profile: the default one serves as is, another one is needed. */

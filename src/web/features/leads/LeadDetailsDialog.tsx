@@ -20,6 +20,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import type { InstallOutcome } from '../../../common/api/measurements.js';
 import type { ReportLead } from '../../../common/api/reports.js';
 import { LEAD_NOTES_MAX, LEAD_STATUS_LABELS, LEAD_STATUSES } from '../../../common/api/reports.js';
 import { errorMessage } from '../../api/ApiError.js';
@@ -29,6 +30,8 @@ import { LEAD_TYPE_LABELS, leadProviderName } from '../../ui/leadLabels.js';
 import { LeadStatusChip } from '../../ui/LeadStatusChip.js';
 import { formatDateTime } from '../../ui/reportPeriod.js';
 import { leadEditDefaults, leadEditForm, leadEditPayload, type LeadEditValues } from './leadEditForm.js';
+import { LeadInstallDialog } from './LeadInstallDialog.js';
+import { installText } from './leadInstallForm.js';
 import { leadSearchLocation } from './leadSearchLocation.js';
 import { LeadSearchMap } from './LeadSearchMap.js';
 import { useUpdateLead } from './leadsQueries.js';
@@ -87,6 +90,8 @@ export function LeadDetailsDialog({ lead, onClose, onSaved, onResult }: LeadDeta
     else onClose();
   };
   const notesUnsaved = formState.dirtyFields.notes === true;
+  const [installing, setInstalling] = useState<InstallOutcome | null>(null);
+  const recorded = installText(lead.install ?? null);
 
   return (
     <Dialog open onClose={requestClose} aria-labelledby={titleId} maxWidth="md" fullWidth scroll="paper">
@@ -191,6 +196,25 @@ export function LeadDetailsDialog({ lead, onClose, onSaved, onResult }: LeadDeta
                 </Stack>
               )}
             </Detail>
+            <Detail title="Install">
+              <Typography variant="body2" color={recorded ? undefined : 'text.secondary'} sx={{ mb: 1 }} data-testid="lead-install">
+                {recorded ?? 'No install recorded'}
+              </Typography>
+              {point ? (
+                <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+                  <Button size="small" variant="outlined" onClick={() => setInstalling('installed')} disabled={update.isPending}>
+                    Mark installed
+                  </Button>
+                  <Button size="small" variant="outlined" color="error" onClick={() => setInstalling('failed')} disabled={update.isPending}>
+                    Install failed (no signal)
+                  </Button>
+                </Stack>
+              ) : (
+                <Typography variant="caption" color="text.secondary">
+                  An install is recorded at the lead&apos;s spot, and this lead&apos;s search has none.
+                </Typography>
+              )}
+            </Detail>
           </Grid>
         </Grid>
       </DialogContent>
@@ -202,6 +226,20 @@ export function LeadDetailsDialog({ lead, onClose, onSaved, onResult }: LeadDeta
           {update.isPending ? 'Saving...' : 'Save'}
         </Button>
       </DialogActions>
+      {installing && (
+        <LeadInstallDialog
+          lead={lead}
+          outcome={installing}
+          onClose={() => setInstalling(null)}
+          onRecorded={(saved, message) => {
+            setInstalling(null);
+            // The status moved (converted or closed); what the admin typed meanwhile is kept.
+            reset(leadEditDefaults(saved), { keepDirtyValues: true });
+            onSaved(saved);
+            onResult('success', message);
+          }}
+        />
+      )}
       <ConfirmDialog
         open={confirmingDiscard}
         title={notesUnsaved ? 'Discard unsaved notes?' : 'Discard unsaved changes?'}

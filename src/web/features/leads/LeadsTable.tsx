@@ -11,13 +11,14 @@ import type { ReportLead } from '../../../common/api/reports.js';
 import { LEAD_TYPE_LABELS, leadProviderName } from '../../ui/leadLabels.js';
 import { LeadStatusChip } from '../../ui/LeadStatusChip.js';
 import { formatDateTime } from '../../ui/reportPeriod.js';
+import { installText } from './leadInstallForm.js';
 
 interface LeadsTableProps {
   leads: readonly ReportLead[];
   onOpen: (lead: ReportLead) => void;
 }
 
-/** The inbox: Date, Name, Contact, Provider, Type, Status; a row (or its name, by keyboard) opens the lead. */
+/** The inbox: Date, Name, Contact, Provider, Type, Status (and the install, when one is recorded); a row (or its name, by keyboard) opens the lead. */
 export function LeadsTable({ leads, onOpen }: LeadsTableProps) {
   return (
     <Paper variant="outlined">
@@ -78,6 +79,15 @@ export function LeadsTable({ leads, onOpen }: LeadsTableProps) {
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{LEAD_TYPE_LABELS[lead.lead_type]}</TableCell>
                 <TableCell>
                   <LeadStatusChip status={lead.status} />
+                  {lead.install && (
+                    <Typography
+                      variant="caption"
+                      color={lead.install.outcome === 'failed' ? 'error' : 'text.secondary'}
+                      sx={{ display: 'block', whiteSpace: 'nowrap', mt: 0.25 }}
+                    >
+                      {installText(lead.install)}
+                    </Typography>
+                  )}
                 </TableCell>
               </TableRow>
             ))}

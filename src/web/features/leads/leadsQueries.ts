@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { LeadInstallRequest } from '../../../common/api/measurements.js';
 import type { LeadsReport, LeadUpdate, ReportLead } from '../../../common/api/reports.js';
 import { LEADS_PAGE_DEFAULT } from '../../../common/api/reports.js';
 import { apiData, apiRequest } from '../../api/apiClient.js';
@@ -73,6 +74,25 @@ export function useUpdateLead() {
     mutationFn: ({ id, update }: { id: number; update: LeadUpdate }) =>
       apiRequest<ReportLead>(`/leads/${id}`, { method: 'PATCH', body: update, authenticated: true }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: QUERY_KEYS.reports }),
+  });
+}
+
+/**
+ * POST /api/leads/{id}/install: the install's outcome, recorded as a measurement at the lead's spot
+ * (a second call replaces it); the lead becomes converted or closed. Resolves to the server's
+ * message and the lead as it now is (its status and install), read back with GET /api/leads/{id}.
+ * Refreshes every report (the inbox row shows the install) and the measurements.
+ */
+export function useRecordInstall() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, install }: { id: number; install: LeadInstallRequest }) => {
+      const envelope = await apiRequest<unknown>(`/leads/${id}/install`, { method: 'POST', body: install, authenticated: true });
+      const lead = await apiData<ReportLead>(`/leads/${id}`, { authenticated: true });
+      return { message: envelope.message ?? null, lead };
+    },
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: QUERY_KEYS.reports }), queryClient.invalidateQueries({ queryKey: QUERY_KEYS.measurements })]),
   });
 }
 

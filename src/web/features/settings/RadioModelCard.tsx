@@ -22,9 +22,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { type FieldPath, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { CLUTTER_CLASS_LABELS, CLUTTER_CLASSES } from '../../../common/api/clutterAreas.js';
-import { RADIO_CLIMATES, RADIO_MODELS, type RadioSettings } from '../../../common/api/radioSettings.js';
+import { RADIO_CLIMATES, RADIO_MODELS, RADIO_SETTINGS_LIMITS, type RadioSettings } from '../../../common/api/radioSettings.js';
 import { POLARIZATIONS } from '../../../common/itmInputs.js';
 import { errorMessage, fieldErrorsOf } from '../../api/ApiError.js';
+import { FormSwitch } from '../../ui/FormSwitch.js';
 import { FormTextField } from '../../ui/FormTextField.js';
 import type { NoticeSeverity } from '../../ui/useNotice.js';
 import {
@@ -361,6 +362,52 @@ function RadioModelForm({ saved, onResult }: { saved: RadioSettings; onResult: (
           </Grid>
         ))}
       </Box>
+
+      <Typography variant="subtitle2" component="h3" sx={{ mt: 3 }}>
+        Calibration and reliability
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        Measured signals (Measurements) show how far the predictions miss. Calibration corrects the map by them; the reliability sets how sure a spot must be to
+        be drawn as served.
+      </Typography>
+      <FormSwitch
+        control={control}
+        name="calibration"
+        label="Calibrate the predictions with the measurements"
+        helperText="Adds the fitted corrections (per sector, per clutter class and around each measured spot) to every wireless answer, the footprints and the public map. The Measurements report shows the cross-validated error before you switch it on."
+      />
+      <Grid container spacing={2} sx={{ mt: 0.5 }}>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <FormTextField
+            control={control}
+            name="reliability_percent"
+            label="Required reliability"
+            fullWidth
+            slotProps={{ ...unit('%'), htmlInput: decimal }}
+            helperText={`${RADIO_SETTINGS_LIMITS.reliabilityPercent.min} to ${RADIO_SETTINGS_LIMITS.reliabilityPercent.max}: the footprints show where service is at least this likely; 50 draws the median prediction`}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <FormTextField
+            control={control}
+            name="calibration_range_m"
+            label="Calibration range"
+            fullWidth
+            slotProps={{ ...unit('m'), htmlInput: decimal }}
+            helperText="How far around a measured spot its error corrects the map, fading to nothing at this distance"
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 4 }}>
+          <FormTextField
+            control={control}
+            name="prediction_spread_db"
+            label="Prediction spread"
+            fullWidth
+            slotProps={{ ...unit('dB'), htmlInput: decimal }}
+            helperText="How far predictions are assumed to miss (σ) until enough measurements tell; 8 to 12 dB is usual for an untuned model"
+          />
+        </Grid>
+      </Grid>
 
       <Typography variant="body2" sx={{ mt: 2 }}>
         Saving recomputes the wireless footprints of every tower with these settings.

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { clutterExtraLossMessage, clutterHeightMessage, defaultRadioSettings, radioSettings, TIME_PERCENT_MESSAGE } from '../../../common/api/radioSettings.js';
+import {
+  clutterExtraLossMessage,
+  clutterHeightMessage,
+  defaultRadioSettings,
+  radioSettings,
+  RELIABILITY_MESSAGE,
+  TIME_PERCENT_MESSAGE,
+} from '../../../common/api/radioSettings.js';
 import { radioFormOf, withDefaultProfile, withoutProfile } from './radioSettingsForm.js';
 
 describe('radio settings form', () => {
@@ -10,6 +17,18 @@ describe('radio settings form', () => {
     expect(form.itm.time_percent).toBe('50');
     expect(form.cpe_profiles[0]).toEqual({ name: 'Roof antenna', gain_dbi: '23', height_m: '6', least_usable_signal_dbm: '-80', is_default: true });
     expect(radioSettings.parse(form)).toEqual(saved);
+  });
+
+  it('keeps the calibration switch, reliability, range and spread through the form (a save does not reset them)', () => {
+    const tuned = { ...saved, calibration: true, reliability_percent: 90, calibration_range_m: 2500, prediction_spread_db: 8.5 };
+    const form = radioFormOf(tuned);
+    expect([form.calibration, form.reliability_percent, form.calibration_range_m, form.prediction_spread_db]).toEqual([true, '90', '2500', '8.5']);
+    expect(radioSettings.parse(form)).toEqual(tuned);
+  });
+
+  it('refuses a reliability outside 50 to 99 percent on its field', () => {
+    const result = radioSettings.safeParse({ ...radioFormOf(saved), reliability_percent: '100' });
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['reliability_percent', RELIABILITY_MESSAGE]]);
   });
 
   it('names the field of a value out of range by its path in the form', () => {

@@ -19,6 +19,10 @@ export interface RadioFormValues {
   clutter_height_m: string;
   clutter_classes: Record<ClutterClass, { height_m: string; extra_loss_db: string }>;
   cpe_profiles: CpeProfileFormValues[];
+  calibration: boolean;
+  reliability_percent: string;
+  calibration_range_m: string;
+  prediction_spread_db: string;
 }
 
 export interface CpeProfileFormValues {
@@ -83,6 +87,10 @@ export function radioFormOf(settings: RadioSettings): RadioFormValues {
       least_usable_signal_dbm: String(profile.least_usable_signal_dbm),
       is_default: profile.is_default,
     })),
+    calibration: settings.calibration,
+    reliability_percent: String(settings.reliability_percent),
+    calibration_range_m: String(settings.calibration_range_m),
+    prediction_spread_db: String(settings.prediction_spread_db),
   };
 }
 
