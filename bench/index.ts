@@ -16,6 +16,7 @@ import * as lighthouse from './lighthouse.js';
 import * as lineOfSight from './lineOfSight.js';
 import * as lookup from './lookup.js';
 import * as measurementPrediction from './measurementPrediction.js';
+import * as measurementImport from './measurementImport.js';
 import * as publicBurst from './publicBurst.js';
 import * as publicMap from './publicMap.js';
 import * as reports from './reports.js';
@@ -50,6 +51,7 @@ const BENCHES: Record<string, BenchModule> = {
   webhookDelivery,
   waitlistMatching,
   measurementPrediction,
+  measurementImport,
 };
 const chosen = process.argv.slice(2);
 for (const name of chosen) if (!(name in BENCHES)) throw new Error(`no benchmark "${name}"; choose from ${Object.keys(BENCHES).join(', ')}`);

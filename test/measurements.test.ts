@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MEASUREMENT_IMPORT_MAX_BYTES, MEASUREMENT_IMPORT_MAX_ROWS, type Measurement } from '../src/common/api/measurements.js';
+import { MeasurementRepository } from '../src/server/measurements/measurementRepository.js';
 import { multipartBody } from './support/multipart.js';
 import { bearer, createTestApp, databaseKinds, ManualClock, signIn, type DatabaseKind, type TestApp } from './support/testApp.js';
 
@@ -25,7 +26,10 @@ describe.each(databaseKinds())('measurements (%s)', (kind: DatabaseKind) => {
     hill = { id: hillId, north: await addSector(hillId, 'North', 0), south: await addSector(hillId, 'South', 180) };
     bay = await createTower({ name: 'Bay', latitude: -34.0, longitude: 18.5 });
   });
-  afterEach(() => app?.close());
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await app?.close();
+  });
 
   const send = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
     app.server.inject({ method, url, headers: { ...bearer(token), ...headers }, ...(payload === undefined ? {} : { payload: payload as string }) });
@@ -170,6 +174,18 @@ describe.each(databaseKinds())('measurements (%s)', (kind: DatabaseKind) => {
       expect((await list()).total).toBe(MEASUREMENT_IMPORT_MAX_ROWS);
     },
   );
+
+  it('stores none of the good rows when a later chunk of them fails: one transaction', async () => {
+    const insertChunk = MeasurementRepository.prototype.insertChunk;
+    let chunks = 0;
+    vi.spyOn(MeasurementRepository.prototype, 'insertChunk').mockImplementation(function (this: MeasurementRepository, ...args) {
+      chunks += 1;
+      return chunks === 2 ? Promise.reject(new Error('disk full')) : insertChunk.apply(this, args);
+    });
+    const response = await importCsv(csvOf(rowsOf(1500, 'HILL')));
+    expect([response.statusCode, chunks]).toEqual([500, 2]);
+    expect((await list()).total).toBe(0);
+  });
 
   it('keeps the first 1,000 errors and counts them all', async () => {
     const response = await importCsv(csvOf(rowsOf(1500, 'NOPE')));

@@ -141,8 +141,8 @@ export interface FormDocs {
   fields?: z.ZodObject;
   /** The field that carries the file. */
   fileField?: string;
-  /** Other bodies the route also reads: JSON with the same fields, or the file's bytes as text (e.g. text/csv). */
-  alsoJson?: boolean;
+  /** Other bodies the route also reads: JSON with the same fields (true) or of its own schema, or the file's bytes as text (e.g. text/csv). */
+  alsoJson?: boolean | z.ZodType;
   alsoText?: { contentType: string; example: string };
 }
 
@@ -160,7 +160,9 @@ export function multipartDocs(form: FormDocs): { swaggerTransform: SwaggerTransf
       const content: Record<string, { schema: unknown }> = { 'multipart/form-data': { schema: transformed.schema.body } };
       if (form.alsoJson)
         content['application/json'] = {
-          schema: jsonSchemaTransform({ ...document, schema: { body: fields } } as Parameters<typeof jsonSchemaTransform>[0]).schema.body,
+          schema: jsonSchemaTransform({ ...document, schema: { body: form.alsoJson === true ? fields : form.alsoJson } } as Parameters<
+            typeof jsonSchemaTransform
+          >[0]).schema.body,
         };
       if (form.alsoText) content[form.alsoText.contentType] = { schema: { type: 'string', example: form.alsoText.example } };
       return { ...transformed, schema: { ...transformed.schema, body: { content } } };

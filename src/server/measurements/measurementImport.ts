@@ -14,6 +14,9 @@ export const REQUIRED_CSV_COLUMNS = MEASUREMENT_CSV_COLUMNS.slice(0, 6);
 export const EMPTY_IMPORT_MESSAGE = 'The file holds no measurements: give a header row and at least one row';
 export const TOO_MANY_ROWS_MESSAGE = `An import may hold at most ${MEASUREMENT_IMPORT_MAX_ROWS.toLocaleString('en-US')} measurements`;
 
+/** Rows the CSV parser reads between turns of the event loop (about 15 ms of parsing). */
+const PARSE_SLICE_ROWS = 2000;
+
 /** One row to check: its line (CSV: the file's line, header = 1; JSON: the item's index + 1) and its fields as given (null: a JSON item that is not an object). */
 export interface RawMeasurementRow {
   line: number;
@@ -53,8 +56,10 @@ export interface CheckedRows {
  * spaces around ignored; other columns, such as an export's id and predictions, are left out); a
  * header without one of REQUIRED_CSV_COLUMNS, or a file with no data row, is refused as a whole.
  * Quoted cells may span lines: a row's line is the one it starts on. Blank lines are skipped.
+ * The parser pauses every PARSE_SLICE_ROWS rows for a turn of the event loop, so 100,000 rows
+ * never hold the thread for long.
  */
-export function csvRows(text: string): RawMeasurementRow[] {
+export async function csvRows(text: string): Promise<RawMeasurementRow[]> {
   // A byte-order mark (the export writes one for spreadsheets) is not part of the first column's name.
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
   let header: string[] | null = null;
@@ -64,34 +69,46 @@ export function csvRows(text: string): RawMeasurementRow[] {
   let counted = 0;
   let newlines = 0;
   let rowStart = 0;
+  let parsedBefore = 0;
   const newlinesUpTo = (offset: number) => {
     for (let i = counted; i < offset; i++) if (body.charCodeAt(i) === 10) newlines++;
     counted = Math.max(counted, offset);
     return newlines;
   };
-  Papa.parse<string[]>(body, {
-    header: false,
-    skipEmptyLines: false,
-    step: (result, parser) => {
-      const line = newlinesUpTo(rowStart) + 1;
-      rowStart = result.meta.cursor;
-      const cells = result.data;
-      if (cells.length === 1 && cells[0]!.trim() === '') return;
-      if (header === null) {
-        header = cells.map((name) => name.trim().toLowerCase());
-        return;
-      }
-      if (rows.length === MEASUREMENT_IMPORT_MAX_ROWS) {
-        tooMany = true;
-        parser.abort();
-        return;
-      }
-      const fields: Record<string, unknown> = {};
-      header.forEach((name, index) => {
-        if (name !== '' && index < cells.length) fields[name] = cells[index];
-      });
-      rows.push({ line, fields });
-    },
+  await new Promise<void>((resolve) => {
+    let sinceTurn = 0;
+    Papa.parse<string[]>(body, {
+      header: false,
+      skipEmptyLines: false,
+      complete: () => resolve(),
+      step: (result, parser) => {
+        const line = newlinesUpTo(rowStart) + 1;
+        rowStart = parsedBefore + result.meta.cursor;
+        const cells = result.data;
+        if (cells.length === 1 && cells[0]!.trim() === '') return;
+        if (header === null) {
+          header = cells.map((name) => name.trim().toLowerCase());
+          return;
+        }
+        if (rows.length === MEASUREMENT_IMPORT_MAX_ROWS) {
+          tooMany = true;
+          parser.abort();
+          return;
+        }
+        const fields: Record<string, unknown> = {};
+        header.forEach((name, index) => {
+          if (name !== '' && index < cells.length) fields[name] = cells[index];
+        });
+        rows.push({ line, fields });
+        if (++sinceTurn === PARSE_SLICE_ROWS) {
+          sinceTurn = 0;
+          // After a pause the parser goes on with the rest of the text: its cursor counts from there.
+          parsedBefore = rowStart;
+          parser.pause();
+          setImmediate(() => parser.resume());
+        }
+      },
+    });
   });
   if (header === null) throw new ValidationError(EMPTY_IMPORT_MESSAGE);
   const named = new Set<string>(header);

@@ -68,7 +68,7 @@ export type LeadInstallInput = z.output<typeof leadInstallRequest>;
 export const NO_LEAD_SPOT_MESSAGE = 'This lead has no location to record the install at';
 
 /** Rows checked between turns of the event loop: 100,000 rows never hold the thread for long. */
-const CHECK_SLICE_ROWS = 5000;
+const CHECK_SLICE_ROWS = 1000;
 /** Rows an export reads at a time. */
 const EXPORT_BATCH_ROWS = 2000;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;

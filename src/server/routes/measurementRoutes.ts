@@ -10,6 +10,7 @@ import {
   measurementFilters,
   measurementIdParams,
   measurementImportJson,
+  measurementImportRow,
   measurementImportResult,
   measurementListQuery,
   measurementPage,
@@ -27,6 +28,9 @@ const tags = ['measurements'];
 const MAX_MEBIBYTES = MEASUREMENT_IMPORT_MAX_BYTES / (1024 * 1024);
 const TOO_LARGE_MESSAGE = `The import must be at most ${MAX_MEBIBYTES} MiB`;
 const CSV_EXAMPLE = `${MEASUREMENT_CSV_COLUMNS.join(',')}\n-33.93,18.86,6,HILL,North,-61.5,2026-03-01,,survey,\n`;
+
+/** The JSON body as the OpenAPI document shows it: the items are rows (the route checks each itself, to report it by index). */
+const IMPORT_JSON_DOCS = z.object({ measurements: z.array(measurementImportRow).max(MEASUREMENT_IMPORT_MAX_ROWS) });
 
 const countText = (count: number, one: string) => `${count.toLocaleString('en-US')} ${one}${count === 1 ? '' : 's'}`;
 
@@ -53,7 +57,7 @@ export function measurementRoutes(measurements: MeasurementService, calibration:
       '/measurements/import',
       {
         bodyLimit: MEASUREMENT_IMPORT_MAX_BYTES,
-        config: multipartDocs({ fileField: 'file', alsoJson: true, alsoText: { contentType: 'text/csv', example: CSV_EXAMPLE } }),
+        config: multipartDocs({ fileField: 'file', alsoJson: IMPORT_JSON_DOCS, alsoText: { contentType: 'text/csv', example: CSV_EXAMPLE } }),
         schema: {
           tags,
           summary: `Import up to ${MEASUREMENT_IMPORT_MAX_ROWS.toLocaleString('en-US')} measured signals (CSV with a header row as a text/csv body or a multipart file "file", or JSON { measurements }, up to ${MAX_MEBIBYTES} MiB): good rows are stored in one transaction, bad rows reported by line and field`,
