@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import type { BenchContext } from './benchContext.js';
 import { DEFAULT_COVERAGE_KML, generateCoverageKml } from './generateCoverageKml.js';
+import * as calibration from './calibration.js';
 import * as throughput from './checkCoverageThroughput.js';
 import * as coverageServer from './coverageServer.js';
 import * as databaseOutage from './databaseOutage.js';
@@ -52,6 +53,7 @@ const BENCHES: Record<string, BenchModule> = {
   waitlistMatching,
   measurementPrediction,
   measurementImport,
+  calibration,
 };
 const chosen = process.argv.slice(2);
 for (const name of chosen) if (!(name in BENCHES)) throw new Error(`no benchmark "${name}"; choose from ${Object.keys(BENCHES).join(', ')}`);

@@ -56,17 +56,19 @@ export function packSamples(samples: readonly FitSample[]): PackedSamples {
     predictedDbm: new Float64Array(n),
     measuredDbm: new Float64Array(n),
   };
-  samples.forEach((sample, i) => {
-    packed.ids[i] = sample.id;
-    packed.towerIds[i] = sample.towerId;
-    packed.sectorIds[i] = sample.sectorId ?? NO_SECTOR;
-    packed.classCodes[i] = sample.receiverClass === 'open' ? 0 : clutterCodeOf(sample.receiverClass);
-    packed.lats[i] = sample.lat;
-    packed.lngs[i] = sample.lng;
-    packed.distancesM[i] = sample.distanceM;
-    packed.predictedDbm[i] = sample.predictedDbm;
-    packed.measuredDbm[i] = sample.measuredDbm;
-  });
+  const { ids, towerIds, sectorIds, classCodes, lats, lngs, distancesM, predictedDbm, measuredDbm } = packed;
+  for (let i = 0; i < n; i++) {
+    const sample = samples[i]!;
+    ids[i] = sample.id;
+    towerIds[i] = sample.towerId;
+    sectorIds[i] = sample.sectorId ?? NO_SECTOR;
+    classCodes[i] = sample.receiverClass === 'open' ? 0 : clutterCodeOf(sample.receiverClass);
+    lats[i] = sample.lat;
+    lngs[i] = sample.lng;
+    distancesM[i] = sample.distanceM;
+    predictedDbm[i] = sample.predictedDbm;
+    measuredDbm[i] = sample.measuredDbm;
+  }
   return packed;
 }
 

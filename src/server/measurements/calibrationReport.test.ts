@@ -106,6 +106,11 @@ describe('buildMeasurementReport', () => {
     expect(report).toMatchObject({ sigma_db: 2.18, sigma_source: 'calibrated', fitted_at: '2026-11-26T22:00:00.000Z', fit_ms: 840 });
   });
 
+  it('refuses predictions that are not one per sample', () => {
+    const fitted = input(true);
+    expect(() => buildMeasurementReport({ ...fitted, samples: SAMPLES.slice(1) })).toThrow('The fit holds 4 cross-validated predictions for 3 samples');
+  });
+
   it('draws an even sample of at most 2,000 points', () => {
     const many = Array.from({ length: 5000 }, (_, i) => ({ ...SAMPLES[0]!, id: i + 1, predictedDbm: -60 - i / 100 }));
     const report = buildMeasurementReport({ ...input(false), samples: many });

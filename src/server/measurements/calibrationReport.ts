@@ -52,6 +52,9 @@ const OPEN_LABEL = 'Open ground';
  */
 export function buildMeasurementReport(input: MeasurementReportInput): MeasurementReport {
   const { samples, fit } = input;
+  if (fit !== null && fit.crossValidatedDbm.length !== samples.length) {
+    throw new RangeError(`The fit holds ${fit.crossValidatedDbm.length} cross-validated predictions for ${samples.length} samples`);
+  }
   const residuals = samples.map((sample) => sample.measuredDbm - sample.predictedDbm);
   const calibratedResiduals = fit === null ? null : samples.map((sample, i) => sample.measuredDbm - fit.crossValidatedDbm[i]!);
   const groupsBy = (keyOf: (sample: ReportSample) => string, labelOf: (key: string, sample: ReportSample) => string, order: readonly string[] | null) =>

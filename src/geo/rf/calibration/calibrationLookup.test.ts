@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { destinationPoint } from '../../sphere.js';
+import { destinationPoint, distanceM } from '../../sphere.js';
+import { seededRandom } from '../../testing/shapes.js';
 import { CalibrationLookup, SPATIAL_PSEUDO_WEIGHT, TowerCorrection, towerCalibrationOf, type CalibrationTerms } from './calibrationLookup.js';
 import type { ReceiverClass } from './calibrationModel.js';
 
@@ -32,6 +33,8 @@ describe('TowerCorrection', () => {
     expect(tower.at(71, 'open', far.lat, far.lng)).toBeCloseTo(-2 - 4 + 0.5, 10);
     // A sector without measurements has no offset of its own.
     expect(tower.at(72, 'urban', far.lat, far.lng)).toBeCloseTo(-2 - 6, 10);
+    expect(tower.offsetDb(70, 'trees')).toBeCloseTo(-2 + 1.5 - 3, 10);
+    expect(tower.spatialDb(far.lat, far.lng)).toBe(0);
     const omni = new TowerCorrection(towerCalibrationOf(terms(), 8));
     expect(omni.at(null, 'water', far.lat, far.lng)).toBeCloseTo(-2 + 2.25 + 1, 10);
   });
@@ -53,6 +56,37 @@ describe('TowerCorrection', () => {
     // East and west the same: the plane keeps distances true away from the meridian too.
     const east = destinationPoint(north(0), 90, 500);
     expect(tower.at(70, 'open', east.lat, east.lng) - offsets).toBeCloseTo(spatialAt(500), 2);
+  });
+});
+
+describe('TowerCorrection over many residuals', () => {
+  it('sums exactly the residuals within range, as a sum over all of them on the sphere does', () => {
+    const random = seededRandom(4);
+    const spots = Array.from({ length: 600 }, () => destinationPoint(SITE, 360 * random(), 3000 * Math.sqrt(random())));
+    const residualsDb = spots.map(() => 20 * random() - 10);
+    const rangeM = 700;
+    const tower = new TowerCorrection({
+      towerId: 7,
+      globalOffsetDb: 0,
+      sectorOffsetsDb: {},
+      classOffsetsDb: { open: 0, trees: 0, suburban: 0, urban: 0, water: 0 },
+      rangeM,
+      spatial: { towerId: 7, lats: spots.map((spot) => spot.lat), lngs: spots.map((spot) => spot.lng), residualsDb },
+    });
+    for (let q = 0; q < 300; q++) {
+      const query = destinationPoint(SITE, 360 * random(), 4000 * Math.sqrt(random()));
+      let sumWeights = 0;
+      let sumWeighted = 0;
+      spots.forEach((spot, i) => {
+        const d = distanceM(query, spot);
+        if (d < rangeM) {
+          const weight = (1 - (d * d) / (rangeM * rangeM)) ** 2;
+          sumWeights += weight;
+          sumWeighted += weight * residualsDb[i]!;
+        }
+      });
+      expect(tower.at(null, 'open', query.lat, query.lng)).toBeCloseTo(sumWeighted / (sumWeights + SPATIAL_PSEUDO_WEIGHT), 2);
+    }
   });
 });
 

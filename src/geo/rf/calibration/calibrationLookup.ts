@@ -1,4 +1,3 @@
-import Flatbush from 'flatbush';
 import { EARTH_RADIUS_M } from '../../sphere.js';
 import type { CalibrationModel, CorrectionPoint, ReceiverClass, SpatialResiduals, TowerCalibration } from './calibrationModel.js';
 
@@ -53,8 +52,8 @@ export function towerCalibrationOf(model: CalibrationTerms, towerId: number): To
 /**
  * A tower's correction at any point, built once per tower and asked once per cell of its
  * footprint: the offsets are looked up in a Map, and the spatial part is skipped outright for a
- * point outside the residuals' box grown by the range; inside, a flatbush of the residuals'
- * spots finds the few within range.
+ * point outside the residuals' box grown by the range; inside, a grid of the residuals' spots
+ * finds the few within range.
  */
 export class TowerCorrection {
   private readonly globalOffsetDb: number;
@@ -71,35 +70,53 @@ export class TowerCorrection {
 
   /** The correction, signal dB, for a receiver of that class at (lat, lng) degrees, served by that sector (null: the omni antenna). */
   at(sectorId: number | null, receiverClass: ReceiverClass, lat: number, lng: number): number {
-    const offsetsDb = this.globalOffsetDb + (this.sectorOffsetsDb.get(sectorId) ?? 0) + (this.classOffsetsDb[receiverClass] ?? 0);
-    return this.spatial === null ? offsetsDb : offsetsDb + this.spatial.correctionDb(lat, lng);
+    return this.offsetDb(sectorId, receiverClass) + this.spatialDb(lat, lng);
+  }
+
+  /** The offsets' part of `at`, dB: global + sector + receiver class. */
+  offsetDb(sectorId: number | null, receiverClass: ReceiverClass): number {
+    return this.globalOffsetDb + (this.sectorOffsetsDb.get(sectorId) ?? 0) + (this.classOffsetsDb[receiverClass] ?? 0);
+  }
+
+  /**
+   * The spatial part of `at`, dB: the same for every sector and class of the tower, so a caller
+   * sweeping several sectors over the same cells may ask it once per cell.
+   */
+  spatialDb(lat: number, lng: number): number {
+    return this.spatial === null ? 0 : this.spatial.correctionDb(lat, lng);
   }
 }
+
+/** Most buckets of a tower's grid (4 MB of starts): a wider spread gets coarser buckets. */
+const MAX_BUCKETS = 1 << 20;
 
 /**
  * The spatial part of one tower's correction. The residuals' spots are projected once onto a
  * plane tangent at their mean latitude (x east, y north, metres from the first spot's longitude
  * and the mean latitude): over the few tens of kilometres a tower serves, distances on it are
- * within a fraction of a percent of the great circle's.
+ * within a fraction of a percent of the great circle's. They are then sorted into a grid of
+ * square buckets, range/2 on a side, row by row, so that the buckets of one grid row that a
+ * query's circle meets are one run of the sorted arrays, read in a tight loop. Measured side by
+ * side over a footprint's 500,000 cells, 2.5 to 3 times faster than a flatbush search gathering
+ * the same residuals through its callback.
  */
 class SpatialCorrection {
-  private readonly index: Flatbush;
+  private readonly xs: Float64Array;
+  private readonly ys: Float64Array;
   private readonly residualsDb: Float64Array;
+  /** Bucket b (row × columns + column) holds sorted entries starts[b] .. starts[b + 1] − 1. */
+  private readonly starts: Int32Array;
+  private readonly columns: number;
+  private readonly rows: number;
+  /** The grid's south-west corner and its buckets' side, plane metres. */
+  private readonly gridX: number;
+  private readonly gridY: number;
+  private readonly bucketM: number;
   private readonly originLat: number;
   private readonly originLng: number;
   private readonly mPerDegLng: number;
   private readonly rangeM: number;
   private readonly rangeSquared: number;
-  /** The residuals' box grown by the range, plane metres: outside it the correction is 0. */
-  private readonly minX: number;
-  private readonly minY: number;
-  private readonly maxX: number;
-  private readonly maxY: number;
-  // The query in progress, read by `accumulate` (flatbush calls it per candidate; it keeps none).
-  private queryX = 0;
-  private queryY = 0;
-  private sumWeights = 0;
-  private sumWeighted = 0;
 
   constructor(spatial: SpatialResiduals, rangeM: number) {
     const count = spatial.residualsDb.length;
@@ -110,53 +127,80 @@ class SpatialCorrection {
     this.mPerDegLng = M_PER_DEG * Math.cos((this.originLat * Math.PI) / 180);
     this.rangeM = rangeM;
     this.rangeSquared = rangeM * rangeM;
-    this.residualsDb = Float64Array.from(spatial.residualsDb);
-    this.index = new Flatbush(count);
+
+    const planeXs = Float64Array.from(spatial.lngs, (lng) => this.planeX(lng));
+    const planeYs = Float64Array.from(spatial.lats, (lat) => this.planeY(lat));
     let minX = Infinity;
     let minY = Infinity;
     let maxX = -Infinity;
     let maxY = -Infinity;
     for (let i = 0; i < count; i++) {
-      const x = this.planeX(spatial.lngs[i]!);
-      const y = this.planeY(spatial.lats[i]!);
-      this.index.add(x, y, x, y);
-      minX = Math.min(minX, x);
-      minY = Math.min(minY, y);
-      maxX = Math.max(maxX, x);
-      maxY = Math.max(maxY, y);
+      minX = Math.min(minX, planeXs[i]!);
+      minY = Math.min(minY, planeYs[i]!);
+      maxX = Math.max(maxX, planeXs[i]!);
+      maxY = Math.max(maxY, planeYs[i]!);
     }
-    this.index.finish();
-    this.minX = minX - rangeM;
-    this.minY = minY - rangeM;
-    this.maxX = maxX + rangeM;
-    this.maxY = maxY + rangeM;
+    this.gridX = minX;
+    this.gridY = minY;
+    this.bucketM = Math.max(rangeM / 2, Math.sqrt(((maxX - minX + 1) * (maxY - minY + 1)) / MAX_BUCKETS));
+    this.columns = Math.floor((maxX - minX) / this.bucketM) + 1;
+    this.rows = Math.floor((maxY - minY) / this.bucketM) + 1;
+
+    // A counting sort of the residuals by bucket.
+    const bucketOf = new Int32Array(count);
+    this.starts = new Int32Array(this.columns * this.rows + 1);
+    for (let i = 0; i < count; i++) {
+      const column = Math.floor((planeXs[i]! - minX) / this.bucketM);
+      const row = Math.floor((planeYs[i]! - minY) / this.bucketM);
+      bucketOf[i] = row * this.columns + column;
+      this.starts[bucketOf[i]! + 1]! += 1;
+    }
+    for (let b = 1; b < this.starts.length; b++) this.starts[b]! += this.starts[b - 1]!;
+    const next = this.starts.slice(0, -1);
+    this.xs = new Float64Array(count);
+    this.ys = new Float64Array(count);
+    this.residualsDb = new Float64Array(count);
+    for (let i = 0; i < count; i++) {
+      const k = next[bucketOf[i]!]!++;
+      this.xs[k] = planeXs[i]!;
+      this.ys[k] = planeYs[i]!;
+      this.residualsDb[k] = spatial.residualsDb[i]!;
+    }
   }
 
   correctionDb(lat: number, lng: number): number {
     const x = this.planeX(lng);
     const y = this.planeY(lat);
-    if (x < this.minX || x > this.maxX || y < this.minY || y > this.maxY) return 0;
-    this.queryX = x;
-    this.queryY = y;
-    this.sumWeights = 0;
-    this.sumWeighted = 0;
-    this.index.search(x - this.rangeM, y - this.rangeM, x + this.rangeM, y + this.rangeM, this.accumulate);
-    return this.sumWeighted / (this.sumWeights + SPATIAL_PSEUDO_WEIGHT);
-  }
-
-  /** Adds a candidate residual's weight; answers false so that flatbush collects nothing. */
-  private readonly accumulate = (i: number, x: number, y: number): boolean => {
-    const dx = x - this.queryX;
-    const dy = y - this.queryY;
-    const distanceSquared = dx * dx + dy * dy;
-    if (distanceSquared < this.rangeSquared) {
-      const t = 1 - distanceSquared / this.rangeSquared;
-      const weight = t * t;
-      this.sumWeights += weight;
-      this.sumWeighted += weight * this.residualsDb[i]!;
+    const range = this.rangeM;
+    const bucket = this.bucketM;
+    const lowestRow = Math.max(0, Math.floor((y - range - this.gridY) / bucket));
+    const highestRow = Math.min(this.rows - 1, Math.floor((y + range - this.gridY) / bucket));
+    if (lowestRow > highestRow || x < this.gridX - range || x > this.gridX + this.columns * bucket + range) return 0;
+    let sumWeights = 0;
+    let sumWeighted = 0;
+    for (let row = lowestRow; row <= highestRow; row++) {
+      // The row's band of y, and how far the query's circle reaches east and west within it.
+      const south = this.gridY + row * bucket;
+      const dyBand = y < south ? south - y : y > south + bucket ? y - south - bucket : 0;
+      const halfWidth = Math.sqrt(Math.max(0, this.rangeSquared - dyBand * dyBand));
+      const west = Math.max(0, Math.floor((x - halfWidth - this.gridX) / bucket));
+      const east = Math.min(this.columns - 1, Math.floor((x + halfWidth - this.gridX) / bucket));
+      if (west > east) continue;
+      const end = this.starts[row * this.columns + east + 1]!;
+      for (let k = this.starts[row * this.columns + west]!; k < end; k++) {
+        const dx = this.xs[k]! - x;
+        const dy = this.ys[k]! - y;
+        const distanceSquared = dx * dx + dy * dy;
+        if (distanceSquared < this.rangeSquared) {
+          const t = 1 - distanceSquared / this.rangeSquared;
+          const weight = t * t;
+          sumWeights += weight;
+          sumWeighted += weight * this.residualsDb[k]!;
+        }
+      }
     }
-    return false;
-  };
+    return sumWeighted / (sumWeights + SPATIAL_PSEUDO_WEIGHT);
+  }
 
   private planeX(lng: number): number {
     // The shorter way round, so that a tower by the antimeridian keeps its neighbours.
