@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { MeasurementReport } from '../src/common/api/measurements.js';
+import { reliabilityMarginDb, serviceProbability } from '../src/common/serviceLikelihood.js';
 import { distanceM } from '../src/geo/sphere.js';
+import { readyFootprint, waitForFootprints } from './support/footprints.js';
 import { signedInAppPerTest } from './support/signedInApp.js';
 import { bearer, databaseKinds, type TestApp } from './support/testApp.js';
 
@@ -19,9 +21,19 @@ const DISTANCES_KM = [0.4, 0.8, 1.2, 1.5, 1.9, 2.2, 2.5, 2.8, 3.2, 3.5, 3.9, 4.2
 const BIAS_DB = 4;
 const SPREAD_DB = 2;
 
-function freeSpaceSignalDbm(spot: { lat: number; lng: number }): number {
+function freeSpaceSignalDbm(spot: { lat: number; lng: number }, powerDbm = 20): number {
   const km = distanceM({ lat: TOWER.latitude, lng: TOWER.longitude }, spot) / 1000;
-  return 20 + 17 + 23 - (20 * Math.log10(km) + 20 * Math.log10(5800) + 32.45);
+  return powerDbm + 17 + 23 - (20 * Math.log10(km) + 20 * Math.log10(5800) + 32.45);
+}
+
+/** The farthest point of a footprint's weakest band (the area drawn at all) from the tower, metres. */
+function reachM(collection: { features: { properties: { rank: number }; geometry: { coordinates: number[][][][] } }[] }): number {
+  const drawn = collection.features.find((feature) => feature.properties.rank === 1);
+  expect(drawn, 'the footprint draws a Poor area').toBeDefined();
+  let farthest = 0;
+  for (const polygon of drawn!.geometry.coordinates)
+    for (const [lng, lat] of polygon[0]!) farthest = Math.max(farthest, distanceM({ lat: TOWER.latitude, lng: TOWER.longitude }, { lat: lat!, lng: lng! }));
+  return farthest;
 }
 
 /** Within the rounding of stored predictions (0.1 dB) and of the figures (0.01 dB). */
@@ -106,5 +118,58 @@ describe.each(databaseKinds())('the calibration fitted after an import on %s', (
     const fits = await app.db.kysely.selectFrom('calibration_fits').select(['fitted_at']).execute();
     expect(fits, 'the switch moved nothing the fit is made from: no second fit').toHaveLength(1);
     expect((await report()).fitted_at).toBe(fits[0]!.fitted_at);
+  });
+
+  it('adds the calibration to the line of sight and the feasibility once switched on, and redraws the footprint with it', { timeout: 120_000 }, async () => {
+    // A weak tower (0 dBm), so that its drawn area ends inside its coverage radius and can grow.
+    const settings = await send('GET', '/api/settings/radio');
+    await send('PUT', '/api/settings/radio', { ...settings, model: 'free_space_knife_edge' });
+    const tower = await send('POST', '/api/towers', { ...TOWER, power_dbm: 0 });
+    const spots = DISTANCES_KM.map((km) => ({ lat: TOWER.latitude, lng: TOWER.longitude + km * LNG_PER_KM }));
+    await send('POST', '/api/measurements/import', {
+      measurements: spots.map((spot, i) => ({
+        ...spot,
+        height_m: 6,
+        tower: tower.id,
+        rssi_dbm: Math.round((freeSpaceSignalDbm(spot, 0) + BIAS_DB + (i % 2 === 0 ? SPREAD_DB : -SPREAD_DB)) * 100) / 100,
+        source: 'survey',
+      })),
+    });
+    await vi.waitFor(async () => expect((await report()).calibrated).not.toBeNull(), { timeout: 60_000, interval: 200 });
+    await waitForFootprints(app, token);
+    const off = await report();
+    const footprint = async () => (await app.server.inject({ method: 'GET', url: `/api/towers/${tower.id}/footprint`, headers: bearer(token) })).json();
+    const reachOff = reachM(await footprint());
+    const before = await readyFootprint(app, token, tower.id);
+    const spot = spots[5]!;
+    const query = `lat=${spot.lat}&lng=${spot.lng}&height=6`;
+    const lineOfSight = async () =>
+      (await send('GET', `/api/line-of-sight/tower/${tower.id}?${query}`)) as {
+        signal_strength: number;
+        path_loss_db: { total: number; calibration: number | null };
+      };
+    expect((await lineOfSight()).path_loss_db.calibration, 'off: no calibration').toBeNull();
+
+    await send('PUT', '/api/settings/radio', { ...settings, model: 'free_space_knife_edge', calibration: true });
+    await readyFootprint(app, token, tower.id, before.updated_at);
+    const on = await report();
+    expect(on.sigma_source).toBe('calibrated');
+
+    // The line of sight at a measured spot: its loss gains minus the measurement's correction, and its signal is the calibrated one.
+    const item = ((await send('GET', '/api/measurements?page_size=200')).items as { lng: number; predicted_dbm: number; calibrated_dbm: number }[]).find(
+      (measured) => measured.lng === spot.lng,
+    )!;
+    const link = await lineOfSight();
+    expectNear(link.path_loss_db.calibration, -(item.calibrated_dbm - item.predicted_dbm), 0.11);
+    expectNear(link.signal_strength, item.calibrated_dbm, 0.11);
+    // The feasibility there says how likely service is with the calibrated σ.
+    const feasibility = await send('GET', `/api/wireless_feasibility?${query}`);
+    expectNear(feasibility.probability, serviceProbability(item.calibrated_dbm, -80, on.sigma_db), 0.01);
+    expect(feasibility.tower_distances[0].path_loss_db.calibration).toBe(link.path_loss_db.calibration);
+
+    // The drawn area's edge moves out by the correction (the global offset away from the measured line) and the change of margin.
+    const gainDb = on.model!.global_offset_db + reliabilityMarginDb(70, off.sigma_db) - reliabilityMarginDb(70, on.sigma_db);
+    const ratio = reachM(await footprint()) / reachOff;
+    expect(Math.abs(ratio / 10 ** (gainDb / 20) - 1), `reach ×${ratio.toFixed(3)} for ${gainDb.toFixed(2)} dB`).toBeLessThan(0.1);
   });
 });

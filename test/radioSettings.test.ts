@@ -11,7 +11,11 @@ import {
   CPE_NAME_TAKEN_MESSAGE,
   CPE_PROFILE_COUNT_MESSAGE,
   IS_DEFAULT_MESSAGE,
+  CALIBRATION_MESSAGE,
+  CALIBRATION_RANGE_MESSAGE,
   LEAST_USABLE_SIGNAL_MESSAGE,
+  PREDICTION_SPREAD_MESSAGE,
+  RELIABILITY_MESSAGE,
   LOCATION_PERCENT_MESSAGE,
   MODEL_MESSAGE,
   ONE_DEFAULT_PROFILE_MESSAGE,
@@ -45,7 +49,16 @@ const CLUTTER_CLASSES = {
   urban: { height_m: 20, extra_loss_db: 0 },
   water: { height_m: 0, extra_loss_db: 0 },
 };
-const DEFAULTS = { model: 'itm', itm: ITM_DEFAULTS, clutter_height_m: 0, clutter_classes: CLUTTER_CLASSES, cpe_profiles: [ROOF, DISH] };
+/** Issue 21's settings never saved: calibration off, drawn at 70 %, residuals reaching 1 km, σ 10 dB until measured. */
+const CALIBRATION_DEFAULTS = { calibration: false, reliability_percent: 70, calibration_range_m: 1000, prediction_spread_db: 10 };
+const DEFAULTS = {
+  model: 'itm',
+  itm: ITM_DEFAULTS,
+  clutter_height_m: 0,
+  clutter_classes: CLUTTER_CLASSES,
+  cpe_profiles: [ROOF, DISH],
+  ...CALIBRATION_DEFAULTS,
+};
 
 /** A whole document an administrator might save: every field away from its default. */
 const SAVED = {
@@ -71,6 +84,10 @@ const SAVED = {
     { name: 'Wall mount', gain_dbi: 16, height_m: 3, least_usable_signal_dbm: -75, is_default: false },
     { name: 'Dish on a pole', gain_dbi: 32, height_m: 12, least_usable_signal_dbm: -85, is_default: true },
   ],
+  calibration: true,
+  reliability_percent: 90,
+  calibration_range_m: 2500,
+  prediction_spread_db: 7.5,
 };
 
 type Settings = typeof SAVED;
@@ -116,6 +133,7 @@ describe.each(databaseKinds())('radio settings on %s', (kind) => {
       clutter_height_m: 0,
       clutter_classes: { ...CLUTTER_CLASSES, urban: { height_m: 25, extra_loss_db: 0 } },
       cpe_profiles: [{ name: 'Roof', gain_dbi: 21, height_m: 5, least_usable_signal_dbm: -80, is_default: true }],
+      ...CALIBRATION_DEFAULTS,
     });
   });
 
@@ -165,6 +183,13 @@ describe.each(databaseKinds())('radio settings on %s', (kind) => {
       ['a default flag that is not a boolean', profile(0, { is_default: 'maybe' }), IS_DEFAULT_MESSAGE],
       ['no default profile', profile(1, { is_default: false }), ONE_DEFAULT_PROFILE_MESSAGE],
       ['two default profiles', profile(0, { is_default: true }), ONE_DEFAULT_PROFILE_MESSAGE],
+      ['calibration as a word', { calibration: 'sometimes' }, CALIBRATION_MESSAGE],
+      ['a reliability below 50 %', { reliability_percent: 49 }, RELIABILITY_MESSAGE],
+      ['a reliability of 100 %', { reliability_percent: 100 }, RELIABILITY_MESSAGE],
+      ['a calibration range under 100 m', { calibration_range_m: 99 }, CALIBRATION_RANGE_MESSAGE],
+      ['a calibration range over 20 km', { calibration_range_m: 20_001 }, CALIBRATION_RANGE_MESSAGE],
+      ['a spread of 0 dB', { prediction_spread_db: 0 }, PREDICTION_SPREAD_MESSAGE],
+      ['a spread above 30 dB', { prediction_spread_db: 31 }, PREDICTION_SPREAD_MESSAGE],
     ];
     const before = app.coverage.revision;
     for (const [what, change, message] of cases) {

@@ -43,6 +43,13 @@ describe('the wireless offer of a coverage check', () => {
     expect(wirelessOffer({ ...available, probability: 0.5, likelihood: 'possible' })?.likelihood?.label).toBe('Possible — a site survey will tell');
   });
 
+  it('leaves the likelihood words the message closes with to their own label, so they are not said twice', () => {
+    const message = 'Wireless service may be available from Kloof Mast, 2.8 km away, with a weak signal. Possible — a site survey will tell.';
+    expect(wirelessOffer({ ...available, probability: 0.5, likelihood: 'possible', message })?.message).toBe(
+      'Wireless service may be available from Kloof Mast, 2.8 km away, with a weak signal.',
+    );
+  });
+
   it('says which customer antenna serves: the default one as it is, another as needed', () => {
     const roof = { name: 'Roof antenna', gain_dbi: 23, height_m: 6, is_default: true };
     const dish = { name: 'Long-range dish', gain_dbi: 30, height_m: 8, is_default: false };

@@ -34,16 +34,23 @@ export function wirelessOffer(wireless: WirelessFeasibility | undefined | null):
   const best = towers.find((tower) => tower.has_line_of_sight === true) ?? towers[0] ?? null;
   const quality = (QUALITIES as readonly string[]).includes(wireless.signal_quality) ? (wireless.signal_quality as WirelessOffer['quality']) : 'other';
   const word = wireless.signal_quality.replace(/_/g, ' ');
+  const likelihood = wireless.likelihood ? { key: wireless.likelihood, label: SERVICE_LIKELIHOOD_LABELS[wireless.likelihood] } : null;
   return {
     towerName: best?.tower_name ?? null,
     distanceKm: best?.distance_km ?? null,
     qualityLabel: `${word.charAt(0).toUpperCase()}${word.slice(1)} signal`,
     quality,
     speed: wireless.estimated_speed,
-    message: wireless.message,
+    message: likelihood ? withoutClosingWords(wireless.message, likelihood.label) : wireless.message,
     antenna: antennaLine(wireless.cpe_profile),
-    likelihood: wireless.likelihood ? { key: wireless.likelihood, label: SERVICE_LIKELIHOOD_LABELS[wireless.likelihood] } : null,
+    likelihood,
   };
+}
+
+/** The server's message ends with the likelihood's words for readers of the API; the dialog shows them as their own label, so not twice. */
+function withoutClosingWords(message: string, words: string): string {
+  const closing = ` ${words}.`;
+  return message.endsWith(closing) ? message.slice(0, -closing.length) : message;
 }
 
 /** The line above the results: how many providers cover the point, and whether fixed wireless does. */
