@@ -118,6 +118,18 @@ describe.each(databaseKinds())('the calibration fitted after an import on %s', (
     const fits = await app.db.kysely.selectFrom('calibration_fits').select(['fitted_at']).execute();
     expect(fits, 'the switch moved nothing the fit is made from: no second fit').toHaveLength(1);
     expect((await report()).fitted_at).toBe(fits[0]!.fitted_at);
+
+    // An install that failed (no signal) where the model calls the spot serviceable: the report counts it, and the success rate falls.
+    expect((await report()).serviceable.uncalibrated).toEqual({ predicted_serviceable: 0, successful: 0, success_pct: null });
+    await send('POST', '/api/measurements/import', { measurements: [{ ...spots[3], height_m: 6, tower: tower.id, source: 'install' }] });
+    await vi.waitFor(
+      async () => {
+        const failed = await report();
+        expect(failed.failed_installs).toBe(1);
+        expect(failed.serviceable.uncalibrated).toEqual({ predicted_serviceable: 1, successful: 0, success_pct: 0 });
+      },
+      { timeout: 30_000, interval: 200 },
+    );
   });
 
   it('adds the calibration to the line of sight and the feasibility once switched on, and redraws the footprint with it', { timeout: 120_000 }, async () => {

@@ -43,10 +43,19 @@ export interface FootprintRadio {
   calibration: FootprintCalibration;
   /**
    * What the band areas take off each cell's signal, dB: drawn at the settings' reliability
-   * (reliabilityMarginDb of reliability_percent and the calibration's σ; 0 at 50 %, the median).
+   * (reliabilityMarginDb of reliability_percent and the calibration's σ; 0 at 50 %, the median),
+   * to the nearest MARGIN_STEP_DB.
    */
   reliabilityMarginDb: number;
 }
+
+/**
+ * The margin's step, dB. σ moves a little with every measurement imported (it is the measured
+ * RMSE), and the margin is in every footprint's key: to the exact decibel, each import would
+ * recompute every tower's footprint. A quarter of a decibel is under a cell's worth of reach and
+ * well within the spread itself.
+ */
+export const MARGIN_STEP_DB = 0.25;
 
 /** An active sector with its pattern, and a hash of the pattern's content (what its footprint depends on, not the pattern's id). */
 export interface SectorAntenna {
@@ -71,7 +80,7 @@ export function footprintRadioOf(settings: RadioSettings, clutter: ClutterAreasS
     clutter,
     cpe: { gainDbi: profile.gain_dbi, heightM: profile.height_m },
     calibration,
-    reliabilityMarginDb: reliabilityMarginDb(settings.reliability_percent, calibration.sigmaDb),
+    reliabilityMarginDb: Math.round(reliabilityMarginDb(settings.reliability_percent, calibration.sigmaDb) / MARGIN_STEP_DB) * MARGIN_STEP_DB,
   };
 }
 

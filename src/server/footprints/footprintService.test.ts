@@ -254,9 +254,9 @@ describe('footprints of sectors and of the radio settings', () => {
   it('hands each tower its own calibration terms and the reliability margin, and computes again only the tower whose terms moved', async () => {
     const built = footprints({ towers: [towerRecord({ id: 1 }), towerRecord({ id: 2 })] });
     await built.service.reconcile();
-    // Calibration off: no terms; the default 70 % with σ 10 dB takes Φ⁻¹(0.7) · 10 = 5.24 dB off the drawing.
+    // Calibration off: no terms; the default 70 % with σ 10 dB takes Φ⁻¹(0.7) · 10 = 5.24 dB off the drawing, to the quarter decibel 5.25.
     expect(jobOf(0).calibration).toBeUndefined();
-    expect(jobOf(0).reliabilityMarginDb).toBeCloseTo(5.244, 3);
+    expect(jobOf(0).reliabilityMarginDb).toBe(5.25);
 
     const hashes: Record<number, string> = { 1: 'one', 2: 'two' };
     const terms = (towerId: number) => ({ ...SHARED_TERMS, towerId, sectorOffsetsDb: { omni: towerId } });
@@ -268,10 +268,15 @@ describe('footprints of sectors and of the radio settings', () => {
     await built.service.reconcile();
     expect(built.repo.markComputing.mock.calls.map((call) => call[0])).toEqual([1, 2, 1, 2, 2]);
 
-    // A measured spread of 6 dB redraws both at 3.146 dB.
+    // A spread that moves the margin by less than an eighth of a decibel (10.2 dB: 5.349) redraws nothing.
+    built.calibration.snapshot = { ...built.calibration.snapshot, sigmaDb: 10.2 };
+    await built.service.reconcile();
+    expect(built.repo.markComputing).toHaveBeenCalledTimes(5);
+
+    // A measured spread of 6 dB (3.146 dB) redraws both at 3.25 dB.
     built.calibration.snapshot = { ...built.calibration.snapshot, sigmaDb: 6 };
     await built.service.reconcile();
-    expect(jobOf(5).reliabilityMarginDb).toBeCloseTo(3.146, 3);
+    expect(jobOf(5).reliabilityMarginDb).toBe(3.25);
   });
 
   it('calibrates a What if candidate by the terms every tower shares, and draws it at the margin', async () => {
@@ -282,7 +287,7 @@ describe('footprints of sectors and of the radio settings', () => {
       new AbortController().signal,
     );
     expect(jobOf(0).calibration).toEqual({ ...SHARED_TERMS, towerId: 0, globalOffsetDb: -4 });
-    expect(jobOf(0).reliabilityMarginDb).toBeCloseTo(5.244, 3);
+    expect(jobOf(0).reliabilityMarginDb).toBe(5.25);
   });
 
   it("sends a tower's active sectors in one job with the default CPE profile, and a tower whose sectors are all off none", async () => {

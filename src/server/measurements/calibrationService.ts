@@ -148,14 +148,19 @@ export class CalibrationService {
   private async refitOnce(): Promise<void> {
     // Asked by the predictor as a pass completes; a measurement written since then waits for the next pass.
     if ((await this.deps.predictor.pending()) > 0) return;
-    const settings = await this.deps.settings.current();
-    const samples = await this.samples(settings);
-    const options: FitOptions = { rangeM: settings.calibration_range_m, folds: CALIBRATION_FOLDS };
-    const hash = measurementsHashOf(samples.report, options);
-    if (hash === (await this.deps.fits.measurementsHash())) return;
+    const inputs = async () => {
+      const settings = await this.deps.settings.current();
+      const samples = await this.samples(settings);
+      const options: FitOptions = { rangeM: settings.calibration_range_m, folds: CALIBRATION_FOLDS };
+      return { samples, options, hash: measurementsHashOf(samples, await this.namesOf(), options) };
+    };
+    if ((await inputs()).hash === (await this.deps.fits.measurementsHash())) return;
     const now = this.deps.clock.now();
     if (!(await this.deps.locks.tryAcquire(LOCK, now, LOCK_TTL_MS))) return;
     try {
+      // Another process may have fitted while this one read: what it fits is read again under the lock, so an older set never replaces a newer fit.
+      const { samples, options, hash } = await inputs();
+      if (hash === (await this.deps.fits.measurementsHash())) return;
       if (samples.report.length < MIN_CALIBRATION_MEASUREMENTS) {
         // Too few left (deleted): the stored fit would describe measurements that are gone.
         if (await this.deps.fits.find()) await this.deps.coverage.commit((trx) => this.deps.fits.delete(trx));
@@ -232,6 +237,12 @@ export class CalibrationService {
     return { rows, report, failedInstalls };
   }
 
+  /** The towers' and sectors' names the report labels its groups with, as one text. */
+  private async namesOf(): Promise<string> {
+    const [towers, sectors] = await Promise.all([this.deps.towers.list(), this.deps.sectors.listAll()]);
+    return JSON.stringify([towers.map((tower) => [tower.id, tower.name]), sectors.map((sector) => [sector.id, sector.name])]);
+  }
+
   private async reportOf(samples: Samples, fit: MeasurementReportInput['fit'], counts: { total: number; pending: number }): Promise<MeasurementReport> {
     const [towers, sectors] = await Promise.all([this.deps.towers.list(), this.deps.sectors.listAll()]);
     const snapshot = await this.current();
@@ -252,10 +263,15 @@ export class CalibrationService {
   }
 }
 
-/** What a fit is made from, as a short hash: every sample's terms and the options (a fit is redone only when it moves). */
-export function measurementsHashOf(samples: readonly FitSample[], options: FitOptions): string {
-  const hash = createHash('sha256').update(JSON.stringify(options));
-  for (const sample of samples) {
+/**
+ * What a fit and its report are made from, as a short hash: every sample's terms and what the
+ * report reads of it (source, line of sight, least usable signal), the failed installs, how many are
+ * out of range, the towers' and sectors' names, and the options. A fit is redone only when it moves;
+ * an install recorded as failed moves it, so the serviceable figure never goes stale.
+ */
+export function measurementsHashOf(samples: Samples, names: string, options: FitOptions): string {
+  const hash = createHash('sha256').update(JSON.stringify([options, names, samples.rows.length - samples.report.length - samples.failedInstalls.length]));
+  for (const sample of samples.report) {
     hash.update(
       JSON.stringify([
         sample.id,
@@ -267,6 +283,23 @@ export function measurementsHashOf(samples: readonly FitSample[], options: FitOp
         sample.distanceM,
         sample.predictedDbm,
         sample.measuredDbm,
+        sample.source,
+        sample.lineOfSight,
+        sample.leastUsableDbm,
+      ]),
+    );
+  }
+  for (const failed of samples.failedInstalls) {
+    hash.update(
+      JSON.stringify([
+        failed.towerId,
+        failed.sectorId,
+        failed.receiverClass,
+        failed.lat,
+        failed.lng,
+        failed.predictedDbm,
+        failed.lineOfSight,
+        failed.leastUsableDbm,
       ]),
     );
   }
