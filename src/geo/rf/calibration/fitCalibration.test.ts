@@ -134,17 +134,49 @@ describe('fitCalibration', () => {
     expect(after.model.globalOffsetDb).not.toBe(before.model.globalOffsetDb);
     expect(after.crossValidatedDbm[17]).toBe(before.crossValidatedDbm[17]);
     // Its fold's neighbours were fitted without it too; the other folds' predictions saw it.
-    const fold = foldOf(samples[17]!.id, 5);
-    const sameFold = samples.findIndex((sample, i) => i !== 17 && foldOf(sample.id, 5) === fold);
-    const otherFold = samples.findIndex((sample) => foldOf(sample.id, 5) !== fold);
+    const fold = foldOf(samples[17]!, { rangeM: 1000, folds: 5 });
+    const sameFold = samples.findIndex((sample, i) => i !== 17 && foldOf(sample, { rangeM: 1000, folds: 5 }) === fold);
+    const otherFold = samples.findIndex((sample) => foldOf(sample, { rangeM: 1000, folds: 5 }) !== fold);
     expect(after.crossValidatedDbm[sameFold]).toBe(before.crossValidatedDbm[sameFold]);
     expect(after.crossValidatedDbm[otherFold]).not.toBe(before.crossValidatedDbm[otherFold]);
   });
 
-  it('spreads consecutive ids evenly over the folds', () => {
+  it('holds out a block of ground at a time, its blocks spread evenly over the folds', () => {
+    const options = { rangeM: 500, folds: 5 };
+    const site = { lat: -33.9, lng: 18.4 };
+    // Spots 50 m apart on one road share a block, and so a fold.
+    const road = Array.from({ length: 10 }, (_, i) => foldOf(destinationPoint(site, 90, 50 * i + 10), options));
+    expect(new Set(road).size).toBeLessThanOrEqual(2);
+    // A 100 × 100 grid of blocks (1 km a side) falls evenly into the folds.
     const counts = [0, 0, 0, 0, 0];
-    for (let id = 1; id <= 10_000; id++) counts[foldOf(id, 5)]! += 1;
-    for (const count of counts) expect(Math.abs(count - 2000)).toBeLessThan(100);
+    for (let row = 0; row < 100; row++) {
+      for (let col = 0; col < 100; col++) counts[foldOf(destinationPoint(destinationPoint(site, 0, 1000 * row + 500), 90, 1000 * col + 500), options)]! += 1;
+    }
+    for (const count of counts) expect(Math.abs(count - 2000)).toBeLessThan(150);
+  });
+
+  it('is not flattered by measurements that share their shadowing (a spot imported twice)', () => {
+    // Pure noise, each spot measured twice with the same value: were the twins in different folds,
+    // each would be predicted from the other by the spatial term and σ would fall under the noise.
+    const site = { lat: -33.9, lng: 18.4 };
+    const noise = syntheticSamples({
+      seed: 5,
+      towers: 1,
+      samplesPerTower: 600,
+      sectorsPerTower: 0,
+      radiusM: 1,
+      globalOffsetDb: 0,
+      sectorOffsetDb: () => 0,
+      classOffsetsDb: NO_CLASS_OFFSETS,
+      noiseDb: 6,
+    });
+    const samples = noise.flatMap((sample, i) => {
+      const spot = destinationPoint(destinationPoint(site, 90, 400 * (i % 30)), 0, 400 * Math.floor(i / 30));
+      const residual = sample.measuredDbm - sample.predictedDbm;
+      return [sampleAt(2 * i + 1, spot, residual), sampleAt(2 * i + 2, spot, residual)];
+    });
+    const { model } = fitCalibration(samples, { rangeM: 100, folds: 5 });
+    expect(model.sigmaDb).toBeGreaterThan(5.4);
   });
 
   it('refuses fewer than 20 measurements and bad options, naming why', () => {

@@ -14,7 +14,7 @@ import { rmseOf, roundDb } from './errorFigures.js';
  * measured, for the spatial correction (calibrationLookup.ts).
  *
  * The error figures of the calibrated model are cross-validated: the samples fall into `folds`
- * folds by their id, each fold is predicted by the same fit on the other folds, and σ is the RMSE
+ * folds by the block of ground they lie in (foldOf), each fold is predicted by the same fit on the other folds, and σ is the RMSE
  * of those predictions. A calibration can memorise its own samples (the spatial term does, nearly,
  * at a short range); it cannot memorise a sample it never saw.
  */
@@ -40,7 +40,7 @@ export function fitCalibration(samples: readonly FitSample[], options: FitOption
   const everySample = Int32Array.from(samples.keys());
   const terms = fitTerms(samples, everySample, groups, options);
 
-  const foldOfSample = samples.map((sample) => foldOf(sample.id, options.folds));
+  const foldOfSample = samples.map((sample) => foldOf(sample, options));
   const crossValidatedDbm = new Float64Array(samples.length);
   for (let fold = 0; fold < options.folds; fold++) {
     const heldOut = everySample.filter((i) => foldOfSample[i] === fold);
@@ -62,17 +62,31 @@ export function fitCalibration(samples: readonly FitSample[], options: FitOption
   };
 }
 
+/** The folds are drawn by square blocks of this many ranges a side (see foldOf). */
+export const FOLD_BLOCK_RANGES = 2;
+
+/** Metres in a degree of latitude (and of longitude at the equator), on the sphere of R = 6,371 km. */
+const METRES_PER_DEGREE = (6_371_000 * Math.PI) / 180;
+
 /**
- * The fold (0 .. folds − 1) of a sample: its id through a 32-bit mix (murmur3's finaliser), so
- * that consecutive ids (a drive test's points, one after another on the road) spread over the
- * folds as evenly as a random draw would, and the same id always lands in the same fold.
+ * The fold (0 .. folds − 1) of a sample: the block it lies in (squares FOLD_BLOCK_RANGES ranges a
+ * side, by latitude and by longitude scaled to metres at its latitude) through a 32-bit mix
+ * (murmur3's finaliser). Measurements near one another share their shadowing: a drive test's
+ * points tens of metres apart on one road, or the same spot imported twice. Were they spread over
+ * the folds, each would be predicted from its twins by the spatial term, and σ would say the map
+ * is better than it is far from any measurement. A whole block is held out together, so a held-out
+ * measurement's spatial correction comes only from measurements at least a range or so away, as
+ * at a new customer's spot; the offsets still learn from every other block.
  */
-export function foldOf(id: number, folds: number): number {
-  let h = Math.trunc(id) | 0;
+export function foldOf(sample: Pick<FitSample, 'lat' | 'lng'>, options: FitOptions): number {
+  const blockM = options.rangeM * FOLD_BLOCK_RANGES;
+  const row = Math.floor((sample.lat * METRES_PER_DEGREE) / blockM);
+  const col = Math.floor((sample.lng * METRES_PER_DEGREE * Math.cos((sample.lat * Math.PI) / 180)) / blockM);
+  let h = Math.imul(row | 0, 0x9e3779b1) ^ (col | 0);
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
   h ^= h >>> 16;
-  return (h >>> 0) % folds;
+  return (h >>> 0) % options.folds;
 }
 
 function checkInput(samples: readonly FitSample[], options: FitOptions): void {
