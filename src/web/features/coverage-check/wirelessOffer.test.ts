@@ -43,6 +43,11 @@ describe('the wireless offer of a coverage check', () => {
     expect(wirelessOffer({ ...available, probability: 0.5, likelihood: 'possible' })?.likelihood?.label).toBe('Possible — a site survey will tell');
   });
 
+  it('calls a possible link under the Unusable boundary a weak signal whose speed a site survey will tell', () => {
+    const offer = wirelessOffer({ ...available, signal_quality: 'unusable', estimated_speed: 'No Service', probability: 0.44, likelihood: 'possible' });
+    expect(offer).toMatchObject({ qualityLabel: 'Weak signal', quality: 'poor', speed: 'a site survey will tell' });
+  });
+
   it('leaves the likelihood words the message closes with to their own label, so they are not said twice', () => {
     const message = 'Wireless service may be available from Kloof Mast, 2.8 km away, with a weak signal. Possible — a site survey will tell.';
     expect(wirelessOffer({ ...available, probability: 0.5, likelihood: 'possible', message })?.message).toBe(

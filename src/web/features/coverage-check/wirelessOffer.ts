@@ -23,6 +23,11 @@ export interface WirelessOffer {
 
 const QUALITIES = ['excellent', 'good', 'fair', 'poor'] as const;
 
+/** The server's estimated speed when the signal is under the slowest rate's sensitivity. */
+const NO_SERVICE = 'No Service';
+/** What the offer says of the speed then: service is still possible, at a speed a site survey will tell. */
+export const SURVEY_SPEED = 'a site survey will tell';
+
 /**
  * The wireless offer of a coverage check, or null when wireless service
  * is not available. The best tower is the first with line of sight: tower_distances come clear
@@ -32,15 +37,21 @@ export function wirelessOffer(wireless: WirelessFeasibility | undefined | null):
   if (!wireless?.wireless_available) return null;
   const towers = wireless.tower_distances;
   const best = towers.find((tower) => tower.has_line_of_sight === true) ?? towers[0] ?? null;
-  const quality = (QUALITIES as readonly string[]).includes(wireless.signal_quality) ? (wireless.signal_quality as WirelessOffer['quality']) : 'other';
-  const word = wireless.signal_quality.replace(/_/g, ' ');
+  // A possible link may lie just under the Unusable boundary: to the visitor it is a weak signal, its speed for a site survey to tell.
+  const weak = wireless.signal_quality === 'unusable';
+  const quality = weak
+    ? 'poor'
+    : (QUALITIES as readonly string[]).includes(wireless.signal_quality)
+      ? (wireless.signal_quality as WirelessOffer['quality'])
+      : 'other';
+  const word = weak ? 'weak' : wireless.signal_quality.replace(/_/g, ' ');
   const likelihood = wireless.likelihood ? { key: wireless.likelihood, label: SERVICE_LIKELIHOOD_LABELS[wireless.likelihood] } : null;
   return {
     towerName: best?.tower_name ?? null,
     distanceKm: best?.distance_km ?? null,
     qualityLabel: `${word.charAt(0).toUpperCase()}${word.slice(1)} signal`,
     quality,
-    speed: wireless.estimated_speed,
+    speed: wireless.estimated_speed === NO_SERVICE ? SURVEY_SPEED : wireless.estimated_speed,
     message: likelihood ? withoutClosingWords(wireless.message, likelihood.label) : wireless.message,
     antenna: antennaLine(wireless.cpe_profile),
     likelihood,

@@ -191,7 +191,13 @@ export function MeasurementsPage() {
             slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: filters.from ?? undefined } }}
           />
           <Box sx={{ flex: 1 }} />
-          <Button color="error" startIcon={<DeleteSweepOutlined />} disabled={total === 0 || removeShown.isPending} onClick={() => setConfirmingBulk(true)}>
+          {/* Only the count of the filters shown: while a changed filter's page loads, the count on screen is the old filters'. */}
+          <Button
+            color="error"
+            startIcon={<DeleteSweepOutlined />}
+            disabled={settledTotal === null || settledTotal === 0 || removeShown.isPending}
+            onClick={() => setConfirmingBulk(true)}
+          >
             Delete {formatCount(total)} shown
           </Button>
         </Stack>
