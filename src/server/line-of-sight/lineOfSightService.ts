@@ -16,6 +16,7 @@ import { defaultCpeProfile, propagationSettingsOf } from '../radio-settings/itmI
 import type { Terrain } from '../terrain/terrain.js';
 import type { SectorRecord, SectorRepository } from '../towers/sectorRepository.js';
 import type { TowerRepository } from '../towers/towerRepository.js';
+import { linkSectorOf } from './linkSector.js';
 import type { PatternCache } from './patternCache.js';
 import { bestChance, isMoreLikely, type LinkCalibration, linkProbability, roundedProbability, servesProfile } from './serviceChance.js';
 import {
@@ -263,20 +264,7 @@ export class LineOfSightService {
 
   /** An active sector with its pattern read; null for an inactive one (its pattern is not needed). */
   private async linkSector(sector: SectorRecord): Promise<LinkSector | null> {
-    if (!sector.active) return null;
-    const pattern = await this.deps.patterns.get(sector.antenna_pattern_id);
-    // A sector's pattern cannot be deleted while the sector uses it (migration 0013, RESTRICT).
-    if (!pattern) throw new Error(`antenna pattern ${sector.antenna_pattern_id} of sector ${sector.id} is missing`);
-    return {
-      id: sector.id,
-      name: sector.name,
-      azimuthDeg: sector.azimuth_deg,
-      downtiltDeg: sector.downtilt_deg,
-      frequencyGhz: sector.frequency_ghz,
-      powerDbm: sector.power_dbm,
-      heightM: sector.height_m,
-      pattern,
-    };
+    return sector.active ? linkSectorOf(sector, this.deps.patterns) : null;
   }
 
   private async result(target: LatLng, links: LosTowerResult[]): Promise<LosResult> {

@@ -9,6 +9,7 @@ import { defaultCpeProfile, propagationSettingsOf } from '../radio-settings/itmI
 import type { Terrain } from '../terrain/terrain.js';
 import type { SectorRepository } from '../towers/sectorRepository.js';
 import type { TowerRepository } from '../towers/towerRepository.js';
+import { linkSectorOf } from './linkSector.js';
 import type { PatternCache } from './patternCache.js';
 import { analyseLink, inRange, type LinkRadio, type LinkSector, towerDistanceM } from './towerLink.js';
 
@@ -48,22 +49,10 @@ export class MeasurementLinks implements PredictionLinks {
       this.deps.terrainSignature(bounds),
     ]);
     const linkSectors = await Promise.all(
-      sectors.map(async (sector): Promise<LinkSector & { active: boolean }> => {
-        const pattern = await this.deps.patterns.get(sector.antenna_pattern_id);
-        // A sector's pattern cannot be deleted while the sector uses it (migration 0013, RESTRICT).
-        if (!pattern) throw new Error(`antenna pattern ${sector.antenna_pattern_id} of sector ${sector.id} is missing`);
-        return {
-          id: sector.id,
-          name: sector.name,
-          azimuthDeg: sector.azimuth_deg,
-          downtiltDeg: sector.downtilt_deg,
-          frequencyGhz: sector.frequency_ghz,
-          powerDbm: sector.power_dbm,
-          heightM: sector.height_m,
-          pattern,
-          active: sector.active,
-        };
-      }),
+      sectors.map(async (sector): Promise<LinkSector & { active: boolean }> => ({
+        ...(await linkSectorOf(sector, this.deps.patterns)),
+        active: sector.active,
+      })),
     );
     const byId = new Map(linkSectors.map((sector) => [sector.id, sector]));
     const serving = sectors.length === 0 ? null : linkSectors.filter((sector) => sector.active);
