@@ -23,7 +23,7 @@ const LOCK = 'calibration_fit';
 const LOCK_TTL_MS = 10 * 60_000;
 
 export interface CalibrationServiceDeps {
-  predictions: Pick<MeasurementPredictionRepository, 'predicted' | 'total'>;
+  predictions: Pick<MeasurementPredictionRepository, 'predicted' | 'total' | 'changeMarker'>;
   fits: Pick<CalibrationFitRepository, 'find' | 'measurementsHash' | 'save' | 'delete'>;
   predictor: Pick<MeasurementPredictor, 'pending'>;
   /** The radio settings of the coverage revision answered from (RadioSettingsService.current). */
@@ -62,6 +62,12 @@ export class CalibrationService {
   private refitting: Promise<void> | null = null;
   private refitWanted = false;
   private stopped = false;
+  /**
+   * What the fit's inputs were made of when this process last found the stored fit current (or
+   * stored it): a pass that moved nothing (every rebuild ends one) then costs one small read,
+   * not a read and hash of every measurement.
+   */
+  private settledMarker: string | undefined;
 
   constructor(private readonly deps: CalibrationServiceDeps) {}
 
@@ -148,13 +154,25 @@ export class CalibrationService {
   private async refitOnce(): Promise<void> {
     // Asked by the predictor as a pass completes; a measurement written since then waits for the next pass.
     if ((await this.deps.predictor.pending()) > 0) return;
+    const settings = await this.deps.settings.current();
+    const marker = JSON.stringify([
+      await this.deps.predictions.changeMarker(),
+      await this.namesOf(),
+      settings.calibration_range_m,
+      settings.cpe_profiles,
+      await this.deps.fits.measurementsHash(),
+    ]);
+    if (marker === this.settledMarker) return;
     const inputs = async () => {
-      const settings = await this.deps.settings.current();
-      const samples = await this.samples(settings);
-      const options: FitOptions = { rangeM: settings.calibration_range_m, folds: CALIBRATION_FOLDS };
+      const fresh = await this.deps.settings.current();
+      const samples = await this.samples(fresh);
+      const options: FitOptions = { rangeM: fresh.calibration_range_m, folds: CALIBRATION_FOLDS };
       return { samples, options, hash: measurementsHashOf(samples, await this.namesOf(), options) };
     };
-    if ((await inputs()).hash === (await this.deps.fits.measurementsHash())) return;
+    if ((await inputs()).hash === (await this.deps.fits.measurementsHash())) {
+      this.settledMarker = marker;
+      return;
+    }
     const now = this.deps.clock.now();
     if (!(await this.deps.locks.tryAcquire(LOCK, now, LOCK_TTL_MS))) return;
     try {

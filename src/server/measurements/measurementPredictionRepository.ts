@@ -165,4 +165,16 @@ export class MeasurementPredictionRepository {
       .executeTakeFirstOrThrow();
     return toCount(row.count as string | number | bigint);
   }
+
+  /**
+   * What moves whenever the predicted measurements do, in one cheap read: how many there are, the
+   * newest id and the latest prediction's time (an insert, a delete or a prediction moves one).
+   */
+  async changeMarker(trx?: Executor): Promise<string> {
+    const row = await (trx ?? this.db)
+      .selectFrom('measurements')
+      .select((eb) => [eb.fn.countAll().as('count'), eb.fn.max('id').as('max_id'), eb.fn.max('predicted_at').as('latest')])
+      .executeTakeFirstOrThrow();
+    return `${toCount(row.count as string | number | bigint)}:${String(row.max_id ?? '')}:${row.latest ?? ''}`;
+  }
 }
