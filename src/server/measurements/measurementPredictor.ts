@@ -75,13 +75,16 @@ export class MeasurementPredictor {
 
   /**
    * Measurements awaiting a prediction under the current inputs: those never predicted, and those
-   * whose key's tower part is not the tower's present one (as this process's last pass read it;
-   * before its first pass, every one).
+   * whose key's tower part is not the tower's present one as this process's last pass read it. A
+   * tower this process has not read yet (its measurements imported through another server) counts
+   * only its measurements never predicted: the other server's pass keyed the rest, and this one
+   * would otherwise call them pending until its own next pass.
    */
   async pending(): Promise<number> {
     let pending = 0;
     for (const group of await this.deps.repository.towerKeyCounts()) {
-      if (group.towerKey === null || group.towerKey !== this.towerKeys.get(group.towerId)) pending += group.count;
+      const known = this.towerKeys.get(group.towerId);
+      if (group.towerKey === null || (known !== undefined && group.towerKey !== known)) pending += group.count;
     }
     return pending;
   }
