@@ -64,6 +64,7 @@ function benchTowers(layout: 'near' | 'spread'): TowerRecord[] {
       description: null,
       active: true,
       installed_date: null,
+      provider_id: null,
       created_at: now,
       updated_at: now,
     };

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AntennaPatternRepository } from './antenna-patterns/antennaPatternRepository.js';
 import { AntennaPatternService } from './antenna-patterns/antennaPatternService.js';
 import { AuthRepository } from './auth/authRepository.js';
+import { AuditTrail } from './audit/auditTrail.js';
 import { AuthService } from './auth/authService.js';
 import { type Clock, systemClock } from './clock.js';
 import type { AppConfig } from './config.js';
@@ -115,6 +116,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
   // The outboxes: what a change owes the outside world (webhook events, e-mails), written in its transaction.
   const events = new EventOutbox(clock);
   const mailOutbox = new MailOutbox(clock);
+  const audit = new AuditTrail(clock);
   const auth = new AuthService(new AuthRepository(db.kysely), { secret, tokenTtlHours: config.tokenTtlHours, clock });
 
   const logos = new LogoStore(config.dataDir);
@@ -360,6 +362,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     db,
     events,
     mailOutbox,
+    audit,
     webhooks,
     webhookDelivery,
     mailSender,

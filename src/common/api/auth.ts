@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hasNoNul, nulMessage, requiredText } from './fields.js';
+import { userRole } from './users.js';
 
 /** Sign-in rules (username 3+ characters, password 6+); the browser form and the server share them. */
 export const loginRequest = z.object({
@@ -35,9 +36,16 @@ export const changePasswordRequest = z.object({
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;
 
-/** What a session looks like to its holder; expires_at is an ISO-8601 UTC timestamp. */
+/**
+ * What a session looks like to its holder; expires_at is an ISO-8601 UTC timestamp. role and
+ * provider_ids (the providers a provider editor is scoped to; empty for the other roles) decide
+ * what the admin menu shows; the server enforces them on every route.
+ */
 export const sessionInfo = z.object({
+  user_id: z.number().int(),
   username: z.string(),
+  role: userRole,
+  provider_ids: z.array(z.number().int()),
   expires_at: z.string(),
 });
 export type SessionInfo = z.infer<typeof sessionInfo>;

@@ -1,17 +1,20 @@
 import type { Kysely } from 'kysely';
 import { toCount } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
+import type { UserRole } from '../../common/api/users.js';
 
 export interface AdminUserRow {
   id: number;
   username: string;
   password_hash: string;
+  role: UserRole;
 }
 
 export interface ActiveSessionRow {
   session_id: number;
   user_id: number;
   username: string;
+  role: UserRole;
   expires_at: string;
 }
 
@@ -31,18 +34,26 @@ export class AuthRepository {
   async createUserIfAbsent(username: string, passwordHash: string, now: string): Promise<boolean> {
     const result = await this.db
       .insertInto('admin_users')
-      .values({ username, password_hash: passwordHash, created_at: now, updated_at: now })
+      .values({ username, password_hash: passwordHash, role: 'owner', created_at: now, updated_at: now })
       .onConflict((oc) => oc.column('username').doNothing())
       .executeTakeFirst();
     return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
   }
 
-  findUserByUsername(username: string): Promise<AdminUserRow | undefined> {
-    return this.db.selectFrom('admin_users').select(['id', 'username', 'password_hash']).where('username', '=', username).executeTakeFirst();
+  /** An enabled user by name (a disabled user cannot sign in). */
+  async findUserByUsername(username: string): Promise<AdminUserRow | undefined> {
+    const row = await this.db
+      .selectFrom('admin_users')
+      .select(['id', 'username', 'password_hash', 'role'])
+      .where('username', '=', username)
+      .where('disabled_at', 'is', null)
+      .executeTakeFirst();
+    return row ? { ...row, role: row.role as UserRole } : undefined;
   }
 
-  findUserById(id: number): Promise<AdminUserRow | undefined> {
-    return this.db.selectFrom('admin_users').select(['id', 'username', 'password_hash']).where('id', '=', id).executeTakeFirst();
+  async findUserById(id: number): Promise<AdminUserRow | undefined> {
+    const row = await this.db.selectFrom('admin_users').select(['id', 'username', 'password_hash', 'role']).where('id', '=', id).executeTakeFirst();
+    return row ? { ...row, role: row.role as UserRole } : undefined;
   }
 
   /** Sets the new hash and revokes every session of the user except the one that asked. */
@@ -66,15 +77,24 @@ export class AuthRepository {
       .execute();
   }
 
-  findActiveSession(tokenHash: string, now: string): Promise<ActiveSessionRow | undefined> {
-    return this.db
+  /** The session of a token hash, unless it expired, was revoked, or its user is disabled. */
+  async findActiveSession(tokenHash: string, now: string): Promise<ActiveSessionRow | undefined> {
+    const row = await this.db
       .selectFrom('admin_sessions as s')
       .innerJoin('admin_users as u', 'u.id', 's.user_id')
-      .select(['s.id as session_id', 's.user_id', 'u.username', 's.expires_at'])
+      .select(['s.id as session_id', 's.user_id', 'u.username', 'u.role', 's.expires_at'])
       .where('s.token_hash', '=', tokenHash)
       .where('s.revoked_at', 'is', null)
       .where('s.expires_at', '>', now)
+      .where('u.disabled_at', 'is', null)
       .executeTakeFirst();
+    return row ? { ...row, role: row.role as UserRole } : undefined;
+  }
+
+  /** The providers a user is scoped to (a provider editor's), in id order. */
+  async providerIdsOf(userId: number): Promise<number[]> {
+    const rows = await this.db.selectFrom('user_providers').select('provider_id').where('user_id', '=', userId).orderBy('provider_id').execute();
+    return rows.map((row) => row.provider_id);
   }
 
   async revokeSession(sessionId: number, now: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { CURRENT_PASSWORD_INCORRECT, type LoginResult, NEW_PASSWORD_UNCHANGED, type SessionInfo } from '../../common/api/auth.js';
+import type { UserRole } from '../../common/api/users.js';
 import { type Clock, systemClock } from '../clock.js';
 import { TooManyRequestsError, UnauthorizedError, ValidationError } from '../errors.js';
 import type { AuthRepository, FailureWindow } from './authRepository.js';
@@ -23,11 +24,14 @@ export const USERNAME_DELAY_MAX_MS = 4000;
 const INVALID_CREDENTIALS = 'Invalid username or password';
 const SESSION_ENDED = 'Your session has expired. Please sign in again.';
 
-/** The signed-in admin behind a verified token. */
+/** The signed-in user behind a verified token. */
 export interface AdminPrincipal {
   userId: number;
   sessionId: number;
   username: string;
+  role: UserRole;
+  /** The providers a provider editor is scoped to; empty for the other roles. */
+  providerIds: number[];
   expiresAt: string;
 }
 
@@ -77,7 +81,14 @@ export class AuthService {
     const token = newToken();
     const expiresAt = this.nowIso(this.options.tokenTtlHours * 3600 * 1000);
     await this.repo.createSession(user.id, tokenHash(token, this.options.secret), this.nowIso(), expiresAt);
-    return { token, username: user.username, expires_at: expiresAt };
+    return {
+      token,
+      user_id: user.id,
+      username: user.username,
+      role: user.role,
+      provider_ids: user.role === 'provider_editor' ? await this.repo.providerIdsOf(user.id) : [],
+      expires_at: expiresAt,
+    };
   }
 
   /**
@@ -115,12 +126,20 @@ export class AuthService {
       userId: session.user_id,
       sessionId: session.session_id,
       username: session.username,
+      role: session.role,
+      providerIds: session.role === 'provider_editor' ? await this.repo.providerIdsOf(session.user_id) : [],
       expiresAt: session.expires_at,
     };
   }
 
   describe(principal: AdminPrincipal): SessionInfo {
-    return { username: principal.username, expires_at: principal.expiresAt };
+    return {
+      user_id: principal.userId,
+      username: principal.username,
+      role: principal.role,
+      provider_ids: principal.providerIds,
+      expires_at: principal.expiresAt,
+    };
   }
 
   async logout(principal: AdminPrincipal): Promise<void> {

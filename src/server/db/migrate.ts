@@ -18,6 +18,7 @@ import { clutterAreasMigration } from './migrations/0015_clutter_areas.js';
 import { waitlistZonesWebhooksMigration } from './migrations/0016_waitlist_zones_webhooks.js';
 import { waitlistConfirmSentMigration } from './migrations/0017_waitlist_confirm_sent.js';
 import { measurementsMigration } from './migrations/0018_measurements.js';
+import { teamMigration } from './migrations/0019_team.js';
 
 /** What some migrations need beyond the database. */
 export interface MigrationContext {
@@ -46,6 +47,7 @@ function migrationsFor(dialect: DialectName, context: MigrationContext): Record<
     '0016_waitlist_zones_webhooks': waitlistZonesWebhooksMigration(dialect),
     '0017_waitlist_confirm_sent': waitlistConfirmSentMigration,
     '0018_measurements': measurementsMigration(dialect),
+    '0019_team': teamMigration(dialect),
   };
 }
 

@@ -15,8 +15,90 @@ export interface AdminUsersTable {
   id: Generated<number>;
   username: string;
   password_hash: string;
+  /** owner, admin, viewer or provider_editor (migration 0019; the admins before it became owners). */
+  role: Generated<string>;
+  email: string | null;
+  /** When an owner disabled the user; null: enabled. A disabled user's sessions do not verify. */
+  disabled_at: Timestamp | null;
+  /** The TOTP secret (base32) sealed by the secret box; null: no second factor set up. */
+  totp_secret_sealed: string | null;
+  /** When 2FA was enabled (a code confirmed); null: off, even with a secret pending. */
+  totp_enabled_at: Timestamp | null;
+  /** The last TOTP time step (unix seconds / 30) accepted, so a code is not used twice. */
+  totp_last_step: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** The providers a provider editor is scoped to (migration 0019). */
+export interface UserProvidersTable {
+  user_id: number;
+  provider_id: number;
+}
+
+/** An owner's invitation (migration 0019): single use, until expires_at. */
+export interface UserInvitationsTable {
+  id: Generated<number>;
+  email: string;
+  role: string;
+  /** JSON text: the provider ids of a provider editor's invitation. */
+  provider_ids: Generated<string>;
+  /** HMAC-SHA256 of the invitation token, hex. */
+  token_hash: string;
+  invited_by: number | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  accepted_at: Timestamp | null;
+  accepted_user_id: number | null;
+  revoked_at: Timestamp | null;
+}
+
+/** A user's single-use recovery codes (migration 0019), stored hashed. */
+export interface UserRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: Timestamp | null;
+}
+
+/** The second step of a sign-in with 2FA (migration 0019): the challenge token stored hashed. */
+export interface LoginChallengesTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  ip_address: string | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** The team's settings (migration 0019): one row, id 1. */
+export interface TeamSettingsTable {
+  id: number;
+  /** JSON text: the roles that must sign in with a second factor. */
+  require_2fa_roles: string;
+  audit_retention_days: number;
+  updated_at: Timestamp;
+}
+
+/** Who changed what (migration 0019); written in the change's transaction, never edited. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  created_at: Timestamp;
+  /** null for a change no signed-in user made (a failed sign-in, a system job). */
+  actor_user_id: number | null;
+  /** The actor's username at the time (kept when the user is removed); for a failed sign-in, the name tried. */
+  actor: string | null;
+  ip_address: string | null;
+  /** create, update, delete, upload, sign_in, sign_in_failed, … */
+  action: string;
+  /** provider, coverage_layer, tower, sector, user, settings, … */
+  entity: string;
+  entity_id: string | null;
+  /** JSON text of the fields before and after (secrets masked); null when there is no side. */
+  before_json: string | null;
+  after_json: string | null;
 }
 
 export interface AdminSessionsTable {
@@ -27,6 +109,11 @@ export interface AdminSessionsTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
+  /** The browser's User-Agent at sign-in (migration 0019), cut to 300 characters. */
+  user_agent: string | null;
+  ip_address: string | null;
+  /** When the session last verified (written at most once a minute). */
+  last_seen_at: Timestamp | null;
 }
 
 export interface LoginFailuresTable {
@@ -121,6 +208,8 @@ export interface TowersTable {
   active: DbBool;
   /** Date only, YYYY-MM-DD. */
   installed_date: string | null;
+  /** The provider that owns the tower (migration 0019); null: the map's operator. */
+  provider_id: Generated<number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -519,6 +608,12 @@ export interface WebhookDeliveriesTable {
 export interface Database {
   admin_users: AdminUsersTable;
   admin_sessions: AdminSessionsTable;
+  user_providers: UserProvidersTable;
+  user_invitations: UserInvitationsTable;
+  user_recovery_codes: UserRecoveryCodesTable;
+  login_challenges: LoginChallengesTable;
+  team_settings: TeamSettingsTable;
+  audit_log: AuditLogTable;
   login_failures: LoginFailuresTable;
   providers: ProvidersTable;
   coverage_layers: CoverageLayersTable;

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelope } from '../../common/api/envelope.js';
 import type { AuthService } from '../auth/authService.js';
 import { requireAdmin } from '../auth/requireAdmin.js';
+import { auditActorHook } from '../audit/auditContext.js';
 
 /** The OpenAPI requirement of an admin route: the bearerAuth scheme declared in app.ts. */
 const ADMIN_SECURITY = [{ bearerAuth: [] }];
@@ -26,6 +27,7 @@ function withAdminDocs(schema: FastifySchema | undefined): FastifySchema {
 export function adminScope(auth: AuthService, modules: FastifyPluginAsyncZod[]): FastifyPluginAsyncZod {
   return async (scope) => {
     scope.addHook('onRequest', requireAdmin(auth));
+    scope.addHook('preHandler', auditActorHook);
     scope.addHook('onRoute', (route) => {
       route.schema = withAdminDocs(route.schema);
     });

@@ -102,6 +102,7 @@ export function towerRecord(fields: Partial<TowerRecord> & Pick<TowerRecord, 'id
     description: null,
     active: true,
     installed_date: null,
+    provider_id: null,
     created_at: '2026-11-01T08:00:00.000Z',
     updated_at: '2026-11-01T08:00:00.000Z',
     ...fields,

@@ -112,6 +112,7 @@ export class TowerService {
       description: input.description ?? null,
       active: input.active,
       installed_date: input.installed_date ?? null,
+      provider_id: null,
       created_at: now,
       updated_at: now,
     };

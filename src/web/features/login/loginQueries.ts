@@ -9,9 +9,9 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (credentials: LoginRequest) => apiData<LoginResult>('/auth/login', { method: 'POST', body: credentials }),
-    onSuccess: ({ token, username, expires_at }) => {
+    onSuccess: ({ token, ...session }) => {
       storeToken(token);
-      queryClient.setQueryData<SessionInfo>(SESSION_QUERY_KEY, { username, expires_at });
+      queryClient.setQueryData<SessionInfo>(SESSION_QUERY_KEY, session);
     },
   });
 }
