@@ -6,6 +6,8 @@ export type ErrorKind =
   /** The request is wrong: a field, a rule, a file that does not parse. */
   | 'validation'
   | 'unauthorized'
+  /** Signed in, but the user's role may not do this (the message names what the role lacks). */
+  | 'forbidden'
   | 'not_found'
   | 'conflict'
   /** An upload or body over its limit. */
@@ -52,6 +54,12 @@ export class ValidationError extends AppError {
 export class UnauthorizedError extends AppError {
   constructor(message = 'Authentication required') {
     super('unauthorized', message);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message: string) {
+    super('forbidden', message);
   }
 }
 

@@ -8,6 +8,7 @@ import { AppError, type ErrorKind, TooManyRequestsError } from '../errors.js';
 const STATUS_OF: Record<ErrorKind, number> = {
   validation: 400,
   unauthorized: 401,
+  forbidden: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,
