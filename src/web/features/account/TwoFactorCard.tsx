@@ -25,7 +25,8 @@ export function TwoFactorCard({ onResult }: { onResult: (message: string) => voi
   const refreshSession = useRefreshSession();
   const [phase, setPhase] = useState<Phase>({ step: 'status' });
   const [dialog, setDialog] = useState<'disable' | 'renew' | null>(null);
-  const enabled = session.data?.two_factor_enabled ?? false;
+  // On from the moment the first code is accepted, while its recovery codes are still on screen.
+  const enabled = (session.data?.two_factor_enabled ?? false) || phase.step === 'codes';
 
   const closeDialog = () => {
     setDialog(null);
