@@ -120,4 +120,28 @@ describe.runIf(browserAvailable())('two-factor sign-in and sessions in the brows
     const verify = await live.app.server.inject({ method: 'GET', url: '/api/auth/verify', headers: { authorization: `Bearer ${otherToken}` } });
     expect(verify.statusCode).toBe(401);
   });
+
+  it('keeps a user whose role must use two-factor sign-in on the Account page until it is on', async () => {
+    await live.app.db.kysely
+      .updateTable('team_settings')
+      .set({ require_2fa_roles: JSON.stringify(['owner']) })
+      .where('id', '=', 1)
+      .execute();
+    await signInWithPassword();
+    await page.waitForURL('**/admin/account');
+    await page.getByText('Your role must use two-factor sign-in. Set it up to open the rest of the admin area.').waitFor();
+    await expectNoSeriousA11yViolations(page, 'account page with two-factor sign-in required');
+    await page.goto('/admin/towers');
+    await page.waitForURL('**/admin/account');
+
+    await page.getByRole('button', { name: 'Set up' }).click();
+    const secret = ((await page.getByLabel('Setup key').textContent()) ?? '').replace(/\s/g, '');
+    await page.getByLabel('Code from the app').fill(totpCode(secret, clock.now()));
+    await page.getByRole('button', { name: 'Turn on' }).click();
+    await page.getByLabel('I have saved them').check();
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'Turn off' }).waitFor();
+    await page.goto('/admin/towers');
+    await page.waitForURL('**/admin/towers');
+  });
 });
