@@ -137,6 +137,20 @@ describe('ReportService period tiers', () => {
     expect(repo.kindsIn).not.toHaveBeenCalled();
   });
 
+  it("counts a provider editor's searches search by search over the whole period, never from the whole map's kind roll-ups", async () => {
+    const { service, repo } = newReportService({ timeZone: 'UTC' });
+    const editorOf = [7, 9];
+    await service.dashboard({ start_date: '2026-11-01', end_date: '2026-11-30' }, editorOf);
+    expect(repo.kindsByDay).not.toHaveBeenCalled();
+    expect(repo.kindsByHour).not.toHaveBeenCalled();
+    expect(repo.kindsIn.mock.calls).toEqual([[['2026-11-01T00:00:00.000Z', '2026-12-01T00:00:00.000Z'], editorOf]]);
+    expect(repo.hourTotals.mock.calls).toEqual([['2026-11-01T00', '2026-12-01T00', editorOf]]);
+    // The per-provider roll-ups are exact per provider: read, kept to the editor's providers.
+    expect(repo.providersByDay.mock.calls).toEqual([['2026-11-01', '2026-12-01', editorOf]]);
+    expect(repo.providerNames.mock.calls).toEqual([[editorOf]]);
+    expect(repo.leadCount.mock.calls).toEqual([[{ range: ['2026-11-01T00:00:00.000Z', '2026-12-01T00:00:00.000Z'], scope: editorOf }]]);
+  });
+
   it("ends the default period on the clock's date in the reports' time zone", async () => {
     // 20:00 UTC on the 22nd is 01:30 on the 23rd in Kolkata.
     const { service } = newReportService({ clock: manualClock('2026-11-22T20:00:00.000Z'), timeZone: KOLKATA });
