@@ -195,6 +195,19 @@ describe.each(databaseKinds())('users and invitations (%s)', (kind) => {
     });
   });
 
+  it('builds the link from the address the owner reached when PUBLIC_URL is unset', async () => {
+    clock = new ManualClock();
+    app = await createTestApp(kind, { deps: { clock } });
+    owner = await signIn(app);
+    const created = await app.server.inject({
+      method: 'POST',
+      url: '/api/users/invitations',
+      payload: { email: 'x@example.com', role: 'viewer' },
+      headers: { ...bearer(owner), host: 'map.isp.example:8443' },
+    });
+    expect(created.json().data.invitation_url).toMatch(/^http:\/\/map\.isp\.example:8443\/admin\/invitation\?token=/);
+  });
+
   it('e-mails the invitation through the outbox when SMTP is set', async () => {
     await start({ SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` });
     const created = (await invite({ email: 'mail@example.com', role: 'admin' })).json().data;

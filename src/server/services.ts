@@ -132,7 +132,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     audit,
     mail: config.mail.smtpUrl ? mailOutbox : null,
     secret,
-    publicUrl: config.publicUrl,
+    publicUrl: config.publicUrlConfigured ? config.publicUrl : null,
     clock,
   });
 

@@ -81,7 +81,8 @@ export function userRoutes(deps: { users: UserService; invitations: InvitationSe
       },
       async (request) => {
         const { userId, username } = adminOf(request);
-        const created = await deps.invitations.invite(request.body, { userId, username });
+        // Without PUBLIC_URL the link uses the address the owner's browser reached (behind a proxy: TRUST_PROXY's forwarded host).
+        const created = await deps.invitations.invite(request.body, { userId, username }, `${request.protocol}://${request.host}`);
         return { success: true as const, message: created.emailed ? 'Invitation e-mailed' : 'Invitation created', data: created };
       },
     );

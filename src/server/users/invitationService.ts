@@ -33,8 +33,11 @@ export interface InvitationServiceDeps {
   mail: MailQueue | null;
   /** The app secret: tokens are kept as its HMAC, like session tokens. */
   secret: string;
-  /** The site's public address (PUBLIC_URL), without a trailing slash: the base of the link. */
-  publicUrl: string;
+  /**
+   * The site's public address (PUBLIC_URL), without a trailing slash: the base of the link; null
+   * when unset, then the origin the owner's request came to (what their browser shows).
+   */
+  publicUrl: string | null;
   clock: Clock;
 }
 
@@ -66,9 +69,9 @@ export class InvitationService {
   }
 
   /** Creates the invitation (and queues its e-mail in the same transaction): its link, shown this once. */
-  async invite(input: NewInvitationInput, invitedBy: { userId: number; username: string }): Promise<CreatedInvitation> {
+  async invite(input: NewInvitationInput, invitedBy: { userId: number; username: string }, requestOrigin: string): Promise<CreatedInvitation> {
     const token = newToken();
-    const invitationUrl = `${this.deps.publicUrl}/admin/invitation?token=${token}`;
+    const invitationUrl = `${this.deps.publicUrl ?? requestOrigin}/admin/invitation?token=${token}`;
     const now = this.now();
     const expiresAt = new Date(Date.parse(now) + INVITATION_TTL_MS).toISOString();
     const providerIds = input.role === 'provider_editor' ? (input.provider_ids ?? []) : [];
