@@ -23,6 +23,7 @@ const PUBLIC_ROUTES = [
   'GET /api/config',
   'POST /api/auth/login',
   'POST /api/auth/login/2fa',
+  'POST /api/invitations/accept',
   'GET /api/providers/logo/:filename',
   'GET /api/check_coverage',
   'GET /api/coverage_map',

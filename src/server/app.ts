@@ -45,6 +45,7 @@ import { reportRoutes } from './routes/reportRoutes.js';
 import { systemRoutes } from './routes/systemRoutes.js';
 import { terrainRoutes } from './routes/terrainRoutes.js';
 import { towerRoutes } from './routes/towerRoutes.js';
+import { invitationAcceptRoutes, userRoutes } from './routes/userRoutes.js';
 import { webhookRoutes } from './routes/webhookRoutes.js';
 import { wirelessRoutes } from './routes/wirelessRoutes.js';
 import { publicZoneRoutes, zoneRoutes } from './routes/zoneRoutes.js';
@@ -211,6 +212,7 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
       // Public routes: the exceptions, each answering without a token (test/publicRoutes.test.ts lists them).
       await api.register(systemRoutes(services.db, { basemap: config.basemap, losMap: publicLosMap(config.losMap) }, () => mapStart.startView()));
       await api.register(loginRoutes(auth));
+      await api.register(invitationAcceptRoutes(services.invitations));
       await api.register(providerLogoRoutes(logos));
       await api.register(coverageRoutes(coverage));
       await api.register(wirelessRoutes({ footprints, lineOfSight, searchesPerMinute: config.rateLimits.searchesPerMinute }));
@@ -224,6 +226,7 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
           authRoutes(auth),
           twoFactorRoutes(services.twoFactor),
           sessionRoutes(services.sessions),
+          userRoutes({ users: services.users, invitations: services.invitations }),
           providerRoutes({ providers, myMaps, stats: providerStats }),
           apiTestRoutes(apiTester),
           reportRoutes({ reports, leads, measurements }),

@@ -242,6 +242,8 @@ export interface AppConfig {
   mail: { smtpUrl?: string; from: string; leadsEmail?: string };
   /** Where e-mailed links point: PUBLIC_URL, else http://HOST:PORT as the server listens (no trailing slash). */
   publicUrl: string;
+  /** Whether PUBLIC_URL is set: without it, a link shown to the admin who asked (an invitation's) uses their request's origin. */
+  publicUrlConfigured: boolean;
   /** Webhook retries (seconds after each failed attempt, in order) and how often (ms) the outboxes are polled. */
   outbox: { webhookRetrySeconds: number[]; pollMs: number };
   redis: { url?: string; keyPrefix: string };
@@ -315,6 +317,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, leadsEmail: e.LEADS_EMAIL },
     publicUrl: e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST}:${e.PORT}`,
+    publicUrlConfigured: e.PUBLIC_URL !== undefined,
     outbox: { webhookRetrySeconds: e.WEBHOOK_RETRY_SECONDS, pollMs: e.OUTBOX_POLL_MS },
     redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },
     rateLimits: {

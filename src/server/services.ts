@@ -82,6 +82,10 @@ import { SectorRepository } from './towers/sectorRepository.js';
 import { SectorService } from './towers/sectorService.js';
 import { TowerRepository } from './towers/towerRepository.js';
 import { TowerService } from './towers/towerService.js';
+import { InvitationRepository } from './users/invitationRepository.js';
+import { InvitationService } from './users/invitationService.js';
+import { UserRepository } from './users/userRepository.js';
+import { UserService } from './users/userService.js';
 import { WebhookDelivery } from './webhooks/webhookDelivery.js';
 import { WebhookQueueRepository } from './webhooks/webhookQueueRepository.js';
 import { WebhookRepository } from './webhooks/webhookRepository.js';
@@ -138,6 +142,19 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     clock,
   });
   const sessions = new SessionList(new SessionRepository(db.kysely), transactions, audit, clock);
+  // The team (issue 22): an owner's users and invitations; an invitation is e-mailed only when SMTP is set.
+  const userRepo = new UserRepository(db.kysely, db.dialect);
+  const users = new UserService({ users: userRepo, transactions, audit, clock });
+  const invitations = new InvitationService({
+    invitations: new InvitationRepository(db.kysely),
+    users: userRepo,
+    transactions,
+    audit,
+    mail: config.mail.smtpUrl ? mailOutbox : null,
+    secret,
+    publicUrl: config.publicUrlConfigured ? config.publicUrl : null,
+    clock,
+  });
 
   const logos = new LogoStore(config.dataDir);
   const providerRepo = new ProviderRepository(db.kysely);
@@ -392,6 +409,8 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     auth,
     twoFactor,
     sessions,
+    users,
+    invitations,
     logos,
     providers,
     layers,

@@ -1,7 +1,8 @@
 import type { Executor } from '../db/transactions.js';
 
 /** What an e-mail is, for the log and the admin (mail_outbox.kind). */
-export type MailKind = 'waitlist_confirm' | 'waitlist_live' | 'zone_goal_reached' | 'lead_notice' | 'lead_confirmation' | 'webhook_disabled';
+export type MailKind =
+  'waitlist_confirm' | 'waitlist_live' | 'zone_goal_reached' | 'lead_notice' | 'lead_confirmation' | 'webhook_disabled' | 'user_invitation';
 
 export interface QueuedMail {
   kind: MailKind;

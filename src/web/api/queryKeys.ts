@@ -25,4 +25,6 @@ export const QUERY_KEYS = {
   waitlist: ['waitlist'],
   /** The measurements' pages, points and report: an import, a deletion or a lead's install refreshes them all. */
   measurements: ['measurements'],
+  /** The team: users and pending invitations (an accepted invitation becomes a user). */
+  users: ['users'],
 } as const;

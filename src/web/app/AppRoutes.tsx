@@ -13,13 +13,14 @@ import { CenteredSpinner } from '../ui/CenteredSpinner.js';
 const WidgetPage = lazy(() => import('../features/widget/index.js').then((module) => ({ default: module.WidgetPage })));
 const WaitlistResultPage = lazy(() => import('../features/waitlist-result/index.js').then((module) => ({ default: module.WaitlistResultPage })));
 const LoginPage = lazy(() => import('../features/login/index.js').then((module) => ({ default: module.LoginPage })));
+const InvitationPage = lazy(() => import('../features/login/index.js').then((module) => ({ default: module.InvitationPage })));
 const AdminRoutes = lazy(() => import('../features/admin-shell/index.js').then((module) => ({ default: module.AdminRoutes })));
 
 function EmbedRoute() {
   return <EmbedMapPage search={useLocation().search} />;
 }
 
-/** The public pages (/, /map, /embed, /widget, /waitlist), /admin/login and the guarded /admin area; any other path goes to /. */
+/** The public pages (/, /map, /embed, /widget, /waitlist), /admin/login, the invitation page (/admin/invitation) and the guarded /admin area; any other path goes to /. */
 export function AppRoutes() {
   return (
     <Suspense fallback={<CenteredSpinner label="Loading page" />}>
@@ -30,6 +31,7 @@ export function AppRoutes() {
         <Route path="/embed" element={<EmbedRoute />} />
         <Route path="/waitlist" element={<WaitlistResultPage />} />
         <Route path="/admin/login" element={<LoginPage />} />
+        <Route path="/admin/invitation" element={<InvitationPage />} />
         <Route path="/admin/*" element={<AdminRoutes />} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Routes>

@@ -3,20 +3,35 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 
-/** The edit and delete buttons of a table row; their accessible names say which item they act on. */
-export function EditDeleteActions({ itemName, onEdit, onDelete }: { itemName: string; onEdit: () => void; onDelete: () => void }) {
+/**
+ * The edit and delete buttons of a table row; their accessible names say which item they act on.
+ * A button without its handler is not shown (the signed-in role may not do it: auth/useCan.ts).
+ */
+export function EditDeleteActions({
+  itemName,
+  onEdit,
+  onDelete,
+}: {
+  itemName: string;
+  onEdit?: (() => void) | undefined;
+  onDelete?: (() => void) | undefined;
+}) {
   return (
     <>
-      <Tooltip title="Edit" describeChild>
-        <IconButton aria-label={`Edit ${itemName}`} onClick={onEdit}>
-          <EditOutlined />
-        </IconButton>
-      </Tooltip>
-      <Tooltip title="Delete" describeChild>
-        <IconButton aria-label={`Delete ${itemName}`} color="error" onClick={onDelete}>
-          <DeleteOutline />
-        </IconButton>
-      </Tooltip>
+      {onEdit && (
+        <Tooltip title="Edit" describeChild>
+          <IconButton aria-label={`Edit ${itemName}`} onClick={onEdit}>
+            <EditOutlined />
+          </IconButton>
+        </Tooltip>
+      )}
+      {onDelete && (
+        <Tooltip title="Delete" describeChild>
+          <IconButton aria-label={`Delete ${itemName}`} color="error" onClick={onDelete}>
+            <DeleteOutline />
+          </IconButton>
+        </Tooltip>
+      )}
     </>
   );
 }

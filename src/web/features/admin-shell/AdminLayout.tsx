@@ -8,10 +8,10 @@ import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
-import { Outlet } from 'react-router-dom';
 import { ADMIN_DRAWER_WIDTH } from '../../app/theme.js';
 import { AccountMenu } from './AccountMenu.js';
 import { AdminNavigation } from './AdminNavigation.js';
+import { ScreenAccess } from './ScreenAccess.js';
 
 const drawerPaper = { '& .MuiDrawer-paper': { width: ADMIN_DRAWER_WIDTH, boxSizing: 'border-box' } } as const;
 
@@ -62,7 +62,7 @@ export function AdminLayout() {
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, sm: 3 } }}>
         {/* Keeps the content clear of the fixed top bar. */}
         <Toolbar />
-        <Outlet />
+        <ScreenAccess />
       </Box>
     </Box>
   );

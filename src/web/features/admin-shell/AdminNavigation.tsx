@@ -10,6 +10,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, matchPath, useLocation } from 'react-router-dom';
+import { mayOpen } from '../../auth/roleAccess.js';
+import { useVerifySession } from '../../auth/useVerifySession.js';
 import { ADMIN_NAV_ITEMS } from './adminNavItems.js';
 
 /** The current screen's item takes the primary colour, text and icon alike. */
@@ -31,9 +33,11 @@ interface AdminNavigationProps {
   onNavigate?: () => void;
 }
 
-/** The side menu's content; the current screen's item is highlighted. */
+/** The side menu's content: the screens the signed-in role may open; the current screen's item is highlighted. */
 export function AdminNavigation({ onNavigate }: AdminNavigationProps) {
   const { pathname } = useLocation();
+  const role = useVerifySession().data?.role;
+  const items = role ? ADMIN_NAV_ITEMS.filter((item) => mayOpen(role, item.path)) : [];
 
   return (
     <Box component="nav" aria-label="Admin navigation" sx={focusRingStyle}>
@@ -44,7 +48,7 @@ export function AdminNavigation({ onNavigate }: AdminNavigationProps) {
       </Toolbar>
       <Divider />
       <List>
-        {ADMIN_NAV_ITEMS.map(({ label, path, icon: Icon }) => {
+        {items.map(({ label, path, icon: Icon }) => {
           const active = matchPath({ path, end: false }, pathname) !== null;
           return (
             <ListItem key={path} disablePadding>

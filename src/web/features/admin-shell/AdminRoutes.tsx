@@ -20,6 +20,7 @@ import { AdminNotFoundPage } from './AdminNotFoundPage.js';
 const MeasurementsPage = lazy(() => import('../measurements/index.js').then((module) => ({ default: module.MeasurementsPage })));
 const WaitlistPage = lazy(() => import('../waitlist/index.js').then((module) => ({ default: module.WaitlistPage })));
 const WebhooksPage = lazy(() => import('../webhooks/index.js').then((module) => ({ default: module.WebhooksPage })));
+const UsersPage = lazy(() => import('../users/index.js').then((module) => ({ default: module.UsersPage })));
 const ZonesPage = lazy(() => import('../zones/index.js').then((module) => ({ default: module.ZonesPage })));
 const screenLoading = <LoadingPanel label="Loading page" />;
 
@@ -70,6 +71,14 @@ export function AdminRoutes() {
             element={
               <Suspense fallback={screenLoading}>
                 <WebhooksPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="users"
+            element={
+              <Suspense fallback={screenLoading}>
+                <UsersPage />
               </Suspense>
             }
           />

@@ -7,6 +7,7 @@ import FlagOutlined from '@mui/icons-material/FlagOutlined';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import LayersOutlined from '@mui/icons-material/LayersOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
+import PeopleOutlined from '@mui/icons-material/PeopleOutlined';
 import SettingsInputAntennaOutlined from '@mui/icons-material/SettingsInputAntennaOutlined';
 import SignalCellularAltOutlined from '@mui/icons-material/SignalCellularAltOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
@@ -19,7 +20,7 @@ export interface AdminNavItem {
   icon: typeof SvgIcon;
 }
 
-/** The admin side menu, in its order, with the leads inbox (issue 9) after Reports, the waitlist (issue 20) after it, and the measurements (issue 21) after Line of Sight. */
+/** The admin side menu, in its order, with the leads inbox (issue 9) after Reports, the waitlist (issue 20) after it, the measurements (issue 21) after Line of Sight, and the team's users (issue 22) before Settings. Each role sees the items it may open (auth/roleAccess.ts). */
 export const ADMIN_NAV_ITEMS: readonly AdminNavItem[] = [
   { label: 'Dashboard', path: '/admin/dashboard', icon: DashboardOutlined },
   { label: 'Providers', path: '/admin/providers', icon: BusinessOutlined },
@@ -33,5 +34,6 @@ export const ADMIN_NAV_ITEMS: readonly AdminNavItem[] = [
   { label: 'Zones', path: '/admin/zones', icon: FlagOutlined },
   { label: 'Embed Generator', path: '/admin/embed', icon: CodeOutlined },
   { label: 'Webhooks', path: '/admin/webhooks', icon: WebhookOutlined },
+  { label: 'Users', path: '/admin/users', icon: PeopleOutlined },
   { label: 'Settings', path: '/admin/settings', icon: SettingsOutlined },
 ];

@@ -17,8 +17,9 @@ interface CoverageLayersTableProps {
   layers: readonly CoverageLayer[];
   /** Provider names by id. */
   providerNames: ReadonlyMap<number, string>;
-  onEdit: (layer: CoverageLayer) => void;
-  onDelete: (layer: CoverageLayer) => void;
+  /** Absent: the role may not change layers (the buttons are not shown). */
+  onEdit?: ((layer: CoverageLayer) => void) | undefined;
+  onDelete?: ((layer: CoverageLayer) => void) | undefined;
 }
 
 /** The coverage layers table: Layer Name, Provider, Services, KML Data, Status, Actions. */
@@ -64,7 +65,7 @@ export function CoverageLayersTable({ layers, providerNames, onEdit, onDelete }:
                 <Chip size="small" label={layer.active ? 'Active' : 'Inactive'} color={layer.active ? 'success' : 'default'} />
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                <EditDeleteActions itemName={layer.name} onEdit={() => onEdit(layer)} onDelete={() => onDelete(layer)} />
+                <EditDeleteActions itemName={layer.name} onEdit={onEdit && (() => onEdit(layer))} onDelete={onDelete && (() => onDelete(layer))} />
               </TableCell>
             </TableRow>
           ))}

@@ -4,6 +4,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { useCan } from '../../auth/useCan.js';
 import { useEffect, useMemo, useState } from 'react';
 import type { CoverageLayer } from '../../../common/api/coverageLayers.js';
 import { AdminPageHeading } from '../../ui/AdminPageHeading.js';
@@ -23,6 +24,8 @@ const DELETE_FAILED = 'Failed to delete coverage layer';
 /** /admin/coverage ("Coverage Management"). */
 export function CoverageManagementPage() {
   const layers = useCoverageLayers();
+  // A viewer reads the layers; the Add, Edit and Delete buttons are for the roles that change them.
+  const canChange = useCan('change_coverage');
   const providers = useProviders();
   const deleteLayer = useDeleteCoverageLayer();
   const { notice, show, close } = useNotice();
@@ -55,9 +58,11 @@ export function CoverageManagementPage() {
         title="Coverage Management"
         subtitle="Coverage areas of each provider from KML or KMZ files, with the service status of each colour."
         action={
-          <Button variant="contained" startIcon={<Add />} onClick={openNew}>
-            Add Coverage Layer
-          </Button>
+          canChange && (
+            <Button variant="contained" startIcon={<Add />} onClick={openNew}>
+              Add Coverage Layer
+            </Button>
+          )
         }
       />
 
@@ -78,9 +83,11 @@ export function CoverageManagementPage() {
             title="No coverage layers yet"
             text="Upload a provider's coverage as a KML or KMZ file to show it on the map."
             actions={
-              <Button variant="outlined" startIcon={<Add />} onClick={openNew}>
-                Add your first coverage layer
-              </Button>
+              canChange && (
+                <Button variant="outlined" startIcon={<Add />} onClick={openNew}>
+                  Add your first coverage layer
+                </Button>
+              )
             }
           />
         }
@@ -92,7 +99,7 @@ export function CoverageManagementPage() {
                 Provider names could not be loaded right now.
               </Alert>
             )}
-            <CoverageLayersTable layers={list} providerNames={providerNames} onEdit={openEditor} onDelete={deletion.ask} />
+            <CoverageLayersTable layers={list} providerNames={providerNames} onEdit={canChange ? openEditor : undefined} onDelete={canChange ? deletion.ask : undefined} />
           </>
         )}
       </QueryStates>

@@ -1,2 +1,3 @@
-// The admin login page (/admin/login), for the app's router.
+// The admin login page (/admin/login) and the invitation page (/admin/invitation), for the app's router.
+export { InvitationPage } from './InvitationPage.js';
 export { LoginPage } from './LoginPage.js';

@@ -4,6 +4,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import type { Provider } from '../../../common/api/providers.js';
+import { useCan } from '../../auth/useCan.js';
 import { errorMessage } from '../../api/ApiError.js';
 import { AdminPageHeading } from '../../ui/AdminPageHeading.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
@@ -23,6 +24,10 @@ const SYNC_FAILED = 'Failed to sync My Maps data';
 /** /admin/providers ("Providers Management"). */
 export function ProvidersPage() {
   const providers = useProviders();
+  // A provider editor edits their own providers but neither adds nor deletes one; a viewer only reads.
+  const canAdd = useCan('add_provider');
+  const canEdit = useCan('edit_provider');
+  const canDelete = useCan('delete_provider');
   const deleteProvider = useDeleteProvider();
   const sync = useSyncMyMaps();
   const { notice, show, close } = useNotice();
@@ -51,9 +56,11 @@ export function ProvidersPage() {
         title="Providers Management"
         subtitle="Internet providers, their contact details and where their coverage comes from."
         action={
-          <Button variant="contained" startIcon={<Add />} onClick={openNew}>
-            Add Provider
-          </Button>
+          canAdd && (
+            <Button variant="contained" startIcon={<Add />} onClick={openNew}>
+              Add Provider
+            </Button>
+          )
         }
       />
 
@@ -78,9 +85,11 @@ export function ProvidersPage() {
             title="No providers yet"
             text="Add the internet providers whose coverage the map shows."
             actions={
-              <Button variant="outlined" startIcon={<Add />} onClick={openNew}>
-                Add your first provider
-              </Button>
+              canAdd && (
+                <Button variant="outlined" startIcon={<Add />} onClick={openNew}>
+                  Add your first provider
+                </Button>
+              )
             }
           />
         }
@@ -89,10 +98,10 @@ export function ProvidersPage() {
           <ProvidersTable
             providers={list}
             syncingId={sync.isPending ? (sync.variables?.id ?? null) : null}
-            onEdit={openEditor}
-            onDelete={deletion.ask}
-            onSync={runSync}
-            onTestApi={setToTest}
+            onEdit={canEdit ? openEditor : undefined}
+            onDelete={canDelete ? deletion.ask : undefined}
+            onSync={canEdit ? runSync : undefined}
+            onTestApi={canEdit ? setToTest : undefined}
           />
         )}
       </QueryStates>

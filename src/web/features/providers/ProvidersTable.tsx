@@ -25,10 +25,11 @@ interface ProvidersTableProps {
   providers: readonly Provider[];
   /** The provider whose My Maps sync is running, if any. */
   syncingId: number | null;
-  onEdit: (provider: Provider) => void;
-  onDelete: (provider: Provider) => void;
-  onSync: (provider: Provider) => void;
-  onTestApi: (provider: Provider) => void;
+  /** Absent: the role may not (the buttons are not shown); likewise the others. */
+  onEdit?: ((provider: Provider) => void) | undefined;
+  onDelete?: ((provider: Provider) => void) | undefined;
+  onSync?: ((provider: Provider) => void) | undefined;
+  onTestApi?: ((provider: Provider) => void) | undefined;
 }
 
 /** The providers table: Name, Contact, Status, Actions. */
@@ -76,7 +77,7 @@ export function ProvidersTable({ providers, syncingId, onEdit, onDelete, onSync,
                 </Stack>
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {provider.data_source === 'my_maps_url' && (
+                {provider.data_source === 'my_maps_url' && onSync && (
                   <Tooltip title="Sync from My Maps now" describeChild>
                     <span>
                       <IconButton aria-label={`Sync ${provider.name}`} onClick={() => onSync(provider)} disabled={syncingId !== null}>
@@ -85,14 +86,14 @@ export function ProvidersTable({ providers, syncingId, onEdit, onDelete, onSync,
                     </span>
                   </Tooltip>
                 )}
-                {provider.data_source === 'api_endpoint' && (
+                {provider.data_source === 'api_endpoint' && onTestApi && (
                   <Tooltip title="Test the provider's API" describeChild>
                     <IconButton aria-label={`Test API ${provider.name}`} onClick={() => onTestApi(provider)}>
                       <NetworkCheck />
                     </IconButton>
                   </Tooltip>
                 )}
-                <EditDeleteActions itemName={provider.name} onEdit={() => onEdit(provider)} onDelete={() => onDelete(provider)} />
+                <EditDeleteActions itemName={provider.name} onEdit={onEdit && (() => onEdit(provider))} onDelete={onDelete && (() => onDelete(provider))} />
               </TableCell>
             </TableRow>
           ))}

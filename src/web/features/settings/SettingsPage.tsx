@@ -1,4 +1,7 @@
+import Alert from '@mui/material/Alert';
 import Grid from '@mui/material/Grid';
+import { useCan } from '../../auth/useCan.js';
+import { ReadOnlyRegion } from '../../ui/ReadOnlyRegion.js';
 import { AdminPageHeading } from '../../ui/AdminPageHeading.js';
 import { NoticeSnackbar } from '../../ui/NoticeSnackbar.js';
 import { useNotice } from '../../ui/useNotice.js';
@@ -16,21 +19,34 @@ import { RadioModelCard } from './RadioModelCard.js';
  */
 export function SettingsPage() {
   const { notice, show, close } = useNotice();
+  // A viewer reads the settings (their own password stays theirs to change).
+  const canChange = useCan('change');
   return (
     <>
       <AdminPageHeading
         title="Settings"
         subtitle="Manage the public map, embedding, the address book and the radio model of the wireless answers. Your password is under Account."
       />
+      {!canChange && (
+        <Alert severity="info" sx={{ mb: 3 }}>
+          Your role can read these settings but not change them. Your own password is yours to change.
+        </Alert>
+      )}
       <Grid container spacing={3}>
         <Grid size={{ xs: 12 }}>
-          <PublicMapStartCard onResult={show} />
+          <ReadOnlyRegion readOnly={!canChange}>
+            <PublicMapStartCard onResult={show} />
+          </ReadOnlyRegion>
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <EmbeddingCard onResult={show} />
+          <ReadOnlyRegion readOnly={!canChange}>
+            <EmbeddingCard onResult={show} />
+          </ReadOnlyRegion>
         </Grid>
         <Grid size={{ xs: 12, md: 6 }}>
-          <AddressBookCard onResult={show} />
+          <ReadOnlyRegion readOnly={!canChange}>
+            <AddressBookCard onResult={show} />
+          </ReadOnlyRegion>
         </Grid>
         <Grid size={12}>
           <Typography variant="h5" component="h2" id="radio-section" sx={{ mt: 2 }}>
@@ -38,13 +54,19 @@ export function SettingsPage() {
           </Typography>
         </Grid>
         <Grid size={12}>
-          <RadioModelCard onResult={show} />
+          <ReadOnlyRegion readOnly={!canChange}>
+            <RadioModelCard onResult={show} />
+          </ReadOnlyRegion>
         </Grid>
         <Grid size={12}>
-          <ClutterAreasCard onResult={show} />
+          <ReadOnlyRegion readOnly={!canChange}>
+            <ClutterAreasCard onResult={show} />
+          </ReadOnlyRegion>
         </Grid>
         <Grid size={12}>
-          <AntennaPatternsCard onResult={show} />
+          <ReadOnlyRegion readOnly={!canChange}>
+            <AntennaPatternsCard onResult={show} />
+          </ReadOnlyRegion>
         </Grid>
       </Grid>
       <NoticeSnackbar notice={notice} onClose={close} />

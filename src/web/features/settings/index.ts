@@ -9,3 +9,8 @@ export { SecurityTipsCard } from './SecurityTipsCard.js';
 export { useEmbedSettings } from './embedSettingsQueries.js';
 export { useAntennaPatterns } from './antennaPatternQueries.js';
 export { useRadioSettings } from './radioSettingsQueries.js';
+// The password strength meter and checklist, rating by the server's rule: the invitation page
+// (login) rates the new account's password with them.
+export { PasswordChecklist } from './PasswordChecklist.js';
+export { PasswordStrengthMeter } from './PasswordStrengthMeter.js';
+export { usePasswordPolicy } from './usePasswordPolicy.js';

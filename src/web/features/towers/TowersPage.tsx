@@ -7,6 +7,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useEffect, useMemo, useState } from 'react';
 import type { Tower } from '../../../common/api/towers.js';
+import { useCan } from '../../auth/useCan.js';
 import { errorMessage } from '../../api/ApiError.js';
 import { AdminPageHeading } from '../../ui/AdminPageHeading.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
@@ -30,6 +31,9 @@ const DELETE_FAILED = 'Failed to delete tower';
 /** /admin/towers ("Tower Management"). */
 export function TowersPage() {
   const towers = useTowers();
+  // A viewer reads the towers; a provider editor changes their own but does not bulk import.
+  const canChange = useCan('change_towers');
+  const canImport = useCan('change');
   const footprints = useFootprintStates();
   const footprintStates = useMemo(() => new Map((footprints.data ?? []).map((state) => [state.tower_id, state])), [footprints.data]);
   const footprintsVersion = useMemo(() => footprintsVersionOf(footprints.data ?? []), [footprints.data]);
@@ -62,14 +66,18 @@ export function TowersPage() {
         title="Tower Management"
         subtitle="The wireless towers used for line of sight and the wireless answer of every coverage check."
         action={
-          <Stack direction="row" spacing={1}>
-            <Button variant="outlined" startIcon={<UploadFile />} onClick={openImport}>
-              Bulk Import
-            </Button>
-            <Button variant="contained" startIcon={<Add />} onClick={openNew}>
-              Add Tower
-            </Button>
-          </Stack>
+          canChange && (
+            <Stack direction="row" spacing={1}>
+              {canImport && (
+                <Button variant="outlined" startIcon={<UploadFile />} onClick={openImport}>
+                  Bulk Import
+                </Button>
+              )}
+              <Button variant="contained" startIcon={<Add />} onClick={openNew}>
+                Add Tower
+              </Button>
+            </Stack>
+          )
         }
       />
 
@@ -95,14 +103,18 @@ export function TowersPage() {
             title="No towers yet"
             text="Add your wireless towers one by one, or import a whole inventory from JSON or CSV."
             actions={
-              <Stack direction="row" spacing={1} sx={{ justifyContent: 'center' }}>
-                <Button variant="outlined" startIcon={<UploadFile />} onClick={openImport}>
-                  Import towers
-                </Button>
-                <Button variant="outlined" startIcon={<Add />} onClick={openNew}>
-                  Add your first tower
-                </Button>
-              </Stack>
+              canChange && (
+                <Stack direction="row" spacing={1} sx={{ justifyContent: 'center' }}>
+                  {canImport && (
+                    <Button variant="outlined" startIcon={<UploadFile />} onClick={openImport}>
+                      Import towers
+                    </Button>
+                  )}
+                  <Button variant="outlined" startIcon={<Add />} onClick={openNew}>
+                    Add your first tower
+                  </Button>
+                </Stack>
+              )
             }
           />
         }
@@ -118,8 +130,8 @@ export function TowersPage() {
             towers={list}
             footprints={footprintStates}
             onFootprintError={(message) => show('error', message)}
-            onEdit={openEditor}
-            onDelete={deletion.ask}
+            onEdit={canChange ? openEditor : undefined}
+            onDelete={canChange ? deletion.ask : undefined}
           />
         )}
       </QueryStates>

@@ -23,8 +23,9 @@ interface TowersTableProps {
   /** Each tower's footprint state, by tower id. */
   footprints: ReadonlyMap<number, TowerFootprintState>;
   onFootprintError: (message: string) => void;
-  onEdit: (tower: Tower) => void;
-  onDelete: (tower: Tower) => void;
+  /** Absent: the role may not change towers (the buttons are not shown). */
+  onEdit?: ((tower: Tower) => void) | undefined;
+  onDelete?: ((tower: Tower) => void) | undefined;
 }
 
 /**
@@ -95,7 +96,7 @@ export function TowersTable({ towers, footprints, onFootprintError, onEdit, onDe
                   <FootprintCell towerName={tower.name} active={tower.active} state={footprints.get(tower.id)} onError={onFootprintError} />
                 </TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <EditDeleteActions itemName={tower.name} onEdit={() => onEdit(tower)} onDelete={() => onDelete(tower)} />
+                  <EditDeleteActions itemName={tower.name} onEdit={onEdit && (() => onEdit(tower))} onDelete={onDelete && (() => onDelete(tower))} />
                 </TableCell>
               </TableRow>
             ))}

@@ -1,0 +1,218 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  INVITATION_EXPIRED,
+  INVITATION_INVALID,
+  INVITATION_TTL_MS,
+  INVITATION_USED,
+  LAST_OWNER,
+  PROVIDERS_ONLY_FOR_EDITORS,
+  PROVIDERS_REQUIRED,
+  USERNAME_TAKEN,
+} from '../src/common/api/users.js';
+import { PASSWORD_TOO_WEAK } from '../src/common/passwordStrength.js';
+import { closedPort } from './support/closedPort.js';
+import { teamUser } from './support/teamUsers.js';
+import { bearer, createTestApp, databaseKinds, ManualClock, signIn, type TestApp } from './support/testApp.js';
+
+const PUBLIC_URL = 'https://coverage.example.com';
+const NEW_PASSWORD = 'Correct-Horse-Battery-9';
+
+describe.each(databaseKinds())('users and invitations (%s)', (kind) => {
+  let app: TestApp;
+  let clock: ManualClock;
+  let owner: string;
+
+  async function start(env: Record<string, string> = {}): Promise<void> {
+    clock = new ManualClock();
+    app = await createTestApp(kind, { env: { PUBLIC_URL, ...env }, deps: { clock } });
+    owner = await signIn(app);
+  }
+
+  afterEach(() => app.close());
+
+  const invite = (payload: object, token = owner) => app.server.inject({ method: 'POST', url: '/api/users/invitations', payload, headers: bearer(token) });
+  const accept = (payload: object, remoteAddress = '10.0.0.7') => app.server.inject({ method: 'POST', url: '/api/invitations/accept', payload, remoteAddress });
+  const updateUser = (id: number, payload: object) => app.server.inject({ method: 'PUT', url: `/api/users/${id}`, payload, headers: bearer(owner) });
+  const removeUser = (id: number, token = owner) => app.server.inject({ method: 'DELETE', url: `/api/users/${id}`, headers: bearer(token) });
+  const listUsers = async () =>
+    (await app.server.inject({ method: 'GET', url: '/api/users', headers: bearer(owner) })).json().data as Array<Record<string, unknown>>;
+  const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;
+  const verify = (token: string) => app.server.inject({ method: 'GET', url: '/api/auth/verify', headers: bearer(token) });
+  const adminId = async () => (await verify(owner)).json().data.user_id as number;
+
+  async function provider(name: string): Promise<number> {
+    const now = clock.now().toISOString();
+    const row = await app.db.kysely
+      .insertInto('providers')
+      .values({ name, created_at: now, updated_at: now } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async function auditEntries(entity: string): Promise<Array<{ action: string; entity_id: string | null; actor: string | null }>> {
+    return app.db.kysely.selectFrom('audit_log').select(['action', 'entity_id', 'actor']).where('entity', '=', entity).orderBy('id').execute();
+  }
+
+  describe('without SMTP', () => {
+    beforeEach(() => start());
+
+    it('invites with a one-time link under PUBLIC_URL that creates a user with the role, once', async () => {
+      const created = await invite({ email: 'Sam@Example.com', role: 'viewer' });
+      expect(created.statusCode).toBe(200);
+      const { invitation, invitation_url, emailed } = created.json().data;
+      expect(emailed).toBe(false);
+      expect(invitation).toMatchObject({ email: 'sam@example.com', role: 'viewer', provider_ids: [], invited_by: 'admin' });
+      expect(Date.parse(invitation.expires_at) - clock.now().getTime()).toBe(72 * 3600_000);
+      expect(invitation_url).toMatch(new RegExp(`^${PUBLIC_URL}/admin/invitation\\?token=[A-Za-z0-9_-]{43}$`));
+      const pending = await app.server.inject({ method: 'GET', url: '/api/users/invitations', headers: bearer(owner) });
+      expect(pending.json().data.map((row: { id: number }) => row.id)).toEqual([invitation.id]);
+
+      const accepted = await accept({ token: tokenOf(invitation_url), username: 'sam', password: NEW_PASSWORD });
+      expect(accepted.statusCode).toBe(200);
+      expect(accepted.json().data).toEqual({ username: 'sam', role: 'viewer' });
+      const session = await verify(await signIn(app, { username: 'sam', password: NEW_PASSWORD }));
+      expect(session.json().data).toMatchObject({ username: 'sam', role: 'viewer', provider_ids: [] });
+      expect((await listUsers()).find((user) => user.username === 'sam')).toMatchObject({
+        email: 'sam@example.com',
+        role: 'viewer',
+        disabled: false,
+        two_factor_enabled: false,
+      });
+
+      const again = await accept({ token: tokenOf(invitation_url), username: 'sam2', password: NEW_PASSWORD });
+      expect(again.statusCode).toBe(400);
+      expect(again.json().message).toBe(INVITATION_USED);
+      const left = await app.server.inject({ method: 'GET', url: '/api/users/invitations', headers: bearer(owner) });
+      expect(left.json().data).toEqual([]);
+      expect((await auditEntries('invitation')).map((row) => row.action)).toEqual(['create', 'accept']);
+      expect(await auditEntries('user')).toEqual([expect.objectContaining({ action: 'create', actor: 'sam' })]);
+    });
+
+    it('refuses an invitation link after 72 hours', async () => {
+      const { invitation_url } = (await invite({ email: 'late@example.com', role: 'admin' })).json().data;
+      clock.advance(INVITATION_TTL_MS - 1000);
+      // The owner's session has long expired (12 h): a new one.
+      const pending = await app.server.inject({ method: 'GET', url: '/api/users/invitations', headers: bearer(await signIn(app)) });
+      expect(pending.json().data).toHaveLength(1);
+      clock.advance(1000);
+      const response = await accept({ token: tokenOf(invitation_url), username: 'late', password: NEW_PASSWORD });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(INVITATION_EXPIRED);
+    });
+
+    it('refuses a revoked or unknown link as not valid, and a revoked invitation cannot be revoked again', async () => {
+      const { invitation, invitation_url } = (await invite({ email: 'gone@example.com', role: 'viewer' })).json().data;
+      const revoked = await app.server.inject({ method: 'DELETE', url: `/api/users/invitations/${invitation.id}`, headers: bearer(owner) });
+      expect(revoked.statusCode).toBe(200);
+      expect((await accept({ token: tokenOf(invitation_url), username: 'gone', password: NEW_PASSWORD })).json().message).toBe(INVITATION_INVALID);
+      expect((await accept({ token: 'x'.repeat(43), username: 'gone', password: NEW_PASSWORD })).json().message).toBe(INVITATION_INVALID);
+      const twice = await app.server.inject({ method: 'DELETE', url: `/api/users/invitations/${invitation.id}`, headers: bearer(owner) });
+      expect(twice.statusCode).toBe(404);
+      expect((await auditEntries('invitation')).map((row) => row.action)).toEqual(['create', 'revoke']);
+    });
+
+    it('needs existing providers for a provider editor and refuses them for other roles', async () => {
+      const missing = await invite({ email: 'pe@example.com', role: 'provider_editor' });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().message).toBe(PROVIDERS_REQUIRED);
+      expect((await invite({ email: 'pe@example.com', role: 'provider_editor', provider_ids: [] })).json().message).toBe(PROVIDERS_REQUIRED);
+      expect((await invite({ email: 'pe@example.com', role: 'provider_editor', provider_ids: [999] })).json().message).toBe('Provider 999 not found');
+      expect((await invite({ email: 'v@example.com', role: 'viewer', provider_ids: [1] })).json().message).toBe(PROVIDERS_ONLY_FOR_EDITORS);
+
+      const fibre = await provider('Fibre Co');
+      const created = await invite({ email: 'pe@example.com', role: 'provider_editor', provider_ids: [fibre, fibre] });
+      expect(created.json().data.invitation.provider_ids).toEqual([fibre]);
+      await accept({ token: tokenOf(created.json().data.invitation_url), username: 'fibre-editor', password: NEW_PASSWORD });
+      const session = await verify(await signIn(app, { username: 'fibre-editor', password: NEW_PASSWORD }));
+      expect(session.json().data).toMatchObject({ role: 'provider_editor', provider_ids: [fibre] });
+    });
+
+    it('refuses a taken username and a weak password, leaving the invitation usable', async () => {
+      const { invitation_url } = (await invite({ email: 'kim@example.com', role: 'viewer' })).json().data;
+      const taken = await accept({ token: tokenOf(invitation_url), username: 'admin', password: NEW_PASSWORD });
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json().message).toBe(USERNAME_TAKEN);
+      const weak = await accept({ token: tokenOf(invitation_url), username: 'kim', password: 'password' });
+      expect(weak.statusCode).toBe(400);
+      expect(weak.json().message).toBe(PASSWORD_TOO_WEAK);
+      expect((await accept({ token: tokenOf(invitation_url), username: 'kim', password: NEW_PASSWORD })).statusCode).toBe(200);
+    });
+
+    it('throttles accept attempts per address', async () => {
+      const attempt = (remoteAddress: string) => accept({ token: 'y'.repeat(43), username: 'guess', password: NEW_PASSWORD }, remoteAddress);
+      for (let i = 0; i < 10; i += 1) expect((await attempt('10.0.0.9')).statusCode).toBe(400);
+      expect((await attempt('10.0.0.9')).statusCode).toBe(429);
+      expect((await attempt('10.0.0.10')).statusCode).toBe(400);
+    });
+
+    it('never removes, demotes or disables the last enabled owner', async () => {
+      const me = await adminId();
+      for (const response of [await updateUser(me, { role: 'admin' }), await updateUser(me, { disabled: true }), await removeUser(me)]) {
+        expect(response.statusCode).toBe(409);
+        expect(response.json().message).toBe(LAST_OWNER);
+      }
+      const second = await teamUser(app, { username: 'second-owner', role: 'owner' });
+      expect((await updateUser(second.userId, { disabled: true })).statusCode).toBe(200);
+      // A disabled owner does not count: the admin is still the last enabled one.
+      expect((await updateUser(me, { role: 'viewer' })).json().message).toBe(LAST_OWNER);
+      expect((await updateUser(second.userId, { disabled: false })).statusCode).toBe(200);
+      expect((await removeUser(me)).statusCode).toBe(200);
+      expect((await verify(owner)).statusCode).toBe(401);
+    });
+
+    it("ends a user's sessions when their role or providers change, and a disabled user cannot sign in", async () => {
+      const viewer = await teamUser(app, { username: 'vera', role: 'viewer' });
+      const changed = await updateUser(viewer.userId, { role: 'admin' });
+      expect(changed.json().data).toMatchObject({ username: 'vera', role: 'admin', provider_ids: [] });
+      expect((await verify(viewer.token)).statusCode).toBe(401);
+
+      const fibre = await provider('Fibre Co');
+      const radio = await provider('Radio Co');
+      const editor = await teamUser(app, { username: 'eddie', role: 'provider_editor', providerIds: [fibre] });
+      expect((await updateUser(editor.userId, { provider_ids: [fibre, radio] })).json().data.provider_ids).toEqual([fibre, radio]);
+      expect((await verify(editor.token)).statusCode).toBe(401);
+      expect((await updateUser(editor.userId, { role: 'viewer' })).json().data).toMatchObject({ role: 'viewer', provider_ids: [] });
+
+      const vera = await signIn(app, { username: 'vera', password: 'Team-Mate-Pass-42!' });
+      expect((await updateUser(viewer.userId, { disabled: true })).json().data.disabled).toBe(true);
+      expect((await verify(vera)).statusCode).toBe(401);
+      const refused = await app.server.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'vera', password: 'Team-Mate-Pass-42!' } });
+      expect(refused.statusCode).toBe(401);
+      expect((await updateUser(viewer.userId, { disabled: false })).statusCode).toBe(200);
+      expect((await verify(await signIn(app, { username: 'vera', password: 'Team-Mate-Pass-42!' }))).json().data.role).toBe('admin');
+      expect((await auditEntries('user')).map((row) => row.action)).toEqual(['update', 'update', 'update', 'update', 'sign_in_failed', 'update']);
+    });
+
+    it('removes a user with their sessions; the list no longer shows them', async () => {
+      const viewer = await teamUser(app, { username: 'leaving', role: 'viewer' });
+      expect((await listUsers()).find((user) => user.username === 'leaving')?.last_seen).toEqual(expect.any(String));
+      expect((await removeUser(viewer.userId)).statusCode).toBe(200);
+      expect((await verify(viewer.token)).statusCode).toBe(401);
+      expect((await listUsers()).map((user) => user.username)).toEqual(['admin']);
+      expect((await removeUser(viewer.userId)).statusCode).toBe(404);
+      expect(await auditEntries('user')).toEqual([expect.objectContaining({ action: 'delete', entity_id: String(viewer.userId), actor: 'admin' })]);
+    });
+  });
+
+  it('builds the link from the address the owner reached when PUBLIC_URL is unset', async () => {
+    clock = new ManualClock();
+    app = await createTestApp(kind, { deps: { clock } });
+    owner = await signIn(app);
+    const created = await app.server.inject({
+      method: 'POST',
+      url: '/api/users/invitations',
+      payload: { email: 'x@example.com', role: 'viewer' },
+      headers: { ...bearer(owner), host: 'map.isp.example:8443' },
+    });
+    expect(created.json().data.invitation_url).toMatch(/^http:\/\/map\.isp\.example:8443\/admin\/invitation\?token=/);
+  });
+
+  it('e-mails the invitation through the outbox when SMTP is set', async () => {
+    await start({ SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` });
+    const created = (await invite({ email: 'mail@example.com', role: 'admin' })).json().data;
+    expect(created.emailed).toBe(true);
+    const mails = await app.db.kysely.selectFrom('mail_outbox').select(['kind', 'to_address', 'text_body']).execute();
+    expect(mails).toEqual([{ kind: 'user_invitation', to_address: 'mail@example.com', text_body: expect.stringContaining(created.invitation_url) }]);
+  });
+});
