@@ -1,11 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PNG_1X1 } from './support/kml.js';
 import { RIDGE_TILE, ridgeTile } from './support/ridgeTerrain.js';
 import { signedInAppPerTest } from './support/signedInApp.js';
-import { bearer, databaseKinds, type TestApp } from './support/testApp.js';
+import { bearer, createTestApp, databaseKinds, signIn, type TestApp } from './support/testApp.js';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 /** A tower on the plain west of the ridge and a target behind it (test/support/ridgeTerrain.ts). */
@@ -91,5 +92,35 @@ describe.each(databaseKinds())('files an earlier version kept in DATA_DIR, on %s
     expect(stored.sha256).toBe(sha256(ridgeTile()));
     // The stored tile is the one used (an upload wins over a file in the folder for its cell).
     expect(await blockedBeyondRidge()).toBe(true);
+  });
+});
+
+/** TERRAIN_DIR set by the operator: their folder of tiles, which the server reads and never moves nor writes. */
+describe.each(databaseKinds())("the operator's TERRAIN_DIR, on %s", (kind) => {
+  let app: TestApp;
+  let terrainDir: string;
+
+  beforeEach(async () => {
+    terrainDir = fs.mkdtempSync(path.join(os.tmpdir(), 'operator-terrain-'));
+    fs.writeFileSync(path.join(terrainDir, `${RIDGE_TILE}.hgt`), ridgeTile());
+    app = await createTestApp(kind, { env: { TERRAIN_DIR: terrainDir } });
+  });
+  afterEach(async () => {
+    await app.close();
+    fs.rmSync(terrainDir, { recursive: true, force: true });
+  });
+
+  it('lists and uses its tiles, leaves them there, and refuses to remove one through the API', async () => {
+    const token = await signIn(app);
+    const tiles = await app.server.inject({ method: 'GET', url: '/api/terrain/tiles', headers: bearer(token) });
+    expect(tiles.json().data.map((tile: { name: string }) => tile.name)).toEqual([RIDGE_TILE]);
+    expect(await app.db.kysely.selectFrom('stored_files').select('name').execute()).toEqual([]);
+
+    const removal = await app.server.inject({ method: 'DELETE', url: `/api/terrain/tiles/${RIDGE_TILE}`, headers: bearer(token) });
+    expect(removal.statusCode).toBe(400);
+    expect(removal.json().message).toBe(`Terrain tile ${RIDGE_TILE} is a file in the server's TERRAIN_DIR folder: remove it there`);
+    expect(fs.readdirSync(terrainDir)).toEqual([`${RIDGE_TILE}.hgt`]);
+    const unknown = await app.server.inject({ method: 'DELETE', url: '/api/terrain/tiles/N10E010', headers: bearer(token) });
+    expect(unknown.statusCode).toBe(404);
   });
 });

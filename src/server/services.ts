@@ -382,7 +382,10 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     auth,
     files,
     // Where earlier versions kept logos and uploaded tiles on disk: app.ts moves them into the database at start.
-    legacyFolders: [legacyLogoFolder(config.dataDir, files), legacyTileFolder(config.dataDir, files, coverageChanges)],
+    legacyFolders: [
+      legacyLogoFolder(config.dataDir, files),
+      ...(config.terrain.legacyUploadsDir ? [legacyTileFolder(config.terrain.legacyUploadsDir, files, coverageChanges)] : []),
+    ],
     logos,
     providers,
     layers,

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { AppConfig } from '../config.js';
 import { LOGOS_FOLDER } from '../providers/logoStore.js';
-import { LEGACY_TERRAIN_FOLDER } from '../terrain/uploadedTiles.js';
 import { SECRET_FILE } from '../system/appSecret.js';
 import { BackupError } from './backupError.js';
 
@@ -21,9 +20,9 @@ export const ARCHIVE_NAMES = {
 export interface FileLocations {
   appSecret: string;
   /**
-   * Where an earlier version kept logos and uploaded tiles: the server moves what it finds there
-   * into the database at start (files/legacyFileImport.ts), so a version 1 archive's folders are
-   * restored there.
+   * Where an earlier version kept logos and terrain tiles: a version 1 archive's folders are
+   * restored there, and the server moves what it finds in DATA_DIR/logos and the default
+   * TERRAIN_DIR into the database at start (files/legacyFileImport.ts).
    */
   legacyLogos: string;
   legacyTerrain: string;
@@ -34,7 +33,8 @@ export function fileLocations(config: AppConfig): FileLocations {
   return {
     appSecret: path.join(config.dataDir, SECRET_FILE),
     legacyLogos: path.join(config.dataDir, LOGOS_FOLDER),
-    legacyTerrain: path.join(config.dataDir, LEGACY_TERRAIN_FOLDER),
+    // Unset TERRAIN_DIR: its default, where uploads were written, moved in at start; a TERRAIN_DIR the operator set: that folder, as before.
+    legacyTerrain: config.terrain.legacyUploadsDir ?? config.terrain.dir,
   };
 }
 

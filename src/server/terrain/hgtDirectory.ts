@@ -82,7 +82,7 @@ export class HgtDirectory {
   /**
    * SHA-256 of a listed tile's content (hex): computed once per version of its file, by streaming
    * it. What footprints are keyed on, so that a tile
-   * replaced by another of the same size (an upload, or a copy into the folder by hand) is seen.
+   * replaced by another of the same size (a copy into the folder by hand) is seen.
    */
   contentHash(tile: TerrainTile): Promise<string> {
     const listed = this.index?.get(cellKey(tile.south, tile.west));

@@ -1,5 +1,4 @@
 import { createReadStream } from 'node:fs';
-import path from 'node:path';
 import type { TerrainTile } from '../../common/api/lineOfSight.js';
 import { hgtSamplesPerSide, HgtTile, parseHgtName } from '../../geo/elevation/hgt.js';
 import type { Executor } from '../db/transactions.js';
@@ -120,18 +119,16 @@ function memoryKey(listed: Listed): string {
   return `hgt-stored:${listed.tile.name}:${listed.sha256}`;
 }
 
-/** The folder inside DATA_DIR where uploads were written before they moved into the database (TERRAIN_DIR's default). */
-export const LEGACY_TERRAIN_FOLDER = 'terrain';
-
 /**
- * DATA_DIR/terrain, where uploads went while TERRAIN_DIR was not set: its tiles move into the
- * database at start, each with a move of the coverage revision (every server then reads the new
- * list). A TERRAIN_DIR the operator set is their folder and stays one (srtmTiles.ts reads it).
+ * The folder where uploads were written while TERRAIN_DIR was not set (its default, DATA_DIR/terrain):
+ * its tiles move into the database at start, each with a move of the coverage revision (every
+ * server then reads the new list). A TERRAIN_DIR the operator set is their folder and stays one
+ * (srtmTiles.ts reads it): services.ts passes no legacy folder then.
  */
-export function legacyTileFolder(dataDir: string, files: Pick<FileStore, 'put'>, coverage: Pick<CoverageChanges, 'commit'>): LegacyFolder {
+export function legacyTileFolder(dir: string, files: Pick<FileStore, 'put'>, coverage: Pick<CoverageChanges, 'commit'>): LegacyFolder {
   return {
     kind: 'terrain',
-    dir: path.join(dataDir, LEGACY_TERRAIN_FOLDER),
+    dir,
     accept: (fileName, byteSize) => {
       const parsed = parseHgtName(fileName);
       if (!parsed || !fileName.toLowerCase().endsWith('.hgt') || hgtSamplesPerSide(byteSize) === null) return null;
