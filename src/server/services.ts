@@ -6,6 +6,11 @@ import { AntennaPatternService } from './antenna-patterns/antennaPatternService.
 import { AuthRepository } from './auth/authRepository.js';
 import { AuditTrail } from './audit/auditTrail.js';
 import { AuthService } from './auth/authService.js';
+import { LoginThrottle } from './auth/loginThrottle.js';
+import { SessionList } from './auth/sessionList.js';
+import { SessionRepository } from './auth/sessionRepository.js';
+import { TwoFactorRepository } from './auth/twoFactorRepository.js';
+import { TwoFactorService } from './auth/twoFactorService.js';
 import { type Clock, systemClock } from './clock.js';
 import type { AppConfig } from './config.js';
 import { CoverageChanges } from './coverage-revision/coverageChanges.js';
@@ -123,7 +128,22 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
   const events = new EventOutbox(clock);
   const mailOutbox = new MailOutbox(clock);
   const audit = new AuditTrail(clock);
-  const auth = new AuthService(new AuthRepository(db.kysely), { secret, tokenTtlHours: config.tokenTtlHours, clock });
+  const authRepo = new AuthRepository(db.kysely);
+  const twoFactorRepo = new TwoFactorRepository(db.kysely);
+  // The issuer an authenticator app lists the account under (the site has no configured name yet).
+  const twoFactor = new TwoFactorService({ repo: twoFactorRepo, users: authRepo, transactions, audit, secrets, secret, clock, issuer: 'Coverage Map' });
+  const auth = new AuthService({
+    repo: authRepo,
+    throttle: new LoginThrottle(authRepo, clock),
+    twoFactor,
+    challenges: twoFactorRepo,
+    transactions,
+    audit,
+    secret,
+    tokenTtlHours: config.tokenTtlHours,
+    clock,
+  });
+  const sessions = new SessionList(new SessionRepository(db.kysely), transactions, audit, clock);
 
   // Logos and uploaded terrain tiles: in the database, shared by every server, read through this server's disk cache.
   const files = new FileStore(new FileRepository(db.kysely), new FileCache(path.join(config.dataDir, FILE_CACHE_FOLDER)), clock);
@@ -386,6 +406,8 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
       legacyLogoFolder(config.dataDir, files),
       ...(config.terrain.legacyUploadsDir ? [legacyTileFolder(config.terrain.legacyUploadsDir, files, coverageChanges)] : []),
     ],
+    twoFactor,
+    sessions,
     logos,
     providers,
     layers,
