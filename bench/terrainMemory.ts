@@ -44,6 +44,8 @@ export async function run(): Promise<void> {
     env: serverEnv({
       ...process.env,
       DATA_DIR: dataDir,
+      // Set, so the tiles stay files read from the folder (unset, DATA_DIR/terrain would move into the database at start).
+      TERRAIN_DIR: terrainDir,
       PORT: String(port),
       HOST: '127.0.0.1',
       ADMIN_PASSWORD: 'bench-password-1',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -109,14 +110,22 @@ describe.each(databaseKinds())('providers on %s', (kind) => {
     expect(logo.headers['content-type']).toBe('image/png');
     expect(logo.headers['x-content-type-options']).toBe('nosniff');
     expect(logo.rawPayload.equals(PNG_1X1)).toBe(true);
+    const etag = `"${createHash('sha256').update(PNG_1X1).digest('hex')}"`;
+    expect(logo.headers.etag).toBe(etag);
+    const revalidated = await app.server.inject({ method: 'GET', url: `/api/providers/logo/${provider.logo_filename}`, headers: { 'if-none-match': etag } });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.rawPayload.byteLength).toBe(0);
     expect((await app.server.inject({ method: 'GET', url: '/api/providers/logo/..%2Fapp-secret' })).statusCode).toBe(404);
   });
 
-  it('keeps the database file, its WAL and the logos readable by the owner only', async () => {
+  it('keeps the database file, its WAL and the cached copies of logos readable by the owner only', async () => {
     const created = await send('POST', '/api/providers', { name: 'FibreCo' }, { bytes: PNG_1X1 });
+    // The logo is in the database; serving it leaves this server's copy in the file cache, named by its SHA-256.
+    await app.server.inject({ method: 'GET', url: `/api/providers/logo/${created.json().data.logo_filename}` });
     const modeOf = (file: string) => fs.statSync(path.join(app.dataDir, file)).mode & 0o777;
-    expect(modeOf('logos')).toBe(0o700);
-    expect(modeOf(`logos/${created.json().data.logo_filename}`)).toBe(0o600);
+    expect(modeOf('file-cache')).toBe(0o700);
+    expect(modeOf(`file-cache/${createHash('sha256').update(PNG_1X1).digest('hex')}`)).toBe(0o600);
+    expect(fs.existsSync(path.join(app.dataDir, 'logos'))).toBe(false);
     if (kind === 'sqlite') {
       expect(modeOf('coverage.sqlite')).toBe(0o600);
       expect(modeOf('coverage.sqlite-wal')).toBe(0o600);

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hgtBytes } from '../src/geo/elevation/testing/hgtBytes.js';
 import { readyFootprint } from './support/footprints.js';
 import { RIDGE_TILE, ridgeTile, uploadTerrainTile } from './support/ridgeTerrain.js';
 import { signedInAppPerTest } from './support/signedInApp.js';
-import { bearer, databaseKinds, type TestApp } from './support/testApp.js';
+import { bearer, createTestApp, databaseKinds, signIn, type TestApp } from './support/testApp.js';
 
 /**
  * The public answer follows the terrain under a tower's footprint: tile S34E018 first flat (a 100 m
@@ -52,17 +53,38 @@ describe.each(databaseKinds())('footprints over a replaced terrain tile on %s', 
     await readyFootprint(app, token, id);
     expect(await behindTheRidge()).toEqual({ covered: false, lineOfSight: false });
   });
+});
 
-  it('recomputes the footprint over a tile copied into the terrain folder by hand, once the server restarts', async () => {
-    await upload(flatTile());
-    const id = await createTower();
+/** The operator's own TERRAIN_DIR: tiles copied in by hand, read by the server and keyed on their content. */
+describe.each(databaseKinds())("footprints over a tile replaced by hand in the operator's TERRAIN_DIR on %s", (kind) => {
+  let app: TestApp;
+  let token: string;
+  let terrainDir: string;
+
+  beforeEach(async () => {
+    terrainDir = fs.mkdtempSync(path.join(os.tmpdir(), 'operator-terrain-'));
+    fs.writeFileSync(path.join(terrainDir, `${RIDGE_TILE}.hgt`), flatTile());
+    app = await createTestApp(kind, { env: { TERRAIN_DIR: terrainDir } });
+    token = await signIn(app);
+  });
+  afterEach(async () => {
+    await app.close();
+    fs.rmSync(terrainDir, { recursive: true, force: true });
+  });
+
+  it('recomputes the footprint over a tile copied into the folder by hand, once the server restarts', async () => {
+    const response = await app.server.inject({ method: 'POST', url: '/api/towers', headers: bearer(token), payload: TOWER });
+    const id: number = response.json().data.id;
     const overFlat = (await readyFootprint(app, token, id)).updated_at;
-    expect(await behindTheRidge()).toEqual({ covered: true, lineOfSight: true });
+    const check = async () => (await app.server.inject({ method: 'GET', url: `/api/check_coverage?lat=${BEHIND.lat}&lng=${BEHIND.lng}` })).json().data;
+    expect((await check()).coverage_available).toBe(true);
 
     // As an operator would: the same file name and size, other heights, no upload.
-    fs.writeFileSync(path.join(app.dataDir, 'terrain', `${RIDGE_TILE}.hgt`), ridgeTile());
+    fs.writeFileSync(path.join(terrainDir, `${RIDGE_TILE}.hgt`), ridgeTile());
     await app.restart();
     await readyFootprint(app, token, id, overFlat);
-    expect(await behindTheRidge()).toEqual({ covered: false, lineOfSight: false });
+    expect((await check()).coverage_available).toBe(false);
+    // The folder is the operator's: nothing of it moved into the database.
+    expect(await app.db.kysely.selectFrom('stored_files').select('name').execute()).toEqual([]);
   });
 });

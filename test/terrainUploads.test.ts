@@ -10,7 +10,6 @@ import { bearer, databaseKinds, type TestApp } from './support/testApp.js';
 /** Bytes of a 1-arc-second tile (3601² samples of 2 bytes), the largest the server takes. */
 const ONE_ARC_SECOND_BYTES = 3601 * 3601 * 2;
 const MiB = 1024 * 1024;
-const modeOf = (file: string) => fs.statSync(file).mode & 0o777;
 
 /**
  * Crafted terrain archives (src/server/terrain/testing/craftedArchives.ts): each is refused with a 400 and a
@@ -23,6 +22,7 @@ describe.each(databaseKinds())('terrain uploads on %s', (kind) => {
   signedInAppPerTest(kind, (session) => ({ app, token } = session));
 
   const terrainDir = () => path.join(app.dataDir, 'terrain');
+  const cacheDir = () => path.join(app.dataDir, 'file-cache');
   async function refusal(filename: string, bytes: Buffer): Promise<string> {
     const response = await uploadTerrainTile(app, token, filename, bytes);
     expect(response.statusCode, response.body).toBe(400);
@@ -31,7 +31,9 @@ describe.each(databaseKinds())('terrain uploads on %s', (kind) => {
   async function expectNothingStored(): Promise<void> {
     const tiles = await app.server.inject({ method: 'GET', url: '/api/terrain/tiles', headers: bearer(token) });
     expect(tiles.json().data).toEqual([]);
-    expect(fs.existsSync(terrainDir()) ? fs.readdirSync(terrainDir()) : []).toEqual([]);
+    expect(await app.db.kysely.selectFrom('stored_files').select('name').execute()).toEqual([]);
+    // The upload's inflated temporary file is gone too.
+    expect(fs.existsSync(cacheDir()) ? fs.readdirSync(cacheDir()) : []).toEqual([]);
   }
 
   it('refuses a zip whose directory lists many entries over one tile, from the directory alone', async () => {
@@ -132,11 +134,12 @@ describe.each(databaseKinds())('terrain uploads on %s', (kind) => {
     return lateness;
   }
 
-  it('keeps the terrain folder and its tiles readable by the server user only', async () => {
+  it('stores an uploaded tile in the database, leaving no temporary file on disk', async () => {
     const uploaded = await uploadTerrainTile(app, token, `${RIDGE_TILE}.hgt.gz`, Buffer.from(gzipSync(ridgeTile())));
     expect(uploaded.statusCode, uploaded.body).toBe(200);
-    expect(modeOf(terrainDir())).toBe(0o700);
-    expect(fs.readdirSync(terrainDir())).toEqual([`${RIDGE_TILE}.hgt`]);
-    expect(modeOf(path.join(terrainDir(), `${RIDGE_TILE}.hgt`))).toBe(0o600);
+    const stored = await app.db.kysely.selectFrom('stored_files').select(['kind', 'name', 'byte_size']).execute();
+    expect(stored).toEqual([{ kind: 'terrain', name: `${RIDGE_TILE}.hgt`, byte_size: ridgeTile().byteLength }]);
+    expect(fs.existsSync(terrainDir())).toBe(false);
+    expect(fs.readdirSync(cacheDir()).filter((name) => name.endsWith('.part'))).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { BrowserMapConfig } from '../common/api/publicConfig.js';
 import { type AnnouncePassword, ensureFirstAdmin } from './auth/firstAdmin.js';
 import { type Stopper, startBackground, stopInReverse } from './background.js';
+import { moveLegacyFilesIntoDatabase } from './files/legacyFileImport.js';
 import { type Clock, systemClock } from './clock.js';
 import type { AppConfig } from './config.js';
 import { listenForRevisions } from './coverage-revision/revisionNotifications.js';
@@ -116,6 +117,8 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   const stoppers: Stopper[] = [() => db.close()];
   try {
     await ensureFirstAdmin(services.auth, config.admin, server.log, deps.announceGeneratedPassword);
+    // Logos and uploaded terrain tiles an earlier version kept in DATA_DIR move into the database (idempotent).
+    await moveLegacyFilesIntoDatabase(services.legacyFolders, services.files, server.log);
     const listen = (onRevision: () => Promise<void>) => listenForRevisions(config.database, onRevision, server.log);
     stoppers.push(...(await startBackground({ ...services, listenForRevisions: listen })));
     server.addHook('onClose', () => stopInReverse(stoppers));

@@ -158,7 +158,7 @@ const envSchema = z.object({
   SEARCH_RATE_LIMIT_PER_MINUTE: numberField(z.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').default(120)),
   /** IANA time zone whose days the reports count in (a period's dates, searches per day). Default UTC. */
   REPORTS_TIME_ZONE: z.string().refine(isTimeZone, 'must be an IANA time zone such as Africa/Johannesburg or UTC').default('UTC'),
-  /** Folder of SRTM .hgt tiles (1 or 3 arc-second). Default DATA_DIR/terrain. */
+  /** The operator's folder of SRTM .hgt tiles (1 or 3 arc-second), only read. Default DATA_DIR/terrain (whose tiles move into the database at start). */
   TERRAIN_DIR: z.string().min(1, 'must not be empty').optional(),
   /** Terrarium PNG elevation tiles, a {z}/{x}/{y} template; unset means none (SRTM tiles or flat ground only). */
   TERRAIN_TILES_URL: z
@@ -249,7 +249,12 @@ export interface AppConfig {
   redis: { url?: string; keyPrefix: string };
   rateLimits: { leadsPerHour: number; searchLogsPerMinute: number; searchesPerMinute: number };
   /** tilesUrl null: no Terrarium tiles. */
-  terrain: { dir: string; tilesUrl: string | null; memoryBytes: number; cacheDir: string };
+  /**
+   * tilesUrl null: no Terrarium tiles. legacyUploadsDir: where earlier versions wrote uploaded tiles
+   * (the default TERRAIN_DIR, DATA_DIR/terrain), whose tiles move into the database at start; null
+   * when TERRAIN_DIR is set (the operator's folder, only read).
+   */
+  terrain: { dir: string; tilesUrl: string | null; memoryBytes: number; cacheDir: string; legacyUploadsDir: string | null };
   /** Antenna gains (dBi) and the channel width (MHz) of the wireless links. */
   radio: { towerDbi: number; cpeDbi: number; channelWidthMHz: 20 | 40 | 80 };
   /** Predicted footprints: receiver height above ground (metres), most cells per footprint grid, and bytes of inflated grids kept. */
@@ -331,6 +336,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       memoryBytes: e.TERRAIN_MEMORY_MB * 1024 * 1024,
       // Downloaded Terrarium tiles, kept so a restart does not fetch them again.
       cacheDir: path.join(dataDir, 'terrain-cache'),
+      legacyUploadsDir: e.TERRAIN_DIR === undefined ? path.join(dataDir, 'terrain') : null,
     },
     reportsTimeZone: e.REPORTS_TIME_ZONE,
     radio: { towerDbi: e.TOWER_ANTENNA_GAIN_DBI, cpeDbi: e.CPE_ANTENNA_GAIN_DBI, channelWidthMHz: e.WIRELESS_CHANNEL_WIDTH_MHZ as 20 | 40 | 80 },

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { AntennaPatternRepository } from './antenna-patterns/antennaPatternRepository.js';
@@ -46,7 +47,10 @@ import { fitInWorker } from './measurements/calibrationFitting.js';
 import { CalibrationService } from './measurements/calibrationService.js';
 import { MapStartService } from './map-start/mapStartService.js';
 import { checkOutboundUrl, createOutboundClient } from './outbound/outboundClient.js';
-import { LogoStore } from './providers/logoStore.js';
+import { legacyLogoFolder, LogoStore } from './providers/logoStore.js';
+import { FILE_CACHE_FOLDER, FileCache } from './files/fileCache.js';
+import { FileRepository } from './files/fileRepository.js';
+import { FileStore } from './files/fileStore.js';
 import { ProviderRepository } from './providers/providerRepository.js';
 import { ProviderService } from './providers/providerService.js';
 import { ClutterAreaRepository } from './clutter/clutterAreaRepository.js';
@@ -75,7 +79,9 @@ import { HgtDirectory } from './terrain/hgtDirectory.js';
 import { HgtElevationSource } from './terrain/hgtElevationSource.js';
 import { Terrain } from './terrain/terrain.js';
 import { terrainSignature } from './terrain/terrainSignature.js';
+import { SrtmTiles } from './terrain/srtmTiles.js';
 import { TerrainTiles } from './terrain/terrainTiles.js';
+import { legacyTileFolder, UploadedTiles } from './terrain/uploadedTiles.js';
 import { TerrariumElevationSource } from './terrain/terrariumElevationSource.js';
 import { TileMemory } from './terrain/tileMemory.js';
 import { SectorRepository } from './towers/sectorRepository.js';
@@ -156,7 +162,9 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     clock,
   });
 
-  const logos = new LogoStore(config.dataDir);
+  // Logos and uploaded terrain tiles: in the database, shared by every server, read through this server's disk cache.
+  const files = new FileStore(new FileRepository(db.kysely), new FileCache(path.join(config.dataDir, FILE_CACHE_FOLDER)), clock);
+  const logos = new LogoStore(files);
   const providerRepo = new ProviderRepository(db.kysely);
   const providers = new ProviderService({ repository: providerRepo, logos, secrets, clock, coverage: coverageChanges });
   const coverageProviders = new ProviderCoverageSources(providers, outbound, config.providerApiTimeoutMs, log);
@@ -171,15 +179,17 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
   const antennaPatterns = new AntennaPatternService(patternRepo, transactions, clock);
 
   const tileMemory = new TileMemory(config.terrain.memoryBytes);
-  const hgtDirectory = new HgtDirectory(config.terrain.dir, tileMemory);
+  // SRTM tiles: those uploaded (in the database, listed again for each coverage revision) over the operator's TERRAIN_DIR.
+  const uploadedTiles = new UploadedTiles(files, tileMemory, (): number | null => coverage.revision);
+  const srtmTiles = new SrtmTiles(uploadedTiles, new HgtDirectory(config.terrain.dir, tileMemory));
   const tilesUrl = config.terrain.tilesUrl;
   // Elevation sources in the order they are asked: SRTM tiles, Terrarium tiles (when configured), flat ground.
   const terrain = new Terrain([
-    new HgtElevationSource(hgtDirectory),
+    new HgtElevationSource(srtmTiles),
     ...(tilesUrl ? [new TerrariumElevationSource({ urlTemplate: tilesUrl, cacheDir: config.terrain.cacheDir, outbound, memory: tileMemory, log })] : []),
     new FlatElevationSource(),
   ]);
-  const terrainTiles = new TerrainTiles(hgtDirectory, coverageChanges);
+  const terrainTiles = new TerrainTiles({ tiles: srtmTiles, uploaded: uploadedTiles, staging: files, coverage: coverageChanges });
   // Read once per coverage revision the engine answers from (a save moves it, and every process
   // rebuilds, then reads them again); declared before the engine, which it asks only when read.
   const radioSettings = new RadioSettingsService({
@@ -208,7 +218,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
       sectors: sectorRepo,
       patterns: patternCache,
       terrain,
-      terrainSignature: (bounds) => terrainSignature(hgtDirectory, tilesUrl ?? null, bounds),
+      terrainSignature: (bounds) => terrainSignature(srtmTiles, tilesUrl ?? null, bounds),
       settings: radioSettings,
       clutter: clutterAreas,
       towerDbi: config.radio.towerDbi,
@@ -257,7 +267,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     clutterAreas: () => clutterAreas.current(),
     calibration,
     terrain,
-    terrainSignature: (bounds) => terrainSignature(hgtDirectory, tilesUrl ?? null, bounds),
+    terrainSignature: (bounds) => terrainSignature(srtmTiles, tilesUrl ?? null, bounds),
     settings: { maxCells: config.footprints.maxCells, towerDbi: config.radio.towerDbi, memoryBytes: config.footprints.memoryBytes },
     clock,
     log,
@@ -407,6 +417,12 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     waitlistMatcher,
     waitlistPurge,
     auth,
+    files,
+    // Where earlier versions kept logos and uploaded tiles on disk: app.ts moves them into the database at start.
+    legacyFolders: [
+      legacyLogoFolder(config.dataDir, files),
+      ...(config.terrain.legacyUploadsDir ? [legacyTileFolder(config.terrain.legacyUploadsDir, files, coverageChanges)] : []),
+    ],
     twoFactor,
     sessions,
     users,

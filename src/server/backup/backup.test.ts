@@ -21,12 +21,14 @@ describe('createBackup', () => {
   });
   afterEach(() => data.cleanUp());
 
-  it('writes one owner-only archive with the manifest, the database, the logos, the terrain tiles and the app secret', async () => {
+  it('writes one owner-only archive with the manifest, the database (logos and tiles in it) and the app secret, without the file cache', async () => {
     const { report, lines } = collectReport();
     const manifest = await createBackup(data.config(), { archiveFile: archive, force: false, report });
-    expect(await archiveEntries(archive)).toEqual(['manifest.json', 'coverage.sqlite', 'logos/logo.png', 'terrain/S34E018.hgt', 'app-secret']);
+    expect(await archiveEntries(archive)).toEqual(['manifest.json', 'coverage.sqlite', 'app-secret']);
     expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
-    expect(manifest).toMatchObject({ logos: { files: 1, bytes: 10 }, terrain: { files: 1, bytes: 4096 }, appSecretIncluded: true });
+    expect(manifest).toMatchObject({ version: 2, appSecretIncluded: true });
+    expect(lines).toContainEqual(expect.stringMatching(/^ {2}logos, tiles +in the database/));
+    expect(lines).toContainEqual(expect.stringContaining(`not included   ${path.join(data.dataDir, 'file-cache')}`));
     expect(lines).toContainEqual(expect.stringMatching(/^ {2}app secret +included/));
     // Nothing temporary is left beside the archive.
     expect(fs.readdirSync(data.root).sort()).toEqual(['backup.tar.gz', 'data']);
@@ -62,14 +64,17 @@ describe('createBackup', () => {
     await expect(attempt).rejects.toThrow(`No database at ${path.join(data.dataDir, 'coverage.sqlite')}`);
   });
 
-  it('gives the pg_dump command and the files to copy instead of a backup when PostgreSQL is configured', async () => {
+  it('gives the pg_dump command and the one file to copy instead of a backup when PostgreSQL is configured', async () => {
     const config = data.config({ DATABASE_URL: 'postgres://coverage:pw@db.example/coverage', DATABASE_SCHEMA: 'isp' });
     const attempt = createBackup(config, { archiveFile: archive, force: false, report: () => {} });
     await expect(attempt).rejects.toThrow(BackupError);
     const message = await attempt.catch((error: Error) => error.message);
     expect(message).toContain('pg_dump -Fc -n isp "$DATABASE_URL" -f coverage.dump');
-    expect(message).toContain(path.join(data.dataDir, 'logos'));
     expect(message).toContain(path.join(data.dataDir, 'app-secret'));
+    // Logos and uploaded tiles are in the database: no folder to copy beside the dump.
+    expect(message).toContain('logos and uploaded terrain tiles are in the database');
+    expect(message).not.toContain(path.join(data.dataDir, 'logos'));
+    expect(message).not.toContain(path.join(data.dataDir, 'terrain'));
     // The URL's password is never printed.
     expect(message).not.toContain('pw@');
     expect(fs.existsSync(archive)).toBe(false);

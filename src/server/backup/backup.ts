@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from '../config.js';
-import { ARCHIVE_NAMES, type BackupManifest, fileLocations, isUnfinishedUpload, writeManifest } from './backupLayout.js';
+import { FILE_CACHE_FOLDER } from '../files/fileCache.js';
+import { ARCHIVE_NAMES, type BackupManifest, fileLocations, writeManifest } from './backupLayout.js';
 import { BackupError, type Report, throwIfInterrupted } from './backupError.js';
 import { formatBytes, formatCount } from './formatting.js';
-import { holdsData, listFiles, totalBytes, type TreeFile } from './fileTree.js';
+import { holdsData } from './fileTree.js';
 import { postgresBackupInstructions } from './postgresInstructions.js';
 import { integrityProblems, snapshotSqlite } from './sqliteSnapshot.js';
 import { writeTarGz } from './tarArchive.js';
@@ -23,11 +24,10 @@ export interface BackupRequest {
 }
 
 /**
- * Writes one archive (gzip'd tar) holding a consistent snapshot of the SQLite database, the
- * provider logos, the terrain tiles and, unless APP_SECRET comes from the environment, the app
- * secret. The server may keep running: the database is copied with SQLite's online backup API,
- * before the folders, so a logo saved meanwhile is at worst an extra file no row points at.
- * The archive appears under its name only once complete.
+ * Writes one archive (gzip'd tar) holding a consistent snapshot of the SQLite database (provider
+ * logos and uploaded terrain tiles are in it: files/) and, unless APP_SECRET comes from the
+ * environment, the app secret. The server may keep running: the database is copied with SQLite's
+ * online backup API. The archive appears under its name only once complete.
  */
 export async function createBackup(config: AppConfig, request: BackupRequest): Promise<BackupManifest> {
   if (config.database.kind === 'postgres') throw new BackupError(postgresBackupInstructions(config));
@@ -60,39 +60,14 @@ export async function createBackup(config: AppConfig, request: BackupRequest): P
     report(`  database: ${formatBytes(snapshot.bytes)} (${snapshot.pages} pages), integrity check ok`);
     throwIfInterrupted(request.signal);
 
-    const logos = stageFolder(staging, ARCHIVE_NAMES.logos, files.logos);
-    const terrain = stageFolder(staging, ARCHIVE_NAMES.terrain, files.terrain);
     const appSecretIncluded = !config.appSecret && fs.existsSync(files.appSecret);
     if (appSecretIncluded) fs.symlinkSync(files.appSecret, path.join(staging, ARCHIVE_NAMES.appSecret));
-    const manifest: BackupManifest = {
-      format: 'isp-coverage-map-backup',
-      version: 1,
-      createdAt,
-      database: snapshot,
-      logos: { files: logos.length, bytes: totalBytes(logos) },
-      terrain: { files: terrain.length, bytes: totalBytes(terrain) },
-      appSecretIncluded,
-    };
+    const manifest: BackupManifest = { format: 'isp-coverage-map-backup', version: 2, createdAt, database: snapshot, appSecretIncluded };
     writeManifest(staging, manifest);
 
-    const entries = [
-      ARCHIVE_NAMES.manifest,
-      ARCHIVE_NAMES.database,
-      ...logos.map((file) => `${ARCHIVE_NAMES.logos}/${file.path}`),
-      ...terrain.map((file) => `${ARCHIVE_NAMES.terrain}/${file.path}`),
-      ...(appSecretIncluded ? [ARCHIVE_NAMES.appSecret] : []),
-    ];
-    const inputBytes = snapshot.bytes + manifest.logos.bytes + manifest.terrain.bytes;
-    report(`  archiving ${formatCount(entries.length, 'file')} (${formatBytes(inputBytes)})...`);
-    await writeTarGz({ cwd: staging, entries, file: partial, onProgress: progressReporter(inputBytes, report), signal: request.signal }).catch(
-      (error: unknown) => {
-        // The server deleted a logo or tile after the listing (a provider's logo replaced, say).
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-          throw new BackupError(`A file was removed while the backup ran (${(error as Error).message}); run the backup again.`);
-        }
-        throw error;
-      },
-    );
+    const entries = [ARCHIVE_NAMES.manifest, ARCHIVE_NAMES.database, ...(appSecretIncluded ? [ARCHIVE_NAMES.appSecret] : [])];
+    report(`  archiving ${formatCount(entries.length, 'file')} (${formatBytes(snapshot.bytes)})...`);
+    await writeTarGz({ cwd: staging, entries, file: partial, onProgress: progressReporter(snapshot.bytes, report), signal: request.signal });
     fs.renameSync(partial, target);
 
     report(`Backup written: ${target} (${formatBytes(fs.statSync(target).size)})`);
@@ -114,14 +89,7 @@ function checkTarget(target: string, force: boolean): void {
   if (!fs.existsSync(path.dirname(target))) throw new BackupError(`Folder ${path.dirname(target)} does not exist: create it first.`);
 }
 
-/** Links `source` into the staging folder under `name` and lists its files (none when it does not exist). */
-function stageFolder(staging: string, name: string, source: string): TreeFile[] {
-  if (!fs.existsSync(source)) return [];
-  fs.symlinkSync(source, path.join(staging, name));
-  return listFiles(source, isUnfinishedUpload);
-}
-
-/** A progress line every PROGRESS_INTERVAL_MS while the archive is written, so a large terrain folder shows it is moving. */
+/** A progress line every PROGRESS_INTERVAL_MS while the archive is written, so a large database shows it is moving. */
 function progressReporter(inputBytes: number, report: Report): (tarBytes: number) => void {
   let lastReport = Date.now();
   return (tarBytes) => {
@@ -138,13 +106,15 @@ function includedLines(manifest: BackupManifest, config: AppConfig): string[] {
   const files = fileLocations(config);
   return [
     `database       snapshot of coverage.sqlite taken ${manifest.createdAt}, ${formatBytes(manifest.database.bytes)}, integrity check ok`,
-    `logos          ${formatCount(manifest.logos.files, 'file')}, ${formatBytes(manifest.logos.bytes)} (${files.logos})`,
-    `terrain tiles  ${formatCount(manifest.terrain.files, 'file')}, ${formatBytes(manifest.terrain.bytes)} (${files.terrain})`,
+    'logos, tiles   in the database: provider logos and uploaded terrain tiles',
     manifest.appSecretIncluded
       ? `app secret     included (${files.appSecret}): keep this archive as private as the server itself`
       : config.appSecret
         ? 'app secret     not included: APP_SECRET is set in the environment; keep that value with this backup'
         : `app secret     not included: ${files.appSecret} does not exist`,
     `not included   ${config.terrain.cacheDir} (downloaded Terrarium tiles, fetched again when needed)`,
+    `not included   ${path.join(config.dataDir, FILE_CACHE_FOLDER)} (this server's copies of files in the database, read again when needed)`,
+    // The operator's own folder of tiles: theirs to keep (the server only reads it).
+    ...(holdsData(config.terrain.dir) ? [`not included   ${config.terrain.dir} (TERRAIN_DIR: tiles placed there by hand; keep your own copy)`] : []),
   ];
 }

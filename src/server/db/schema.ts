@@ -607,6 +607,28 @@ export interface WebhookDeliveriesTable {
   created_at: Timestamp;
 }
 
+/** A file kept in the database: a provider logo or an uploaded terrain tile (migration 0020). */
+export interface StoredFilesTable {
+  id: Generated<number>;
+  /** 'logo' or 'terrain'. */
+  kind: string;
+  /** Unique per kind: a logo's generated file name, a tile's SRTM name (e.g. S34E018.hgt). */
+  name: string;
+  /** SHA-256 of the content, lowercase hex. */
+  sha256: string;
+  byte_size: number;
+  content_type: string;
+  created_at: Timestamp;
+}
+
+/** One part (at most 1 MB) of a stored file: the parts joined by part_index are the file (migration 0020). */
+export interface StoredFilePartsTable {
+  file_id: number;
+  /** 0, 1, 2 … */
+  part_index: number;
+  data: Uint8Array;
+}
+
 export interface Database {
   admin_users: AdminUsersTable;
   admin_sessions: AdminSessionsTable;
@@ -646,4 +668,6 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   measurements: MeasurementsTable;
   calibration_fits: CalibrationFitsTable;
+  stored_files: StoredFilesTable;
+  stored_file_parts: StoredFilePartsTable;
 }

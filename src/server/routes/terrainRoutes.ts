@@ -45,7 +45,14 @@ export function terrainRoutes(tiles: TerrainTiles): FastifyPluginAsyncZod {
 
     app.delete(
       '/terrain/tiles/:name',
-      { schema: { tags, params: terrainTileParams, response: { 200: messageEnvelope, 404: errorEnvelope } } },
+      {
+        schema: {
+          tags,
+          summary: 'Remove an uploaded tile (one in TERRAIN_DIR: 400)',
+          params: terrainTileParams,
+          response: { 200: messageEnvelope, 400: errorEnvelope, 404: errorEnvelope },
+        },
+      },
       async (request) => {
         await tiles.remove(request.params.name);
         return { success: true as const, message: `Terrain tile ${request.params.name.toUpperCase()} removed` };

@@ -1,12 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { createReadStream, type Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { TerrainTile } from '../../common/api/lineOfSight.js';
 import { hgtSamplesPerSide, HgtTile, parseHgtName } from '../../geo/elevation/hgt.js';
-import { NotFoundError } from '../errors.js';
-import { OWNER_ONLY_DIR } from '../ownerOnlyFiles.js';
-import type { ExtractedTile } from './hgtUpload.js';
 import type { TileMemory } from './tileMemory.js';
 
 /** Another process may add tiles to a shared TERRAIN_DIR: a lookup that misses re-reads the folder at most this often. */
@@ -15,11 +12,6 @@ const RESCAN_MS = 10_000;
 /** The key of the one-degree cell whose south-west corner is (south, west). */
 export function cellKey(south: number, west: number): string {
   return `${south},${west}`;
-}
-
-/** A tile written into the folder under a temporary name, checked, not yet in place. */
-export interface StagedTile extends ExtractedTile {
-  file: string;
 }
 
 /** A listed tile and the file it was found in (names may be in any case). */
@@ -37,10 +29,10 @@ interface Listed {
 const stampOf = (stat: Stats) => `${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
 
 /**
- * SRTM .hgt tiles in TERRAIN_DIR, one file a one-degree cell. The folder is listed once (and again
+ * SRTM .hgt tiles in TERRAIN_DIR, one file a one-degree cell: the operator's folder, which the
+ * server only reads (uploaded tiles are kept in the database: uploadedTiles.ts). The folder is listed once (and again
  * when a lookup misses, at most every RESCAN_MS); tiles are decoded on first use and kept in the
- * shared, size-bounded TileMemory under their file's stamp, so a replaced file is read again. The
- * folder and the tiles it stores are the server user's alone (0700/0600).
+ * shared, size-bounded TileMemory under their file's stamp, so a replaced file is read again.
  */
 export class HgtDirectory {
   /** Listed tiles by cell key. */
@@ -89,8 +81,8 @@ export class HgtDirectory {
 
   /**
    * SHA-256 of a listed tile's content (hex): computed once per version of its file, by streaming
-   * it, or known from the upload that wrote it. What footprints are keyed on, so that a tile
-   * replaced by another of the same size (an upload, or a copy into the folder by hand) is seen.
+   * it. What footprints are keyed on, so that a tile
+   * replaced by another of the same size (a copy into the folder by hand) is seen.
    */
   contentHash(tile: TerrainTile): Promise<string> {
     const listed = this.index?.get(cellKey(tile.south, tile.west));
@@ -105,51 +97,6 @@ export class HgtDirectory {
       if (this.hashes.get(listed.fileName) === entry) this.hashes.delete(listed.fileName);
     });
     return sha256;
-  }
-
-  /**
-   * Writes a tile with `write` into a new owner-only file of the folder under a temporary name that
-   * no listing takes for a tile (nor a backup: it ends in .part); removed again if `write` fails.
-   */
-  async stage(write: (file: string) => Promise<ExtractedTile>): Promise<StagedTile> {
-    await fs.mkdir(this.dir, { recursive: true, mode: OWNER_ONLY_DIR });
-    const file = path.join(this.dir, `upload-${process.pid}-${Date.now()}-${randomBytes(4).toString('hex')}.part`);
-    try {
-      return { ...(await write(file)), file };
-    } catch (error) {
-      await fs.rm(file, { force: true });
-      throw error;
-    }
-  }
-
-  /** Puts a staged tile in place (replacing one of the same name) in one rename, so readers never see half a file. */
-  async save(staged: StagedTile): Promise<TerrainTile> {
-    const fileName = `${staged.name}.hgt`;
-    const previous = this.index?.get(cellKey(staged.south, staged.west));
-    await fs.rename(staged.file, path.join(this.dir, fileName));
-    // The stamp after the rename (which moves the change time), with the hash computed while writing.
-    const stat = await fs.stat(path.join(this.dir, fileName));
-    this.hashes.set(fileName, { stamp: stampOf(stat), sha256: Promise.resolve(staged.sha256) });
-    if (previous) this.memory.forget(memoryKey(previous.tile.name, previous.stamp));
-    await this.rescan();
-    const saved = this.index?.get(cellKey(staged.south, staged.west));
-    if (!saved) throw new Error(`terrain tile ${staged.name} was written but is not listed`);
-    return saved.tile;
-  }
-
-  /** Removes a staged tile that was not saved (nothing when it was). */
-  async discard(staged: StagedTile): Promise<void> {
-    await fs.rm(staged.file, { force: true });
-  }
-
-  async remove(name: string): Promise<void> {
-    const parsed = parseHgtName(`${name}.hgt`);
-    await this.rescan();
-    const listed = parsed && this.index?.get(cellKey(parsed.south, parsed.west));
-    if (!listed) throw new NotFoundError('Terrain tile not found');
-    await fs.rm(path.join(this.dir, listed.fileName), { force: true });
-    this.memory.forget(memoryKey(listed.tile.name, listed.stamp));
-    await this.rescan();
   }
 
   /** One listing at a time; callers during a listing share it. */

@@ -1,4 +1,4 @@
-import type { HgtDirectory } from './hgtDirectory.js';
+import type { SrtmTiles } from './srtmTiles.js';
 
 /**
  * What the terrain of an area is made of, as text that changes when it does: the SRTM tiles
@@ -7,7 +7,7 @@ import type { HgtDirectory } from './hgtDirectory.js';
  * computed over other terrain is stale.
  */
 export async function terrainSignature(
-  tiles: Pick<HgtDirectory, 'list' | 'contentHash'>,
+  tiles: Pick<SrtmTiles, 'list' | 'contentHash'>,
   terrariumUrl: string | null,
   bounds: { south: number; west: number; north: number; east: number },
 ): Promise<string> {

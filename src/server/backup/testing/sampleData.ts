@@ -13,15 +13,16 @@ export interface SampleData {
   cleanUp(): void;
 }
 
-/** A DATA_DIR as a server leaves it: a WAL database with `notes` rows, a logo, a terrain tile and the app secret. */
+/**
+ * A DATA_DIR as a server leaves it: a WAL database with `notes` rows (logos and uploaded tiles
+ * would be rows too), the app secret, and the server's copy of a stored file in its file cache.
+ */
 export function sampleData(notes: string[] = ['first', 'second']): SampleData {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-test-'));
   const dataDir = path.join(root, 'data');
-  fs.mkdirSync(path.join(dataDir, 'logos'), { recursive: true });
-  fs.mkdirSync(path.join(dataDir, 'terrain'));
+  fs.mkdirSync(path.join(dataDir, 'file-cache'), { recursive: true });
   writeNotes(path.join(dataDir, 'coverage.sqlite'), notes);
-  fs.writeFileSync(path.join(dataDir, 'logos', 'logo.png'), 'logo bytes');
-  fs.writeFileSync(path.join(dataDir, 'terrain', 'S34E018.hgt'), Buffer.alloc(4096, 7));
+  fs.writeFileSync(path.join(dataDir, 'file-cache', 'f'.repeat(64)), 'a cached copy');
   fs.writeFileSync(path.join(dataDir, 'app-secret'), 'a'.repeat(43));
   return {
     root,

@@ -1,0 +1,140 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Db, openDatabase } from '../db/database.js';
+import { ValidationError } from '../errors.js';
+import { ManualClock } from '../testing/manualClock.js';
+import { FileCache } from './fileCache.js';
+import { FileRepository } from './fileRepository.js';
+import { EMPTY_FILE, FILE_PART_BYTES, FileStore } from './fileStore.js';
+
+const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** Bytes that differ from part to part, so a part out of order or repeated would show. */
+function patterned(length: number, seed = 1): Buffer {
+  const bytes = Buffer.alloc(length);
+  for (let i = 0; i < length; i++) bytes[i] = (i * 31 + seed * 7 + (i >> 20)) & 0xff;
+  return bytes;
+}
+
+async function* chunksOf(bytes: Buffer, size: number): AsyncGenerator<Uint8Array> {
+  for (let offset = 0; offset < bytes.byteLength; offset += size) yield bytes.subarray(offset, offset + size);
+}
+
+describe('FileStore on SQLite', () => {
+  let dir: string;
+  let db: Db;
+  let store: FileStore;
+  let cacheDir: string;
+
+  beforeEach(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'file-store-'));
+    db = await openDatabase({ kind: 'sqlite', file: path.join(dir, 'coverage.sqlite') }, log);
+    cacheDir = path.join(dir, 'file-cache');
+    store = new FileStore(new FileRepository(db.kysely), new FileCache(cacheDir), new ManualClock());
+  });
+  afterEach(async () => {
+    await db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const partSizes = async (name: string) =>
+    (
+      await db.kysely
+        .selectFrom('stored_file_parts')
+        .innerJoin('stored_files', 'stored_files.id', 'stored_file_parts.file_id')
+        .select(['part_index', 'data'])
+        .where('stored_files.name', '=', name)
+        .orderBy('part_index')
+        .execute()
+    ).map((part) => [part.part_index, part.data.byteLength]);
+
+  it('stores a file of exactly two parts in two rows and reads it back byte for byte', async () => {
+    const bytes = patterned(2 * FILE_PART_BYTES);
+    const stored = await store.put('terrain', 'N00E000.hgt', bytes, 'application/octet-stream');
+    expect(stored).toMatchObject({
+      kind: 'terrain',
+      name: 'N00E000.hgt',
+      sha256: sha256(bytes),
+      byteSize: 2 * FILE_PART_BYTES,
+      createdAt: '2026-11-22T08:00:00.000Z',
+    });
+    expect(await partSizes('N00E000.hgt')).toEqual([
+      [0, FILE_PART_BYTES],
+      [1, FILE_PART_BYTES],
+    ]);
+    const read = await store.get('terrain', 'N00E000.hgt');
+    expect(read?.bytes.equals(bytes)).toBe(true);
+  });
+
+  it('puts the byte past two whole parts in a third part of one byte, from chunks of any size', async () => {
+    const bytes = patterned(2 * FILE_PART_BYTES + 1, 2);
+    await store.put('terrain', 'N00E001.hgt', chunksOf(bytes, 700_001), 'application/octet-stream');
+    expect(await partSizes('N00E001.hgt')).toEqual([
+      [0, FILE_PART_BYTES],
+      [1, FILE_PART_BYTES],
+      [2, 1],
+    ]);
+    expect((await store.get('terrain', 'N00E001.hgt'))?.bytes.equals(bytes)).toBe(true);
+  });
+
+  it('refuses an empty file and stores nothing', async () => {
+    const refused = store.put('logo', 'empty.png', Buffer.alloc(0), 'image/png');
+    await expect(refused).rejects.toThrow(ValidationError);
+    await expect(refused).rejects.toThrow(EMPTY_FILE);
+    expect(await store.list('logo')).toEqual([]);
+    expect(await db.kysely.selectFrom('stored_file_parts').select('file_id').execute()).toEqual([]);
+  });
+
+  it('keeps the old file whole when a replacement fails part way', async () => {
+    const old = patterned(FILE_PART_BYTES + 10, 3);
+    await store.put('terrain', 'N01E000.hgt', old, 'application/octet-stream');
+    async function* failing(): AsyncGenerator<Uint8Array> {
+      yield patterned(FILE_PART_BYTES, 4);
+      throw new Error('the upload broke off');
+    }
+    await expect(store.put('terrain', 'N01E000.hgt', failing(), 'application/octet-stream')).rejects.toThrow('the upload broke off');
+    expect((await store.get('terrain', 'N01E000.hgt'))?.bytes.equals(old)).toBe(true);
+  });
+
+  it('serves a replaced file with its new content, never the cached copy of the old one', async () => {
+    const first = patterned(5000, 5);
+    const second = patterned(5000, 6);
+    await store.put('logo', 'a.png', first, 'image/png');
+    expect((await store.get('logo', 'a.png'))?.bytes.equals(first)).toBe(true);
+    expect(fs.existsSync(path.join(cacheDir, sha256(first)))).toBe(true);
+    await store.put('logo', 'a.png', second, 'image/png');
+    const read = await store.get('logo', 'a.png');
+    expect(read?.bytes.equals(second)).toBe(true);
+    expect(read?.file.sha256).toBe(sha256(second));
+    // The old content's copy goes when the cache is pruned (at start); the current one stays.
+    expect(await store.pruneCache()).toBe(1);
+    expect(fs.readdirSync(cacheDir)).toEqual([sha256(second)]);
+  });
+
+  it('checks a cached copy on every read: a damaged one is read again from the database', async () => {
+    const bytes = patterned(3000, 7);
+    await store.put('logo', 'b.png', bytes, 'image/png');
+    await store.get('logo', 'b.png');
+    const copy = path.join(cacheDir, sha256(bytes));
+    const damaged = Buffer.from(bytes);
+    damaged[10] = damaged[10]! ^ 0xff;
+    fs.writeFileSync(copy, damaged);
+    expect((await store.get('logo', 'b.png'))?.bytes.equals(bytes)).toBe(true);
+    expect(fs.readFileSync(copy).equals(bytes)).toBe(true);
+  });
+
+  it('lists by kind and deletes: a deleted file is gone, its parts too', async () => {
+    await store.put('logo', 'c.png', patterned(10), 'image/png');
+    await store.put('terrain', 'N02E000.hgt', patterned(20), 'application/octet-stream');
+    expect((await store.list('logo')).map((file) => file.name)).toEqual(['c.png']);
+    expect(await store.delete('logo', 'c.png')).toBe(true);
+    expect(await store.delete('logo', 'c.png')).toBe(false);
+    expect(await store.get('logo', 'c.png')).toBeNull();
+    expect(await partSizes('c.png')).toEqual([]);
+    expect((await store.list('terrain')).map((file) => file.name)).toEqual(['N02E000.hgt']);
+  });
+});

@@ -1,0 +1,138 @@
+import { createHash } from 'node:crypto';
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
+import type { Clock } from '../clock.js';
+import type { Executor } from '../db/transactions.js';
+import { ValidationError } from '../errors.js';
+import { type FileCache, sha256Hex } from './fileCache.js';
+import type { FileRepository, StoredFileRecord } from './fileRepository.js';
+
+/** The kinds of file kept in the database. */
+export type StoredFileKind = 'logo' | 'terrain';
+
+/** A stored file's description (without its bytes). */
+export type StoredFile = Omit<StoredFileRecord, 'id'>;
+
+/** Bytes per row of stored_file_parts: as layer geometry, 1 MB (see migration 0007 for the measurements). */
+export const FILE_PART_BYTES = 1024 * 1024;
+
+export const EMPTY_FILE = 'The file is empty';
+
+/**
+ * Files in the database (stored_files, stored_file_parts: migration 0020), shared by every server
+ * on it, each read through this server's disk cache (FileCache, keyed on content).
+ * - put writes the file in parts, one statement each with a turn of the event loop between, in
+ *   one transaction that also removes the file it replaces: a reader sees the old file or the new
+ *   one whole, never half of either.
+ * - get reads the description, then the bytes from the cache when it holds that content, else the
+ *   parts (one repeatable-read transaction, so they are those of one version), checks them
+ *   against the SHA-256 and keeps them in the cache.
+ */
+export class FileStore {
+  constructor(
+    private readonly repository: FileRepository,
+    private readonly cache: FileCache,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Stores `content` (bytes, or chunks such as a file's read stream) as the file `name` of `kind`,
+   * replacing one of that name. In `trx` when given (the caller's change commits with it), else in
+   * a transaction of its own. An empty file is refused.
+   */
+  async put(kind: StoredFileKind, name: string, content: Uint8Array | AsyncIterable<Uint8Array>, contentType: string, trx?: Executor): Promise<StoredFile> {
+    if (!trx) return this.repository.transaction((own) => this.put(kind, name, content, contentType, own));
+    await this.repository.delete(kind, name, trx);
+    const createdAt = this.clock.now().toISOString();
+    // The hash and size are known once every part is written: the row is completed then, in the same transaction.
+    const id = await this.repository.insert({ kind, name, sha256: '', byteSize: 0, contentType, createdAt }, trx);
+    const hash = createHash('sha256');
+    let partIndex = 0;
+    let byteSize = 0;
+    for await (const part of inParts(content instanceof Uint8Array ? [content] : content)) {
+      await yieldToRequests();
+      hash.update(part);
+      await this.repository.insertPart(id, partIndex++, part, trx);
+      byteSize += part.byteLength;
+    }
+    if (byteSize === 0) throw new ValidationError(EMPTY_FILE);
+    const sha256 = hash.digest('hex');
+    await this.repository.setContent(id, { sha256, byteSize }, trx);
+    return { kind, name, sha256, byteSize, contentType, createdAt };
+  }
+
+  /** A file's description; undefined when there is none. */
+  async find(kind: StoredFileKind, name: string): Promise<StoredFile | undefined> {
+    return describe(await this.repository.find(kind, name));
+  }
+
+  /** A file's description and bytes; null when there is no such file. */
+  async get(kind: StoredFileKind, name: string): Promise<{ file: StoredFile; bytes: Buffer } | null> {
+    const found = await this.repository.find(kind, name);
+    if (!found) return null;
+    const cached = await this.cache.read(found.sha256, found.byteSize);
+    if (cached) return { file: describe(found), bytes: cached };
+    const read = await this.readParts(kind, name);
+    if (!read) return null;
+    await this.cache.write(read.file.sha256, read.bytes);
+    return read;
+  }
+
+  /** The files of a kind, by name. */
+  async list(kind: StoredFileKind): Promise<StoredFile[]> {
+    return (await this.repository.list(kind)).map((record) => describe(record));
+  }
+
+  /** False when there was no such file. In `trx` when given. */
+  delete(kind: StoredFileKind, name: string, trx?: Executor): Promise<boolean> {
+    return this.repository.delete(kind, name, trx);
+  }
+
+  /** Removes this server's cached copies of contents no stored file has any more; answers how many. */
+  async pruneCache(): Promise<number> {
+    return this.cache.prune(await this.repository.allSha256());
+  }
+
+  /** A new temporary path in the cache folder, for a caller that builds a file on disk before storing it. */
+  temporaryFile(): Promise<string> {
+    return this.cache.temporaryFile();
+  }
+
+  private async readParts(kind: StoredFileKind, name: string): Promise<{ file: StoredFile; bytes: Buffer } | null> {
+    return this.repository.snapshot(async (trx) => {
+      // Read again inside the transaction: the file may have been replaced since.
+      const found = await this.repository.find(kind, name, trx);
+      if (!found) return null;
+      const bytes = Buffer.alloc(found.byteSize);
+      for (let partIndex = 0, offset = 0; offset < bytes.byteLength; partIndex++) {
+        await yieldToRequests();
+        const part = await this.repository.part(found.id, partIndex, trx);
+        if (!part || offset + part.byteLength > bytes.byteLength) throw new Error(`Stored ${kind} file ${name}: part ${partIndex} is missing or too long`);
+        bytes.set(part, offset);
+        offset += part.byteLength;
+      }
+      if (sha256Hex(bytes) !== found.sha256) throw new Error(`Stored ${kind} file ${name}: its parts do not match its SHA-256`);
+      return { file: describe(found), bytes };
+    });
+  }
+}
+
+function describe(record: StoredFileRecord): StoredFile;
+function describe(record: StoredFileRecord | undefined): StoredFile | undefined;
+function describe(record: StoredFileRecord | undefined): StoredFile | undefined {
+  if (!record) return undefined;
+  const { id: _id, ...file } = record;
+  return file;
+}
+
+/** Chunks of any size regrouped into parts of exactly FILE_PART_BYTES (the last one shorter). */
+async function* inParts(chunks: Iterable<Uint8Array> | AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  let pending: Buffer = Buffer.alloc(0);
+  for await (const chunk of chunks) {
+    pending = pending.byteLength === 0 ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength) : Buffer.concat([pending, chunk]);
+    while (pending.byteLength >= FILE_PART_BYTES) {
+      yield pending.subarray(0, FILE_PART_BYTES);
+      pending = pending.subarray(FILE_PART_BYTES);
+    }
+  }
+  if (pending.byteLength > 0) yield pending;
+}
