@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import { useState } from 'react';
 import type { Provider } from '../../../common/api/providers.js';
 import { errorMessage } from '../../api/ApiError.js';
+import { useVerifySession } from '../../auth/useVerifySession.js';
 import { AdminPageHeading } from '../../ui/AdminPageHeading.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { NoticeSnackbar } from '../../ui/NoticeSnackbar.js';
@@ -20,8 +21,12 @@ const DELETED_FALLBACK = 'Provider deleted successfully!';
 const DELETE_FAILED = 'Failed to delete provider';
 const SYNC_FAILED = 'Failed to sync My Maps data';
 
-/** /admin/providers ("Providers Management"). */
+/**
+ * /admin/providers ("Providers Management"). A provider editor sees only their own providers (the
+ * server filters) and neither adds nor deletes providers.
+ */
 export function ProvidersPage() {
+  const providerEditor = useVerifySession().data?.role === 'provider_editor';
   const providers = useProviders();
   const deleteProvider = useDeleteProvider();
   const sync = useSyncMyMaps();
@@ -51,9 +56,11 @@ export function ProvidersPage() {
         title="Providers Management"
         subtitle="Internet providers, their contact details and where their coverage comes from."
         action={
-          <Button variant="contained" startIcon={<Add />} onClick={openNew}>
-            Add Provider
-          </Button>
+          providerEditor ? undefined : (
+            <Button variant="contained" startIcon={<Add />} onClick={openNew}>
+              Add Provider
+            </Button>
+          )
         }
       />
 
@@ -73,16 +80,24 @@ export function ProvidersPage() {
           </Alert>
         }
         empty={
-          <EmptyPanel
-            icon={<BusinessOutlined color="action" sx={{ fontSize: 48 }} />}
-            title="No providers yet"
-            text="Add the internet providers whose coverage the map shows."
-            actions={
-              <Button variant="outlined" startIcon={<Add />} onClick={openNew}>
-                Add your first provider
-              </Button>
-            }
-          />
+          providerEditor ? (
+            <EmptyPanel
+              icon={<BusinessOutlined color="action" sx={{ fontSize: 48 }} />}
+              title="No providers assigned to you"
+              text="Ask an owner of this map to give your account the providers you edit."
+            />
+          ) : (
+            <EmptyPanel
+              icon={<BusinessOutlined color="action" sx={{ fontSize: 48 }} />}
+              title="No providers yet"
+              text="Add the internet providers whose coverage the map shows."
+              actions={
+                <Button variant="outlined" startIcon={<Add />} onClick={openNew}>
+                  Add your first provider
+                </Button>
+              }
+            />
+          )
         }
       >
         {(list) => (
@@ -90,7 +105,7 @@ export function ProvidersPage() {
             providers={list}
             syncingId={sync.isPending ? (sync.variables?.id ?? null) : null}
             onEdit={openEditor}
-            onDelete={deletion.ask}
+            onDelete={providerEditor ? undefined : deletion.ask}
             onSync={runSync}
             onTestApi={setToTest}
           />

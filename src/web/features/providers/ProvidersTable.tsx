@@ -26,7 +26,8 @@ interface ProvidersTableProps {
   /** The provider whose My Maps sync is running, if any. */
   syncingId: number | null;
   onEdit: (provider: Provider) => void;
-  onDelete: (provider: Provider) => void;
+  /** Absent when the user may not delete providers (a provider editor). */
+  onDelete?: (provider: Provider) => void;
   onSync: (provider: Provider) => void;
   onTestApi: (provider: Provider) => void;
 }
@@ -92,7 +93,7 @@ export function ProvidersTable({ providers, syncingId, onEdit, onDelete, onSync,
                     </IconButton>
                   </Tooltip>
                 )}
-                <EditDeleteActions itemName={provider.name} onEdit={() => onEdit(provider)} onDelete={() => onDelete(provider)} />
+                <EditDeleteActions itemName={provider.name} onEdit={() => onEdit(provider)} onDelete={onDelete && (() => onDelete(provider))} />
               </TableCell>
             </TableRow>
           ))}
