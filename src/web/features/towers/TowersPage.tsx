@@ -6,8 +6,10 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { Tower } from '../../../common/api/towers.js';
 import { errorMessage } from '../../api/ApiError.js';
+import { useVerifySession } from '../../auth/useVerifySession.js';
 import { AdminPageHeading } from '../../ui/AdminPageHeading.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { NoticeSnackbar } from '../../ui/NoticeSnackbar.js';
@@ -17,7 +19,7 @@ import { useNotice } from '../../ui/useNotice.js';
 import { BulkImportDialog } from './BulkImportDialog.js';
 import { TowerDialog } from './TowerDialog.js';
 import { summarizeTowers } from './towerFormat.js';
-import { useDeleteTower, useFootprintStates, useTowers } from './towerQueries.js';
+import { useDeleteTower, useFootprintStates, useTower, useTowers } from './towerQueries.js';
 import { footprintsVersionOf } from './towerMapLayers.js';
 import { TowersMap } from './TowersMap.js';
 import { TowersTable } from './TowersTable.js';
@@ -26,9 +28,17 @@ import { TowerSummaryCards } from './TowerSummaryCards.js';
 const FETCH_FAILED = 'Failed to fetch towers';
 const DELETED_FALLBACK = 'Tower deleted successfully';
 const DELETE_FAILED = 'Failed to delete tower';
+const LINK_FAILED = 'Tower not found';
+/** A positive whole number in a link's ?tower= (anything else opens nothing). */
+const TOWER_ID = /^[1-9]\d{0,9}$/;
 
-/** /admin/towers ("Tower Management"). */
+/**
+ * /admin/towers ("Tower Management"); /admin/towers?tower=<id> opens that tower's dialog, or says
+ * it was not found (a provider editor's link to another provider's tower too). A provider editor
+ * sees their providers' towers only (the server filters) and has no bulk import.
+ */
 export function TowersPage() {
+  const providerEditor = useVerifySession().data?.role === 'provider_editor';
   const towers = useTowers();
   const footprints = useFootprintStates();
   const footprintStates = useMemo(() => new Map((footprints.data ?? []).map((state) => [state.tower_id, state])), [footprints.data]);
@@ -40,6 +50,19 @@ export function TowersPage() {
   const [importing, setImporting] = useState(false);
   const deletion = useDeleteConfirmation<Tower>(deleteTower, show, { deleted: DELETED_FALLBACK, failed: DELETE_FAILED });
   const summary = useMemo(() => summarizeTowers(towers.data ?? []), [towers.data]);
+  const [params, setParams] = useSearchParams();
+  const linkedParam = params.get('tower') ?? '';
+  const linked = useTower(TOWER_ID.test(linkedParam) ? Number(linkedParam) : null);
+  const clearLink = () =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete('tower');
+      return next;
+    });
+
+  useEffect(() => {
+    if (linked.data) setEditor({ tower: linked.data });
+  }, [linked.data]);
 
   useEffect(() => {
     if (towers.isError) console.error(FETCH_FAILED, towers.error);
@@ -63,9 +86,11 @@ export function TowersPage() {
         subtitle="The wireless towers used for line of sight and the wireless answer of every coverage check."
         action={
           <Stack direction="row" spacing={1}>
-            <Button variant="outlined" startIcon={<UploadFile />} onClick={openImport}>
-              Bulk Import
-            </Button>
+            {!providerEditor && (
+              <Button variant="outlined" startIcon={<UploadFile />} onClick={openImport}>
+                Bulk Import
+              </Button>
+            )}
             <Button variant="contained" startIcon={<Add />} onClick={openNew}>
               Add Tower
             </Button>
@@ -73,6 +98,11 @@ export function TowersPage() {
         }
       />
 
+      {linked.isError && (
+        <Alert severity="error" onClose={clearLink} sx={{ mb: 2 }}>
+          {errorMessage(linked.error, LINK_FAILED)}
+        </Alert>
+      )}
       <QueryStates
         query={towers}
         loading={<LoadingPanel label="Loading towers..." visibleLabel />}
@@ -96,9 +126,11 @@ export function TowersPage() {
             text="Add your wireless towers one by one, or import a whole inventory from JSON or CSV."
             actions={
               <Stack direction="row" spacing={1} sx={{ justifyContent: 'center' }}>
-                <Button variant="outlined" startIcon={<UploadFile />} onClick={openImport}>
-                  Import towers
-                </Button>
+                {!providerEditor && (
+                  <Button variant="outlined" startIcon={<UploadFile />} onClick={openImport}>
+                    Import towers
+                  </Button>
+                )}
                 <Button variant="outlined" startIcon={<Add />} onClick={openNew}>
                   Add your first tower
                 </Button>
@@ -124,7 +156,17 @@ export function TowersPage() {
         )}
       </QueryStates>
 
-      {editor && <TowerDialog key={editor.tower?.id ?? 'new'} tower={editor.tower} onClose={() => setEditor(null)} onResult={show} />}
+      {editor && (
+        <TowerDialog
+          key={editor.tower?.id ?? 'new'}
+          tower={editor.tower}
+          onClose={() => {
+            setEditor(null);
+            if (linkedParam !== '') clearLink();
+          }}
+          onResult={show}
+        />
+      )}
       {importing && <BulkImportDialog onClose={() => setImporting(false)} onResult={show} />}
       <ConfirmDialog
         {...deletion.dialog}
