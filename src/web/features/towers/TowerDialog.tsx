@@ -173,7 +173,13 @@ export function TowerDialog({ tower, onClose, onResult }: TowerDialogProps) {
                 select
                 fullWidth
                 slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-                helperText={owners.loaded ? 'Who owns the tower: a provider, or the map operator' : 'Loading providers...'}
+                helperText={
+                  !owners.loaded
+                    ? 'Loading providers...'
+                    : owners.operatorAllowed
+                      ? 'Who owns the tower: a provider, or the map operator'
+                      : 'One of your providers owns the tower'
+                }
               >
                 {owners.operatorAllowed && <MenuItem value="">None (operator)</MenuItem>}
                 {owners.providers.map((provider) => (
