@@ -3,8 +3,7 @@ import type { BulkImportResult, Tower, TowerInput, TowerUpdate } from '../../com
 import { inProviderScope, type ProviderScope } from '../access/providerScope.js';
 import type { Clock } from '../clock.js';
 import type { CoverageChanges } from '../coverage-revision/coverageChanges.js';
-import type { DbTransaction } from '../db/transactions.js';
-import type { Executor } from '../db/transactions.js';
+import type { DbTransaction, Executor } from '../db/transactions.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { type PlannedTower, patternIdsOf, planBulkImport, providerIdsOf, withKnownPatterns, withKnownProviders } from './bulkImportPlan.js';
 import type { SectorRecord } from './sectorRepository.js';
