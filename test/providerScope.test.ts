@@ -138,6 +138,11 @@ describe.each(databaseKinds())('a provider editor on %s', (kind) => {
     expect(await idsOf(ownerToken, '/api/coverage_layers')).toEqual([a.layerId, b.layerId].sort());
     expect(await idsOf(ownerToken, '/api/towers')).toEqual([a.towerId, b.towerId, operatorTowerId].sort());
 
+    // An editor left without providers reaches nothing (an empty scope, not every provider).
+    const { token: unassigned } = await teamUser(app, { username: 'unassigned-editor', role: 'provider_editor' });
+    for (const url of ['/api/providers', '/api/coverage_layers', '/api/towers', '/api/towers/footprints'])
+      expect(await dataOf(unassigned, 'GET', url), url).toEqual([]);
+
     const footprintTowers = async (token: string) =>
       (await dataOf<Array<{ tower_id: number }>>(token, 'GET', '/api/towers/footprints')).map((state) => state.tower_id).sort();
     const everyTower = [a.towerId, b.towerId, operatorTowerId].sort();
