@@ -80,10 +80,10 @@ describe.runIf(browserAvailable())('admin sign-in in the browser', () => {
     expect(verify.statusCode).toBe(401);
   });
 
-  it('changes the password in Settings, then signs in with the new one only', async () => {
+  it('changes the password on the Account page, then signs in with the new one only', async () => {
     await signIn();
     await page.waitForURL('**/admin/dashboard');
-    await page.goto('/admin/settings');
+    await page.goto('/admin/account');
     await page.getByLabel('Current Password').fill(ADMIN.password);
     await page.getByLabel('New Password', { exact: true }).fill('Brand-New-Pass-2026');
     await page.getByLabel('Confirm New Password').fill('Brand-New-Pass-2026');
@@ -100,7 +100,7 @@ describe.runIf(browserAvailable())('admin sign-in in the browser', () => {
   it('keeps Change Password disabled until the new password is at least Medium', async () => {
     await signIn();
     await page.waitForURL('**/admin/dashboard');
-    await page.goto('/admin/settings');
+    await page.goto('/admin/account');
     await page.getByLabel('Current Password').fill(ADMIN.password);
     await page.getByLabel('New Password', { exact: true }).fill('abcdefgh');
     await page.getByLabel('Confirm New Password').fill('abcdefgh');
@@ -118,14 +118,14 @@ describe.runIf(browserAvailable())('admin sign-in in the browser', () => {
   it('shows the server message when the current password is wrong', async () => {
     await signIn();
     await page.waitForURL('**/admin/dashboard');
-    await page.goto('/admin/settings');
+    await page.goto('/admin/account');
     await page.getByLabel('Current Password').fill('wrong-current-pw');
     await page.getByLabel('New Password', { exact: true }).fill('Brand-New-Pass-2026');
     await page.getByLabel('Confirm New Password').fill('Brand-New-Pass-2026');
     await page.getByRole('button', { name: 'Change Password' }).click();
     await expect.poll(() => page.getByText('Current password is incorrect').count()).toBe(1);
     await expectNoSeriousA11yViolations(page, 'settings with a password error');
-    expect(new URL(page.url()).pathname).toBe('/admin/settings');
+    expect(new URL(page.url()).pathname).toBe('/admin/account');
     // The message sits on the field it is about, and goes once that field changes.
     expect(await page.getByRole('textbox', { name: 'Current Password', description: 'Current password is incorrect' }).count()).toBe(1);
     await page.getByLabel('Current Password').fill('another-try');
@@ -135,7 +135,7 @@ describe.runIf(browserAvailable())('admin sign-in in the browser', () => {
   it('rates Password1! weak by the same common-password check as the server, and keeps Change Password disabled', async () => {
     await signIn();
     await page.waitForURL('**/admin/dashboard');
-    await page.goto('/admin/settings');
+    await page.goto('/admin/account');
     await page.getByLabel('Current Password').fill(ADMIN.password);
     await page.getByLabel('New Password', { exact: true }).fill('Password1!');
     await page.getByLabel('Confirm New Password').fill('Password1!');

@@ -164,7 +164,8 @@ async function main(): Promise<void> {
       ['reports', '/admin/reports', 'Overberg Fibre'],
       ['leads', '/admin/leads', 'Thandi Mokoena'],
       ['embed-generator', '/admin/embed', 'Embed URL'],
-      ['settings', '/admin/settings', 'Change Password'],
+      ['settings', '/admin/settings', 'Public map'],
+      ['account', '/admin/account', 'Two-factor sign-in'],
     ];
     for (const [name, url, text] of screens) {
       await page.goto(url);

@@ -22,6 +22,7 @@ const PUBLIC_ROUTES = [
   'GET /api/health',
   'GET /api/config',
   'POST /api/auth/login',
+  'POST /api/auth/login/2fa',
   'GET /api/providers/logo/:filename',
   'GET /api/check_coverage',
   'GET /api/coverage_map',

@@ -27,6 +27,8 @@ import { antennaPatternRoutes } from './routes/antennaPatternRoutes.js';
 import { clutterAreaRoutes } from './routes/clutterAreaRoutes.js';
 import { apiTestRoutes } from './routes/apiTestRoutes.js';
 import { authRoutes, loginRoutes } from './routes/authRoutes.js';
+import { sessionRoutes } from './routes/sessionRoutes.js';
+import { twoFactorRoutes } from './routes/twoFactorRoutes.js';
 import { coverageRoutes } from './routes/coverageRoutes.js';
 import { embedSettingsRoutes } from './routes/embedSettingsRoutes.js';
 import { geocodeRoutes } from './routes/geocodeRoutes.js';
@@ -220,6 +222,8 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
       await api.register(
         adminScope(auth, [
           authRoutes(auth),
+          twoFactorRoutes(services.twoFactor),
+          sessionRoutes(services.sessions),
           providerRoutes({ providers, myMaps, stats: providerStats }),
           apiTestRoutes(apiTester),
           reportRoutes({ reports, leads, measurements }),

@@ -5,6 +5,11 @@ import { AntennaPatternService } from './antenna-patterns/antennaPatternService.
 import { AuthRepository } from './auth/authRepository.js';
 import { AuditTrail } from './audit/auditTrail.js';
 import { AuthService } from './auth/authService.js';
+import { LoginThrottle } from './auth/loginThrottle.js';
+import { SessionList } from './auth/sessionList.js';
+import { SessionRepository } from './auth/sessionRepository.js';
+import { TwoFactorRepository } from './auth/twoFactorRepository.js';
+import { TwoFactorService } from './auth/twoFactorService.js';
 import { type Clock, systemClock } from './clock.js';
 import type { AppConfig } from './config.js';
 import { CoverageChanges } from './coverage-revision/coverageChanges.js';
@@ -117,7 +122,22 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
   const events = new EventOutbox(clock);
   const mailOutbox = new MailOutbox(clock);
   const audit = new AuditTrail(clock);
-  const auth = new AuthService(new AuthRepository(db.kysely), { secret, tokenTtlHours: config.tokenTtlHours, clock });
+  const authRepo = new AuthRepository(db.kysely);
+  const twoFactorRepo = new TwoFactorRepository(db.kysely);
+  // The issuer an authenticator app lists the account under (the site has no configured name yet).
+  const twoFactor = new TwoFactorService({ repo: twoFactorRepo, users: authRepo, transactions, audit, secrets, secret, clock, issuer: 'Coverage Map' });
+  const auth = new AuthService({
+    repo: authRepo,
+    throttle: new LoginThrottle(authRepo, clock),
+    twoFactor,
+    challenges: twoFactorRepo,
+    transactions,
+    audit,
+    secret,
+    tokenTtlHours: config.tokenTtlHours,
+    clock,
+  });
+  const sessions = new SessionList(new SessionRepository(db.kysely), transactions, audit, clock);
 
   const logos = new LogoStore(config.dataDir);
   const providerRepo = new ProviderRepository(db.kysely);
@@ -370,6 +390,8 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     waitlistMatcher,
     waitlistPurge,
     auth,
+    twoFactor,
+    sessions,
     logos,
     providers,
     layers,

@@ -1,13 +1,16 @@
 import type { Kysely } from 'kysely';
 import { toCount } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
-import type { UserRole } from '../../common/api/users.js';
+import type { Executor } from '../db/transactions.js';
+import { type UserRole, userRole } from '../../common/api/users.js';
 
 export interface AdminUserRow {
   id: number;
   username: string;
   password_hash: string;
   role: UserRole;
+  /** Two-factor sign-in is on (a code was confirmed), not merely set up. */
+  twoFactorEnabled: boolean;
 }
 
 export interface ActiveSessionRow {
@@ -16,6 +19,37 @@ export interface ActiveSessionRow {
   username: string;
   role: UserRole;
   expires_at: string;
+  last_seen_at: string | null;
+  twoFactorEnabled: boolean;
+  /** The roles the team requires two-factor sign-in of (team_settings). */
+  requiredTwoFactorRoles: UserRole[];
+}
+
+/** What the browser and network said at sign-in. */
+export interface SessionClient {
+  ipAddress: string;
+  /** Cut to USER_AGENT_MAX characters; null when the browser sent none. */
+  userAgent: string | null;
+}
+
+/** The longest User-Agent kept for a session, characters. */
+export const USER_AGENT_MAX = 300;
+
+/** team_settings.require_2fa_roles as roles; anything else in the JSON text is ignored. */
+function rolesOf(json: string | null | undefined): UserRole[] {
+  if (!json) return [];
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? parsed.filter((role): role is UserRole => userRole.safeParse(role).success) : [];
+  } catch {
+    return [];
+  }
+}
+
+const USER_COLUMNS = ['id', 'username', 'password_hash', 'role', 'totp_enabled_at'] as const;
+
+function userOf(row: { id: number; username: string; password_hash: string; role: string; totp_enabled_at: string | null }): AdminUserRow {
+  return { id: row.id, username: row.username, password_hash: row.password_hash, role: row.role as UserRole, twoFactorEnabled: row.totp_enabled_at !== null };
 }
 
 /** SQL for admin users, sessions and login failures. Times are ISO-8601 UTC text. */
@@ -44,37 +78,53 @@ export class AuthRepository {
   async findUserByUsername(username: string): Promise<AdminUserRow | undefined> {
     const row = await this.db
       .selectFrom('admin_users')
-      .select(['id', 'username', 'password_hash', 'role'])
+      .select(USER_COLUMNS)
       .where('username', '=', username)
       .where('disabled_at', 'is', null)
       .executeTakeFirst();
-    return row ? { ...row, role: row.role as UserRole } : undefined;
+    return row ? userOf(row) : undefined;
   }
 
-  async findUserById(id: number): Promise<AdminUserRow | undefined> {
-    const row = await this.db.selectFrom('admin_users').select(['id', 'username', 'password_hash', 'role']).where('id', '=', id).executeTakeFirst();
-    return row ? { ...row, role: row.role as UserRole } : undefined;
+  async findUserById(id: number, trx?: Executor): Promise<AdminUserRow | undefined> {
+    const row = await (trx ?? this.db).selectFrom('admin_users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
+    return row ? userOf(row) : undefined;
+  }
+
+  /** The roles the team requires two-factor sign-in of (team_settings row 1). */
+  async requiredTwoFactorRoles(): Promise<UserRole[]> {
+    const row = await this.db.selectFrom('team_settings').select('require_2fa_roles').where('id', '=', 1).executeTakeFirst();
+    return rolesOf(row?.require_2fa_roles);
   }
 
   /** Sets the new hash and revokes every session of the user except the one that asked. */
-  async updatePassword(userId: number, passwordHash: string, keepSessionId: number, now: string): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('admin_users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', userId).execute();
-      await trx
-        .updateTable('admin_sessions')
-        .set({ revoked_at: now })
-        .where('user_id', '=', userId)
-        .where('id', '!=', keepSessionId)
-        .where('revoked_at', 'is', null)
-        .execute();
-    });
+  async updatePassword(trx: Executor, userId: number, passwordHash: string, keepSessionId: number, now: string): Promise<void> {
+    await trx.updateTable('admin_users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', userId).execute();
+    await trx
+      .updateTable('admin_sessions')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('id', '!=', keepSessionId)
+      .where('revoked_at', 'is', null)
+      .execute();
   }
 
-  async createSession(userId: number, tokenHash: string, now: string, expiresAt: string): Promise<void> {
-    await this.db
+  /** A new session; answers its id. */
+  async createSession(trx: Executor, session: { userId: number; tokenHash: string; now: string; expiresAt: string; client: SessionClient }): Promise<number> {
+    const row = await trx
       .insertInto('admin_sessions')
-      .values({ user_id: userId, token_hash: tokenHash, created_at: now, expires_at: expiresAt, revoked_at: null })
-      .execute();
+      .values({
+        user_id: session.userId,
+        token_hash: session.tokenHash,
+        created_at: session.now,
+        expires_at: session.expiresAt,
+        revoked_at: null,
+        user_agent: session.client.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+        ip_address: session.client.ipAddress,
+        last_seen_at: session.now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
   }
 
   /** The session of a token hash, unless it expired, was revoked, or its user is disabled. */
@@ -82,13 +132,35 @@ export class AuthRepository {
     const row = await this.db
       .selectFrom('admin_sessions as s')
       .innerJoin('admin_users as u', 'u.id', 's.user_id')
-      .select(['s.id as session_id', 's.user_id', 'u.username', 'u.role', 's.expires_at'])
+      // The team's settings ride along (one row), so verifying a request stays one query.
+      .leftJoin('team_settings as t', (join) => join.on('t.id', '=', 1))
+      .select(['s.id as session_id', 's.user_id', 'u.username', 'u.role', 's.expires_at', 's.last_seen_at', 'u.totp_enabled_at', 't.require_2fa_roles'])
       .where('s.token_hash', '=', tokenHash)
       .where('s.revoked_at', 'is', null)
       .where('s.expires_at', '>', now)
       .where('u.disabled_at', 'is', null)
       .executeTakeFirst();
-    return row ? { ...row, role: row.role as UserRole } : undefined;
+    if (!row) return undefined;
+    return {
+      session_id: row.session_id,
+      user_id: row.user_id,
+      username: row.username,
+      role: row.role as UserRole,
+      expires_at: row.expires_at,
+      last_seen_at: row.last_seen_at,
+      twoFactorEnabled: row.totp_enabled_at !== null,
+      requiredTwoFactorRoles: rolesOf(row.require_2fa_roles),
+    };
+  }
+
+  /** Marks the session seen now, unless it was seen since `staleBefore` (another request wrote it). */
+  async touchSession(sessionId: number, now: string, staleBefore: string): Promise<void> {
+    await this.db
+      .updateTable('admin_sessions')
+      .set({ last_seen_at: now })
+      .where('id', '=', sessionId)
+      .where((eb) => eb.or([eb('last_seen_at', 'is', null), eb('last_seen_at', '<', staleBefore)]))
+      .execute();
   }
 
   /** The providers a user is scoped to (a provider editor's), in id order. */
@@ -97,8 +169,8 @@ export class AuthRepository {
     return rows.map((row) => row.provider_id);
   }
 
-  async revokeSession(sessionId: number, now: string): Promise<void> {
-    await this.db.updateTable('admin_sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  async revokeSession(sessionId: number, now: string, trx?: Executor): Promise<void> {
+    await (trx ?? this.db).updateTable('admin_sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
   }
 
   /** Drops sessions that ended (expired or revoked) before `before`; they can never verify again. */
@@ -109,8 +181,8 @@ export class AuthRepository {
       .execute();
   }
 
-  async recordLoginFailure(username: string, ipAddress: string, now: string): Promise<void> {
-    await this.db.insertInto('login_failures').values({ username, ip_address: ipAddress, created_at: now }).execute();
+  async recordLoginFailure(username: string, ipAddress: string, now: string, trx?: Executor): Promise<void> {
+    await (trx ?? this.db).insertInto('login_failures').values({ username, ip_address: ipAddress, created_at: now }).execute();
   }
 
   /** Oldest failure time and count since `since`: for the username, for the address, and for the two together. */

@@ -1,28 +1,42 @@
-import { CURRENT_PASSWORD_INCORRECT, type LoginResult, NEW_PASSWORD_UNCHANGED, type SessionInfo } from '../../common/api/auth.js';
+import {
+  CURRENT_PASSWORD_INCORRECT,
+  type LoginResult,
+  type LoginToken,
+  NEW_PASSWORD_UNCHANGED,
+  type SessionInfo,
+  TWO_FACTOR_CODE_INCORRECT,
+} from '../../common/api/auth.js';
 import type { UserRole } from '../../common/api/users.js';
-import { type Clock, systemClock } from '../clock.js';
-import { TooManyRequestsError, UnauthorizedError, ValidationError } from '../errors.js';
-import type { AuthRepository, FailureWindow } from './authRepository.js';
+import { type AuditActor, runAsActor } from '../audit/auditContext.js';
+import type { AuditTrail } from '../audit/auditTrail.js';
+import type { Clock } from '../clock.js';
+import type { Executor, Transactions } from '../db/transactions.js';
+import { UnauthorizedError, ValidationError } from '../errors.js';
+import type { AdminUserRow, AuthRepository, SessionClient } from './authRepository.js';
+import type { LoginThrottle } from './loginThrottle.js';
 import { passwordProblem } from '../../common/passwordPolicy.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
 import { newToken, tokenHash } from './sessionTokens.js';
+import type { TwoFactorRepository } from './twoFactorRepository.js';
+import type { TwoFactorService } from './twoFactorService.js';
 
-/** Failed sign-ins allowed from one address (any usernames) within the window, before 429. */
-export const LOGIN_FAILURE_LIMIT = 10;
-/** Failed sign-ins allowed for one username from one address within the window, before 429. */
-export const LOGIN_PAIR_FAILURE_LIMIT = 5;
-export const LOGIN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
-/**
- * A username's failures from all addresses never lock it (an attacker could lock the owner out);
- * past this many, every attempt at it waits, twice as long for each further failure, up to
- * USERNAME_DELAY_MAX_MS: slow for an attacker guessing from many addresses, a pause for the owner.
- */
-export const USERNAME_DELAY_AFTER = 3;
-const USERNAME_DELAY_BASE_MS = 250;
-export const USERNAME_DELAY_MAX_MS = 4000;
+export { LOGIN_FAILURE_LIMIT, LOGIN_PAIR_FAILURE_LIMIT, USERNAME_DELAY_AFTER, USERNAME_DELAY_MAX_MS, usernameDelayMs } from './loginThrottle.js';
 
 const INVALID_CREDENTIALS = 'Invalid username or password';
 const SESSION_ENDED = 'Your session has expired. Please sign in again.';
+export const CHALLENGE_ENDED = 'This sign-in has expired. Please enter your username and password again.';
+/** How long the code step may follow the password step, ms. */
+export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+/** Wrong codes one challenge takes before it dies (the password step must be passed again). */
+export const CHALLENGE_CODE_ATTEMPTS = 5;
+/** A session's last_seen_at is written at most this often, ms: one UPDATE a minute, not one per request. */
+export const LAST_SEEN_RESOLUTION_MS = 60 * 1000;
+
+/** A session just started: its bearer token (shown once) and when it expires. */
+interface NewSession {
+  token: string;
+  expiresAt: string;
+}
 
 /** The signed-in user behind a verified token. */
 export interface AdminPrincipal {
@@ -33,25 +47,30 @@ export interface AdminPrincipal {
   /** The providers a provider editor is scoped to; empty for the other roles. */
   providerIds: number[];
   expiresAt: string;
+  /** Two-factor sign-in is on for the user. */
+  twoFactorEnabled?: boolean;
+  /** The user's role must use two-factor sign-in and they have not set it up: only account routes answer. */
+  twoFactorSetupRequired?: boolean;
 }
 
 export interface AuthServiceOptions {
+  repo: AuthRepository;
+  throttle: LoginThrottle;
+  twoFactor: TwoFactorService;
+  challenges: TwoFactorRepository;
+  transactions: Transactions;
+  audit: AuditTrail;
   secret: string;
   tokenTtlHours: number;
   clock: Clock;
 }
 
-/** The wait before an attempt at a username with `failures` recent failures, ms. */
-export function usernameDelayMs(failures: number): number {
-  if (failures < USERNAME_DELAY_AFTER) return 0;
-  return Math.min(USERNAME_DELAY_BASE_MS * 2 ** (failures - USERNAME_DELAY_AFTER), USERNAME_DELAY_MAX_MS);
-}
-
 export class AuthService {
-  constructor(
-    private readonly repo: AuthRepository,
-    private readonly options: AuthServiceOptions,
-  ) {}
+  private readonly repo: AuthRepository;
+
+  constructor(private readonly options: AuthServiceOptions) {
+    this.repo = options.repo;
+  }
 
   private nowIso(offsetMs = 0): string {
     return new Date(this.options.clock.now().getTime() + offsetMs).toISOString();
@@ -66,62 +85,125 @@ export class AuthService {
     return this.repo.createUserIfAbsent(username, await hashPassword(password), this.nowIso());
   }
 
-  async login(username: string, password: string, ipAddress: string): Promise<LoginResult> {
-    await this.throttle(username, ipAddress);
+  /**
+   * The password step. A user without 2FA gets a token; a user with it, a challenge for the code
+   * step (POST /auth/login/2fa). Failures are only forgotten once the sign-in is complete, so a
+   * known password does not reset the count of wrong codes.
+   */
+  async login(username: string, password: string, client: SessionClient): Promise<LoginResult> {
+    await this.options.throttle.check(username, client.ipAddress);
     const user = await this.repo.findUserByUsername(username);
     const valid = await verifyPassword(password, user?.password_hash ?? (await decoyHash));
     if (!user || !valid) {
-      await this.repo.recordLoginFailure(username, ipAddress, this.nowIso());
+      await this.recordFailure(username, user?.id ?? null, client.ipAddress, 'password');
       throw new UnauthorizedError(INVALID_CREDENTIALS);
     }
-    // Only this address's failures for the name: an owner signing in does not reset an attacker's count.
-    await this.repo.clearLoginFailures(username, ipAddress);
-    await this.repo.deleteEndedSessions(this.nowIso(-24 * 3600 * 1000));
+    if (user.twoFactorEnabled) {
+      const challenge = newToken();
+      await this.options.challenges.deleteChallengesBefore(this.nowIso());
+      await this.options.challenges.createChallenge({
+        userId: user.id,
+        tokenHash: tokenHash(challenge, this.options.secret),
+        client,
+        now: this.nowIso(),
+        expiresAt: this.nowIso(CHALLENGE_TTL_MS),
+      });
+      return { two_factor_required: true, challenge };
+    }
+    await this.options.throttle.clear(username, client.ipAddress);
+    return this.startSession(user, client);
+  }
 
+  /** The code step: a TOTP code or a recovery code against a live challenge, throttled like the password. */
+  async loginWithCode(challengeToken: string, code: string, client: SessionClient): Promise<LoginToken> {
+    const { challenges, throttle, transactions } = this.options;
+    const challenge = await challenges.findChallenge(tokenHash(challengeToken, this.options.secret), this.nowIso());
+    if (!challenge) throw new UnauthorizedError(CHALLENGE_ENDED);
+    // Throttled before the challenge's own state: a locked address hears 429, whichever challenge it tries.
+    await throttle.check(challenge.username, client.ipAddress);
+    if (!challenge.live) throw new UnauthorizedError(CHALLENGE_ENDED);
+    const user = await this.repo.findUserById(challenge.userId);
+    if (!user) throw new UnauthorizedError(CHALLENGE_ENDED);
+    await this.repo.deleteEndedSessions(this.nowIso(-24 * 3600 * 1000));
+    const actor: AuditActor = { userId: user.id, username: user.username, ip: client.ipAddress };
+    const session = await runAsActor(actor, () =>
+      transactions.run(async (trx) => {
+        if (!(await this.options.twoFactor.acceptCode(trx, user.id, code))) return null;
+        // Spent here, in the code's transaction: two requests racing with one challenge sign in once.
+        if (!(await challenges.useChallenge(trx, challenge.id, this.nowIso()))) throw new UnauthorizedError(CHALLENGE_ENDED);
+        return this.startSessionIn(trx, user, client);
+      }),
+    );
+    if (!session) {
+      await transactions.run(async (trx) => {
+        await challenges.countWrongCode(trx, challenge.id, CHALLENGE_CODE_ATTEMPTS, this.nowIso());
+        await this.recordFailureIn(trx, user.username, user.id, client.ipAddress, 'code');
+      });
+      throw new UnauthorizedError(TWO_FACTOR_CODE_INCORRECT);
+    }
+    await throttle.clear(user.username, client.ipAddress);
+    return this.tokenResult(user, session);
+  }
+
+  private async startSession(user: AdminUserRow, client: SessionClient): Promise<LoginToken> {
+    await this.repo.deleteEndedSessions(this.nowIso(-24 * 3600 * 1000));
+    const actor: AuditActor = { userId: user.id, username: user.username, ip: client.ipAddress };
+    const session = await runAsActor(actor, () => this.options.transactions.run((trx) => this.startSessionIn(trx, user, client)));
+    return this.tokenResult(user, session);
+  }
+
+  /** A new session for a user who passed every step, recorded as a sign_in in the same transaction. */
+  private async startSessionIn(trx: Executor, user: AdminUserRow, client: SessionClient): Promise<NewSession> {
     const token = newToken();
     const expiresAt = this.nowIso(this.options.tokenTtlHours * 3600 * 1000);
-    await this.repo.createSession(user.id, tokenHash(token, this.options.secret), this.nowIso(), expiresAt);
+    const sessionId = await this.repo.createSession(trx, {
+      userId: user.id,
+      tokenHash: tokenHash(token, this.options.secret),
+      now: this.nowIso(),
+      expiresAt,
+      client,
+    });
+    await this.options.audit.record(trx, {
+      entity: 'session',
+      entityId: sessionId,
+      action: 'sign_in',
+      after: { ip_address: client.ipAddress, user_agent: client.userAgent },
+    });
+    return { token, expiresAt };
+  }
+
+  private async tokenResult(user: AdminUserRow, session: NewSession): Promise<LoginToken> {
+    const required = await this.repo.requiredTwoFactorRoles();
     return {
-      token,
+      token: session.token,
       user_id: user.id,
       username: user.username,
       role: user.role,
       provider_ids: user.role === 'provider_editor' ? await this.repo.providerIdsOf(user.id) : [],
-      expires_at: expiresAt,
+      expires_at: session.expiresAt,
+      two_factor_enabled: user.twoFactorEnabled,
+      two_factor_required_setup: setupRequired(user.role, user.twoFactorEnabled, required),
     };
   }
 
-  /**
-   * Limits that slow the attacker, not the owner: an address is refused (429) after too many
-   * failures for the name, or for any names; the name alone only ever delays (see USERNAME_DELAY_AFTER).
-   */
-  private async throttle(username: string, ipAddress: string): Promise<void> {
-    const windowStart = this.nowIso(-LOGIN_FAILURE_WINDOW_MS);
-    await this.repo.deleteLoginFailuresBefore(windowStart);
-    const { byUsername, byAddress, byPair } = await this.repo.loginFailuresSince(username, ipAddress, windowStart);
-    const blocking = [...(byPair.count >= LOGIN_PAIR_FAILURE_LIMIT ? [byPair] : []), ...(byAddress.count >= LOGIN_FAILURE_LIMIT ? [byAddress] : [])];
-    if (blocking.length === 0) {
-      const delay = usernameDelayMs(byUsername.count);
-      const { clock } = this.options;
-      if (delay > 0) await (clock.sleep ? clock.sleep(delay) : systemClock.sleep(delay));
-      return;
-    }
-    const retryAfterSeconds = Math.max(...blocking.map((w) => this.secondsUntilWindowFrees(w)));
-    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    throw new TooManyRequestsError(`Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, retryAfterSeconds);
+  private async recordFailure(username: string, userId: number | null, ipAddress: string, step: 'password' | 'code'): Promise<void> {
+    await this.options.transactions.run((trx) => this.recordFailureIn(trx, username, userId, ipAddress, step));
   }
 
-  private secondsUntilWindowFrees(window: FailureWindow): number {
-    const oldest = window.oldest ? Date.parse(window.oldest) : this.options.clock.now().getTime();
-    const freesAt = oldest + LOGIN_FAILURE_WINDOW_MS;
-    return Math.max(1, Math.ceil((freesAt - this.options.clock.now().getTime()) / 1000));
+  /** One failure for the throttle, and a sign_in_failed entry whose actor is the name tried (the user's id when it exists). */
+  private async recordFailureIn(trx: Executor, username: string, userId: number | null, ipAddress: string, step: 'password' | 'code'): Promise<void> {
+    await this.options.throttle.recordFailure(trx, username, ipAddress);
+    await this.options.audit.record(trx, { entity: 'user', entityId: userId, action: 'sign_in_failed', after: { step } }, { userId, username, ip: ipAddress });
   }
 
   /** The admin behind a bearer token, or UnauthorizedError when it is unknown, expired or revoked. */
   async verify(token: string | null): Promise<AdminPrincipal> {
     if (!token) throw new UnauthorizedError('Authentication required');
-    const session = await this.repo.findActiveSession(tokenHash(token, this.options.secret), this.nowIso());
+    const now = this.options.clock.now();
+    const session = await this.repo.findActiveSession(tokenHash(token, this.options.secret), now.toISOString());
     if (!session) throw new UnauthorizedError(SESSION_ENDED);
+    const staleBefore = this.nowIso(-LAST_SEEN_RESOLUTION_MS);
+    if (!session.last_seen_at || session.last_seen_at < staleBefore) await this.repo.touchSession(session.session_id, now.toISOString(), staleBefore);
     return {
       userId: session.user_id,
       sessionId: session.session_id,
@@ -129,6 +211,8 @@ export class AuthService {
       role: session.role,
       providerIds: session.role === 'provider_editor' ? await this.repo.providerIdsOf(session.user_id) : [],
       expiresAt: session.expires_at,
+      twoFactorEnabled: session.twoFactorEnabled,
+      twoFactorSetupRequired: setupRequired(session.role, session.twoFactorEnabled, session.requiredTwoFactorRoles),
     };
   }
 
@@ -139,6 +223,8 @@ export class AuthService {
       role: principal.role,
       provider_ids: principal.providerIds,
       expires_at: principal.expiresAt,
+      two_factor_enabled: principal.twoFactorEnabled ?? false,
+      two_factor_required_setup: principal.twoFactorSetupRequired ?? false,
     };
   }
 
@@ -158,6 +244,15 @@ export class AuthService {
     }
     const problem = passwordProblem(newPassword, [user.username]);
     if (problem) throw new ValidationError(problem);
-    await this.repo.updatePassword(user.id, await hashPassword(newPassword), principal.sessionId, this.nowIso());
+    const passwordHash = await hashPassword(newPassword);
+    await this.options.transactions.run(async (trx) => {
+      await this.repo.updatePassword(trx, user.id, passwordHash, principal.sessionId, this.nowIso());
+      await this.options.audit.record(trx, { entity: 'user', entityId: user.id, action: 'password_changed' });
+    });
   }
+}
+
+/** Whether a user of `role` must still set up two-factor sign-in before reaching anything but their account. */
+function setupRequired(role: UserRole, twoFactorEnabled: boolean, requiredRoles: readonly UserRole[]): boolean {
+  return !twoFactorEnabled && requiredRoles.includes(role);
 }

@@ -19,6 +19,7 @@ import { waitlistZonesWebhooksMigration } from './migrations/0016_waitlist_zones
 import { waitlistConfirmSentMigration } from './migrations/0017_waitlist_confirm_sent.js';
 import { measurementsMigration } from './migrations/0018_measurements.js';
 import { teamMigration } from './migrations/0019_team.js';
+import { loginChallengeAttemptsMigration } from './migrations/0022_login_challenge_attempts.js';
 
 /** What some migrations need beyond the database. */
 export interface MigrationContext {
@@ -48,6 +49,7 @@ function migrationsFor(dialect: DialectName, context: MigrationContext): Record<
     '0017_waitlist_confirm_sent': waitlistConfirmSentMigration,
     '0018_measurements': measurementsMigration(dialect),
     '0019_team': teamMigration(dialect),
+    '0022_login_challenge_attempts': loginChallengeAttemptsMigration,
   };
 }
 

@@ -71,6 +71,8 @@ export interface LoginChallengesTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+  /** Wrong codes entered against this challenge (migration 0022); it dies at the fifth. */
+  failed_codes: Generated<number>;
 }
 
 /** The team's settings (migration 0019): one row, id 1. */

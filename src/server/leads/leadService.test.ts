@@ -187,7 +187,7 @@ describe('LeadService lead events', () => {
     const { service, events, leads, clock } = leadsWithEvents();
     const { id } = await service.submitLead(lead());
     clock.advance(60_000);
-    await service.updateLead(id!, { status: 'contacted', notes: 'Called back' });
+    await service.updateLead(id!, { status: 'contacted', notes: 'Called back' }, null);
 
     expect(events.emitted.map((event) => event.type)).toEqual(['lead.created', 'lead.updated']);
     expect(events.emitted[1]!.data).toMatchObject({
@@ -198,7 +198,7 @@ describe('LeadService lead events', () => {
 
   it('emits nothing when the lead to update does not exist', async () => {
     const { service, events } = leadsWithEvents();
-    await expect(service.updateLead(42, { status: 'contacted' })).rejects.toThrow('Lead not found');
+    await expect(service.updateLead(42, { status: 'contacted' }, null)).rejects.toThrow('Lead not found');
     expect(events.emitted).toEqual([]);
   });
 });

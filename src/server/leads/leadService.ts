@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { GENERAL_INQUIRY, type LeadRequest, type LeadType, type SearchAction, type SearchLogRequest } from '../../common/api/leads.js';
+import { inProviderScope, type ProviderScope } from '../access/providerScope.js';
 import type { Clock } from '../clock.js';
 import type { Executor, Transactions } from '../db/transactions.js';
 import type { LeadUpdate } from '../../common/api/reports.js';
@@ -220,8 +221,12 @@ export class LeadService {
   }
 
   /** An admin's work on a lead: its status and notes (the leads inbox). */
-  async updateLead(id: number, changes: LeadUpdate): Promise<void> {
-    await this.transactions.run((trx) => this.updateLeadIn(id, changes, trx));
+  /** An admin's status and notes; NotFoundError for a lead outside the scope (a provider editor's providers), which stays as it was. */
+  async updateLead(id: number, changes: LeadUpdate, scope: ProviderScope): Promise<void> {
+    await this.transactions.run(async (trx) => {
+      if (scope !== null && !inProviderScope(scope, (await this.leads.view(id, trx))?.provider_id ?? null)) throw new NotFoundError('Lead not found');
+      await this.updateLeadIn(id, changes, trx);
+    });
   }
 
   /** updateLead inside a transaction another service opened (a lead's install: its measurement and its status together). */

@@ -45,6 +45,21 @@ export function wirelessOnlyFlag(table = 'search_logs'): RawBuilder<number> {
   return sql<number>`case when ${isWirelessOnly(table)} then 1 else 0 end`;
 }
 
+/**
+ * A search of one of `providerIds`: one of them appeared in it (search_log_providers), or, served
+ * by a tower only, a tower one of them owns now (search_log_towers -> towers.provider_id) reached
+ * it. A search a provider appeared in is not also another's through that one's tower, and an
+ * uncovered search is nobody's. A provider editor's reports count these (reports/, issue 22).
+ */
+export function isSearchOf(providerIds: readonly number[], table = 'search_logs'): RawBuilder<SqlBool> {
+  if (providerIds.length === 0) return sql<SqlBool>`1 = 0`;
+  const ids = sql.join(providerIds.map((id) => sql.val(id)));
+  const id = sql.ref(`${table}.id`);
+  return sql<SqlBool>`(exists (select 1 from search_log_providers slp where slp.search_log_id = ${id} and slp.provider_id in (${ids}))
+    or (${isWirelessOnly(table)} and exists (select 1 from search_log_towers slt inner join towers tw on tw.id = slt.tower_id
+      where slt.search_log_id = ${id} and tw.provider_id in (${ids}))))`;
+}
+
 /** The same rules for a log at hand (the roll-ups are counted as each log is stored). */
 export function isSearchLog(log: { follow_up_of: number | null }): boolean {
   return log.follow_up_of === null;

@@ -3,7 +3,8 @@ import type { LeadStatus } from '../../common/api/reports.js';
 import { cellIndex, type DialectName, toCount } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
 import type { Executor } from '../db/transactions.js';
-import { coveredFlag, isSearch, isUncovered, wirelessOnlyFlag } from '../leads/searchRule.js';
+import type { ProviderScope } from '../access/providerScope.js';
+import { coveredFlag, isSearch, isSearchOf, isUncovered, wirelessOnlyFlag } from '../leads/searchRule.js';
 
 /** One hour's searches, and those that were covered. */
 export interface HourTotal {
@@ -36,6 +37,8 @@ export interface LeadFilter {
   providerId?: number;
   leadType?: string;
   status?: LeadStatus;
+  /** A provider editor's providers: only their leads (never a general inquiry); null: every lead. */
+  scope: ProviderScope;
 }
 
 export interface LeadRow {
@@ -87,6 +90,10 @@ const MAX_MAP_CELLS = 10_000;
 /**
  * A read model for reports, over the tables of leads (search logs, their roll-ups, leads) and
  * providers (names). Reads only: every write stays with the domain that owns the table.
+ *
+ * A `scope` (a provider editor's providers; null: every provider) keeps each read to those
+ * providers' searches (the search rule's isSearchOf), leads and rows. The kind roll-ups count the
+ * whole map, so a scoped read of searches counts search by search instead.
  */
 export class ReportRepository {
   constructor(
@@ -94,8 +101,9 @@ export class ReportRepository {
     private readonly dialect: DialectName,
   ) {}
 
-  /** Each UTC hour's searches from `fromHour` up to (not including) `toHour` ('YYYY-MM-DDTHH'), from the roll-up. */
-  async hourTotals(fromHour: string, toHour: string): Promise<HourTotal[]> {
+  /** Each UTC hour's searches from `fromHour` up to (not including) `toHour` ('YYYY-MM-DDTHH'), from the roll-up (scoped: search by search). */
+  async hourTotals(fromHour: string, toHour: string, scope: ProviderScope): Promise<HourTotal[]> {
+    if (scope !== null) return this.scopedHourTotals(fromHour, toHour, scope);
     const rows = await this.db
       .selectFrom('search_stats_hourly')
       .select([
@@ -111,13 +119,14 @@ export class ReportRepository {
   }
 
   /** The searches (follow-ups left out) in any of the ranges, one by one. */
-  async searchTimesIn(ranges: readonly TimeRange[]): Promise<SearchTime[]> {
+  async searchTimesIn(ranges: readonly TimeRange[], scope: ProviderScope): Promise<SearchTime[]> {
     const rows: SearchTime[] = [];
     for (let start = 0; start < ranges.length; start += RANGES_PER_QUERY) {
       const batch = await this.db
         .selectFrom('search_logs')
         .select(['created_at', coveredFlag().as('covered')])
         .where(isSearch())
+        .$if(scope !== null, (qb) => qb.where(isSearchOf(scope!)))
         .where((eb) =>
           eb.or(ranges.slice(start, start + RANGES_PER_QUERY).map(([from, to]) => eb.and([eb('created_at', '>=', from), eb('created_at', '<', to)]))),
         )
@@ -138,7 +147,7 @@ export class ReportRepository {
   }
 
   /** Searches by kind (follow-ups left out) in a range, counted one by one. */
-  async kindsIn(range: TimeRange): Promise<KindCount[]> {
+  async kindsIn(range: TimeRange, scope: ProviderScope): Promise<KindCount[]> {
     const rows = await this.db
       .selectFrom('search_logs')
       .select([
@@ -149,6 +158,7 @@ export class ReportRepository {
         (eb) => eb.fn.countAll<string | number>().as('searches'),
       ])
       .where(isSearch())
+      .$if(scope !== null, (qb) => qb.where(isSearchOf(scope!)))
       .where('created_at', '>=', range[0])
       .where('created_at', '<', range[1])
       .groupBy(['action_taken', 'search_type', sql`3`, sql`4`])
@@ -157,17 +167,17 @@ export class ReportRepository {
   }
 
   /** Searches per provider over whole UTC days, from the daily roll-up. */
-  providersByDay(from: string, to: string): Promise<Map<number, number>> {
-    return this.providerSums(this.db.selectFrom('search_provider_stats_daily').where('day', '>=', from).where('day', '<', to));
+  providersByDay(from: string, to: string, scope: ProviderScope): Promise<Map<number, number>> {
+    return this.providerSums(this.db.selectFrom('search_provider_stats_daily').where('day', '>=', from).where('day', '<', to), scope);
   }
 
   /** Searches per provider over whole UTC hours, from the hourly roll-up. */
-  providersByHour(from: string, to: string): Promise<Map<number, number>> {
-    return this.providerSums(this.db.selectFrom('search_provider_stats_hourly').where('hour', '>=', from).where('hour', '<', to));
+  providersByHour(from: string, to: string, scope: ProviderScope): Promise<Map<number, number>> {
+    return this.providerSums(this.db.selectFrom('search_provider_stats_hourly').where('hour', '>=', from).where('hour', '<', to), scope);
   }
 
   /** Searches per provider (follow-ups left out) in a range, counted one by one. */
-  async providersIn(range: TimeRange): Promise<Map<number, number>> {
+  async providersIn(range: TimeRange, scope: ProviderScope): Promise<Map<number, number>> {
     const rows = await this.db
       .selectFrom('search_log_providers as p')
       .innerJoin('search_logs as s', 's.id', 'p.search_log_id')
@@ -175,14 +185,19 @@ export class ReportRepository {
       .where(isSearch('s'))
       .where('p.created_at', '>=', range[0])
       .where('p.created_at', '<', range[1])
+      .$if(scope !== null, (qb) => qb.where('p.provider_id', 'in', nonEmpty(scope!)))
       .groupBy('p.provider_id')
       .execute();
     return new Map(rows.map((row) => [row.provider_id, toCount(row.n)]));
   }
 
-  /** Every provider's name, by id. */
-  async providerNames(): Promise<Map<number, string>> {
-    const rows = await this.db.selectFrom('providers').select(['id', 'name']).execute();
+  /** Every provider's name (scoped: those providers'), by id. */
+  async providerNames(scope: ProviderScope): Promise<Map<number, string>> {
+    const rows = await this.db
+      .selectFrom('providers')
+      .select(['id', 'name'])
+      .$if(scope !== null, (qb) => qb.where('id', 'in', nonEmpty(scope!)))
+      .execute();
     return new Map(rows.map((row) => [row.id, row.name]));
   }
 
@@ -194,8 +209,8 @@ export class ReportRepository {
   }
 
   /** Leads per provider id (null: general inquiries) in a range. */
-  async leadsByProvider(range: TimeRange): Promise<Map<number | null, number>> {
-    const rows = await withLeadFilter(this.db.selectFrom('leads as l'), { range })
+  async leadsByProvider(range: TimeRange, scope: ProviderScope): Promise<Map<number | null, number>> {
+    const rows = await withLeadFilter(this.db.selectFrom('leads as l'), { range, scope })
       .select((eb) => ['l.provider_id', eb.fn.countAll<string | number>().as('n')])
       .groupBy('l.provider_id')
       .execute();
@@ -203,8 +218,8 @@ export class ReportRepository {
   }
 
   /** Each lead of a range: when, which type, which provider (for per-day counts in the reports' time zone). */
-  leadTimes(range: TimeRange): Promise<{ created_at: string; lead_type: string; provider_id: number | null }[]> {
-    return withLeadFilter(this.db.selectFrom('leads as l'), { range }).select(['l.created_at', 'l.lead_type', 'l.provider_id']).execute();
+  leadTimes(range: TimeRange, scope: ProviderScope): Promise<{ created_at: string; lead_type: string; provider_id: number | null }[]> {
+    return withLeadFilter(this.db.selectFrom('leads as l'), { range, scope }).select(['l.created_at', 'l.lead_type', 'l.provider_id']).execute();
   }
 
   /** A page of leads, newest first, after the keyset (created_at, id) of the previous page's last. */
@@ -217,8 +232,12 @@ export class ReportRepository {
       .execute();
   }
 
-  lead(id: number): Promise<LeadRow | undefined> {
-    return this.leadRows().where('l.id', '=', id).executeTakeFirst();
+  /** A lead (undefined: none, or outside the scope). */
+  lead(id: number, scope: ProviderScope): Promise<LeadRow | undefined> {
+    return this.leadRows()
+      .where('l.id', '=', id)
+      .$if(scope !== null, (qb) => qb.where('l.provider_id', 'in', nonEmpty(scope!)))
+      .executeTakeFirst();
   }
 
   /**
@@ -229,6 +248,7 @@ export class ReportRepository {
     range: TimeRange,
     cellDeg: number,
     bounds: { west: number; south: number; east: number; north: number } | null,
+    scope: ProviderScope,
   ): Promise<{ gx: number; gy: number; n: number; uncovered: number; ulat: number | null; ulng: number | null }[]> {
     // Shifted to be non-negative, so that a cell index is a floor on both databases.
     const gx = cellIndex(this.dialect, sql<number>`lng + 180`, cellDeg);
@@ -246,6 +266,7 @@ export class ReportRepository {
       .where('created_at', '>=', range[0])
       .where('created_at', '<', range[1])
       .where(isSearch())
+      .$if(scope !== null, (qb) => qb.where(isSearchOf(scope!)))
       .where('lat', 'is not', null)
       .where('lng', 'is not', null)
       .$if(bounds !== null, (qb) =>
@@ -267,7 +288,7 @@ export class ReportRepository {
   }
 
   /** A batch of the period's searches (follow-ups left out) after `afterId`, oldest first, for a CSV export. */
-  searchesBatch(range: TimeRange, after: { created_at: string; id: number } | null, limit: number): Promise<SearchExportRow[]> {
+  searchesBatch(range: TimeRange, after: { created_at: string; id: number } | null, limit: number, scope: ProviderScope): Promise<SearchExportRow[]> {
     return (
       this.db
         .selectFrom('search_logs')
@@ -291,6 +312,7 @@ export class ReportRepository {
         .where('created_at', '>=', range[0])
         .where('created_at', '<', range[1])
         .where(isSearch())
+        .$if(scope !== null, (qb) => qb.where(isSearchOf(scope!)))
         // A row-value comparison lets both databases seek the (created_at, id) index to the next batch.
         .$if(after !== null, (qb) => qb.where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(after!.created_at, after!.id))))
         .orderBy('created_at')
@@ -309,10 +331,28 @@ export class ReportRepository {
     return rows.map((row) => ({ ...row, searches: toCount(row.searches) }));
   }
 
+  /** Each UTC hour's searches of a scope, counted search by search ('YYYY-MM-DDTHH' is created_at's first 13 characters, as in the roll-up). */
+  private async scopedHourTotals(fromHour: string, toHour: string, scope: readonly number[]): Promise<HourTotal[]> {
+    const hour = sql<string>`substr(created_at, 1, 13)`;
+    const rows = await this.db
+      .selectFrom('search_logs')
+      .select([hour.as('hour'), (eb) => eb.fn.countAll<string | number>().as('searches'), sql<string | number>`sum(${coveredFlag()})`.as('covered')])
+      .where(isSearch())
+      .where(isSearchOf(scope))
+      // Whole hours: from the first instant of `fromHour` to the first of `toHour`.
+      .where('created_at', '>=', `${fromHour}:00:00.000Z`)
+      .where('created_at', '<', `${toHour}:00:00.000Z`)
+      .groupBy(sql`1`)
+      .execute();
+    return rows.map((row) => ({ hour: row.hour, searches: toCount(row.searches), covered: toCount(row.covered) }));
+  }
+
   private async providerSums(
     query: SelectQueryBuilder<Database, 'search_provider_stats_daily' | 'search_provider_stats_hourly', object>,
+    scope: ProviderScope,
   ): Promise<Map<number, number>> {
     const rows = await query
+      .$if(scope !== null, (qb) => qb.where('provider_id', 'in', nonEmpty(scope!)))
       .select(['provider_id', (eb) => eb.fn.sum<string | number>('searches').as('n')])
       .groupBy('provider_id')
       .execute();
@@ -356,9 +396,15 @@ export class ReportRepository {
   }
 }
 
-/** Leads of a filter's period, provider (0: general inquiries), type and status. */
+/** A scope's ids for an `in` list, which SQL cannot leave empty: -1 is no provider's id (ids are positive). */
+function nonEmpty(scope: readonly number[]): readonly number[] {
+  return scope.length > 0 ? scope : [-1];
+}
+
+/** Leads of a filter's period, provider (0: general inquiries), type, status and scope. */
 function withLeadFilter<QB extends SelectQueryBuilder<Database & { l: Database['leads'] }, 'l', object>>(qb: QB, filter: LeadFilter): QB {
   let query = qb.where('l.created_at', '>=', filter.range[0]).where('l.created_at', '<', filter.range[1]);
+  if (filter.scope !== null) query = query.where('l.provider_id', 'in', nonEmpty(filter.scope));
   if (filter.providerId !== undefined)
     query = filter.providerId === 0 ? query.where('l.provider_id', 'is', null) : query.where('l.provider_id', '=', filter.providerId);
   if (filter.leadType !== undefined) query = query.where('l.lead_type', '=', filter.leadType);

@@ -13,6 +13,7 @@ import {
   type ReportLead,
   type SearchesReport,
 } from '../../common/api/reports.js';
+import type { ProviderScope } from '../access/providerScope.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { coveredFlagOf, wirelessOnlyFlagOf } from '../leads/searchRule.js';
 import { collectGarbage } from '../system/collectGarbage.js';
@@ -96,6 +97,10 @@ const zeroes = <K extends string>(keys: readonly K[]) => Object.fromEntries(keys
  * Searches come from the roll-ups (daily for whole UTC days, hourly for the rest); an hour that
  * a day's boundary cuts (zones whose offset is not whole hours) is counted search by search, so
  * every figure is exact at midnight.
+ *
+ * Every report takes a scope (a provider editor's providers; null: the whole map): a scoped answer
+ * counts only those providers' searches (leads/searchRule.ts isSearchOf), leads and rows. The kind
+ * roll-ups count the whole map, so a scoped answer counts its searches search by search.
  */
 export class ReportService {
   constructor(
@@ -105,14 +110,14 @@ export class ReportService {
     private readonly places: NearestPlace,
   ) {}
 
-  async dashboard(query: PeriodQuery): Promise<DashboardData> {
+  async dashboard(query: PeriodQuery, scope: ProviderScope): Promise<DashboardData> {
     const period = this.period(query);
     const [days, totals, providers, names, leads] = await Promise.all([
-      this.searchesPerDay(period),
-      this.kindTotals(period),
-      this.providerSearches(period),
-      this.repo.providerNames(),
-      this.repo.leadCount({ range: rangeOf(period) }),
+      this.searchesPerDay(period, scope),
+      this.kindTotals(period, scope),
+      this.providerSearches(period, scope),
+      this.repo.providerNames(scope),
+      this.repo.leadCount({ range: rangeOf(period), scope }),
     ]);
     return {
       overview: { total_searches: totals.searches, total_leads: leads, conversion_rate: percent(leads, totals.searches) },
@@ -127,9 +132,9 @@ export class ReportService {
     };
   }
 
-  async searches(query: PeriodQuery): Promise<SearchesReport> {
+  async searches(query: PeriodQuery, scope: ProviderScope): Promise<SearchesReport> {
     const period = this.period(query);
-    const [days, totals] = await Promise.all([this.searchesPerDay(period), this.kindTotals(period)]);
+    const [days, totals] = await Promise.all([this.searchesPerDay(period, scope), this.kindTotals(period, scope)]);
     return {
       period: { start_date: period.startDate, end_date: period.endDate },
       days: period.days.map((day, i) => ({
@@ -144,14 +149,14 @@ export class ReportService {
   }
 
   /** Every search of the period (follow-ups left out), oldest first. */
-  searchesCsv(query: PeriodQuery): CsvExport {
+  searchesCsv(query: PeriodQuery, scope: ProviderScope): CsvExport {
     const period = this.period(query);
     const range = rangeOf(period);
     const repo = this.repo;
     async function* batches() {
       let after: { created_at: string; id: number } | null = null;
       for (let count = 1; ; count++) {
-        const batch = await repo.searchesBatch(range, after, EXPORT_BATCH_ROWS);
+        const batch = await repo.searchesBatch(range, after, EXPORT_BATCH_ROWS, scope);
         if (batch.length > 0) yield batch;
         if (batch.length < EXPORT_BATCH_ROWS) return;
         after = batch[batch.length - 1]!;
@@ -179,9 +184,9 @@ export class ReportService {
     };
   }
 
-  async leads(query: LeadsQuery): Promise<LeadsReport> {
+  async leads(query: LeadsQuery, scope: ProviderScope): Promise<LeadsReport> {
     const period = this.period(query);
-    const filter = leadFilter(query, period);
+    const filter = leadFilter(query, period, scope);
     const [total, rows] = await Promise.all([this.repo.leadCount(filter), this.repo.leadsPage(filter, decodeCursor(query.cursor), query.limit + 1)]);
     const page = rows.slice(0, query.limit);
     const last = page[page.length - 1];
@@ -194,9 +199,9 @@ export class ReportService {
   }
 
   /** Every lead matching the filters, newest first. */
-  leadsCsv(query: LeadsQuery): CsvExport {
+  leadsCsv(query: LeadsQuery, scope: ProviderScope): CsvExport {
     const period = this.period(query);
-    const filter = leadFilter(query, period);
+    const filter = leadFilter(query, period, scope);
     const repo = this.repo;
     async function* batches() {
       let after: { created_at: string; id: number } | null = null;
@@ -251,9 +256,9 @@ export class ReportService {
     };
   }
 
-  async leadActivity(query: PeriodQuery): Promise<LeadActivityReport> {
+  async leadActivity(query: PeriodQuery, scope: ProviderScope): Promise<LeadActivityReport> {
     const period = this.period(query);
-    const [leads, names] = await Promise.all([this.repo.leadTimes(rangeOf(period)), this.repo.providerNames()]);
+    const [leads, names] = await Promise.all([this.repo.leadTimes(rangeOf(period), scope), this.repo.providerNames(scope)]);
     const days = period.days.map((day) => ({ date: day.date, sign_up: 0, contact_request: 0 }));
     const byType = zeroes(LEAD_TYPES);
     const byProvider = new Map<number | null, number>();
@@ -274,19 +279,24 @@ export class ReportService {
     };
   }
 
-  async lead(id: number): Promise<ReportLead> {
-    const row = await this.repo.lead(id);
+  /** A lead; NotFoundError for one outside the scope, as for one that does not exist. */
+  async lead(id: number, scope: ProviderScope): Promise<ReportLead> {
+    const row = await this.repo.lead(id, scope);
     if (!row) throw new NotFoundError('Lead not found');
     return toReportLead(row);
   }
 
-  async mapData(query: PeriodQuery & { zoom: number; west?: number; south?: number; east?: number; north?: number }): Promise<MapDataReport> {
+  /** Scoped, the cells hold only the scope's searches, all covered: no cell counts searches without coverage, and there are no hotspots. */
+  async mapData(
+    query: PeriodQuery & { zoom: number; west?: number; south?: number; east?: number; north?: number },
+    scope: ProviderScope,
+  ): Promise<MapDataReport> {
     const period = this.period(query);
     // Sixteen cells across a map tile at this zoom: points a few pixels apart share a cell.
     const cellDeg = 360 / 2 ** query.zoom / 16;
     const { west, south, east, north } = query;
     const bounds = west !== undefined && south !== undefined && east !== undefined && north !== undefined ? { west, south, east, north } : null;
-    const cells = await this.repo.searchCells(rangeOf(period), cellDeg, bounds);
+    const cells = await this.repo.searchCells(rangeOf(period), cellDeg, bounds, scope);
     return {
       period: { start_date: period.startDate, end_date: period.endDate },
       cell_deg: cellDeg,
@@ -300,9 +310,13 @@ export class ReportService {
     };
   }
 
-  async providers(query: PeriodQuery): Promise<ProvidersReport> {
+  async providers(query: PeriodQuery, scope: ProviderScope): Promise<ProvidersReport> {
     const period = this.period(query);
-    const [searches, leads, names] = await Promise.all([this.providerSearches(period), this.repo.leadsByProvider(rangeOf(period)), this.repo.providerNames()]);
+    const [searches, leads, names] = await Promise.all([
+      this.providerSearches(period, scope),
+      this.repo.leadsByProvider(rangeOf(period), scope),
+      this.repo.providerNames(scope),
+    ]);
     const rows = [...names].map(([id, name]) => {
       const found = searches.get(id) ?? 0;
       const led = leads.get(id) ?? 0;
@@ -312,8 +326,8 @@ export class ReportService {
     return { period: { start_date: period.startDate, end_date: period.endDate }, providers: rows };
   }
 
-  async providersCsv(query: PeriodQuery): Promise<CsvExport> {
-    const report = await this.providers(query);
+  async providersCsv(query: PeriodQuery, scope: ProviderScope): Promise<CsvExport> {
+    const report = await this.providers(query, scope);
     async function* batches() {
       yield report.providers;
     }
@@ -334,10 +348,10 @@ export class ReportService {
   }
 
   /** Each day's searches: whole hours from the hourly roll-up, hours a day boundary cuts search by search. */
-  private async searchesPerDay(period: ReportPeriod): Promise<DayCount[]> {
+  private async searchesPerDay(period: ReportPeriod, scope: ProviderScope): Promise<DayCount[]> {
     const days = period.days.map((): DayCount => ({ searches: 0, covered: 0 }));
     const cut: TimeRange[] = [];
-    for (const hour of await this.repo.hourTotals(hourKey(floorTo(period.startMs, HOUR_MS)), hourKey(ceilTo(period.endMs, HOUR_MS)))) {
+    for (const hour of await this.repo.hourTotals(hourKey(floorTo(period.startMs, HOUR_MS)), hourKey(ceilTo(period.endMs, HOUR_MS)), scope)) {
       const start = hourStart(hour.hour);
       const first = dayIndex(period, start);
       const last = dayIndex(period, start + HOUR_MS - 1);
@@ -349,7 +363,7 @@ export class ReportService {
       }
     }
     if (cut.length > 0) {
-      for (const search of await this.repo.searchTimesIn(cut)) {
+      for (const search of await this.repo.searchTimesIn(cut, scope)) {
         const day = dayIndex(period, Date.parse(search.created_at));
         if (day < 0) continue;
         days[day]!.searches += 1;
@@ -359,14 +373,17 @@ export class ReportService {
     return days;
   }
 
-  /** The period's searches by action, type and coverage: each tier from its own source. */
-  private async kindTotals(period: ReportPeriod): Promise<KindTotals> {
+  /** The period's searches by action, type and coverage: each tier from its own source (scoped: search by search, as the roll-ups count the whole map). */
+  private async kindTotals(period: ReportPeriod, scope: ProviderScope): Promise<KindTotals> {
     const tiers = tiersOf(period.startMs, period.endMs);
-    const parts = await Promise.all([
-      ...(tiers.days ? [this.repo.kindsByDay(...tiers.days)] : []),
-      ...tiers.hours.map(([from, to]) => this.repo.kindsByHour(from, to)),
-      ...tiers.raw.map((range) => this.repo.kindsIn(range)),
-    ]);
+    const parts =
+      scope !== null
+        ? [await this.repo.kindsIn(rangeOf(period), scope)]
+        : await Promise.all([
+            ...(tiers.days ? [this.repo.kindsByDay(...tiers.days)] : []),
+            ...tiers.hours.map(([from, to]) => this.repo.kindsByHour(from, to)),
+            ...tiers.raw.map((range) => this.repo.kindsIn(range, scope)),
+          ]);
     const totals: KindTotals = { searches: 0, covered: 0, byAction: zeroes(SEARCH_ACTIONS), byType: zeroes(SEARCH_TYPES), byCoverage: zeroes(COVERED_BY) };
     for (const kind of parts.flat() as KindCount[]) {
       totals.searches += kind.searches;
@@ -379,12 +396,12 @@ export class ReportService {
   }
 
   /** Searches in which each provider appeared in the period: each tier from its own source. */
-  private async providerSearches(period: ReportPeriod): Promise<Map<number, number>> {
+  private async providerSearches(period: ReportPeriod, scope: ProviderScope): Promise<Map<number, number>> {
     const tiers = tiersOf(period.startMs, period.endMs);
     const parts = await Promise.all([
-      ...(tiers.days ? [this.repo.providersByDay(...tiers.days)] : []),
-      ...tiers.hours.map(([from, to]) => this.repo.providersByHour(from, to)),
-      ...tiers.raw.map((range) => this.repo.providersIn(range)),
+      ...(tiers.days ? [this.repo.providersByDay(...tiers.days, scope)] : []),
+      ...tiers.hours.map(([from, to]) => this.repo.providersByHour(from, to, scope)),
+      ...tiers.raw.map((range) => this.repo.providersIn(range, scope)),
     ]);
     const totals = new Map<number, number>();
     for (const part of parts) for (const [id, n] of part) totals.set(id, (totals.get(id) ?? 0) + n);
@@ -415,8 +432,8 @@ function fileName(kind: string, period: ReportPeriod): string {
   return `${kind}-${period.startDate}-to-${period.endDate}.csv`;
 }
 
-function leadFilter(query: LeadsQuery, period: ReportPeriod): LeadFilter {
-  return { range: rangeOf(period), providerId: query.provider_id, leadType: query.lead_type, status: query.status };
+function leadFilter(query: LeadsQuery, period: ReportPeriod, scope: ProviderScope): LeadFilter {
+  return { range: rangeOf(period), providerId: query.provider_id, leadType: query.lead_type, status: query.status, scope };
 }
 
 /** The keyset of the next page: the last lead's (created_at, id), opaque to the browser. */

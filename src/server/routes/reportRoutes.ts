@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelopeOf, errorEnvelope } from '../../common/api/envelope.js';
 import {
@@ -19,6 +19,8 @@ import {
   searchesReport,
 } from '../../common/api/reports.js';
 import { leadInstallRequest } from '../../common/api/measurements.js';
+import { type ProviderScope, providerScopeOf } from '../access/providerScope.js';
+import { adminOf } from '../auth/requireAdmin.js';
 import type { LeadService } from '../leads/leadService.js';
 import type { MeasurementService } from '../measurements/measurementService.js';
 import type { CsvExport, ReportService } from '../reports/reportService.js';
@@ -40,6 +42,11 @@ function sendCsv(reply: FastifyReply, csv: CsvExport): FastifyReply {
     .send(Readable.from(csv.body, { highWaterMark: 1 }));
 }
 
+/** The signed-in user's providers (a provider editor's), which every report and lead answer keeps to. */
+function scopeOf(request: FastifyRequest): ProviderScope {
+  return providerScopeOf(adminOf(request));
+}
+
 /** /api/reports/* and /api/leads/{id} (admin scope): dashboard, reports with CSV exports, the leads inbox. */
 export function reportRoutes(deps: ReportRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -53,7 +60,7 @@ export function reportRoutes(deps: ReportRouteDeps): FastifyPluginAsyncZod {
           response: { 200: envelopeOf(dashboardData), 400: errorEnvelope },
         },
       },
-      async (request) => ({ success: true as const, data: await deps.reports.dashboard(request.query) }),
+      async (request) => ({ success: true as const, data: await deps.reports.dashboard(request.query, scopeOf(request)) }),
     );
 
     app.get(
@@ -67,8 +74,8 @@ export function reportRoutes(deps: ReportRouteDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        if (request.query.format === 'csv') return sendCsv(reply, deps.reports.searchesCsv(request.query));
-        return { success: true as const, data: await deps.reports.searches(request.query) };
+        if (request.query.format === 'csv') return sendCsv(reply, deps.reports.searchesCsv(request.query, scopeOf(request)));
+        return { success: true as const, data: await deps.reports.searches(request.query, scopeOf(request)) };
       },
     );
 
@@ -83,8 +90,8 @@ export function reportRoutes(deps: ReportRouteDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        if (request.query.format === 'csv') return sendCsv(reply, deps.reports.leadsCsv(request.query));
-        return { success: true as const, data: await deps.reports.leads(request.query) };
+        if (request.query.format === 'csv') return sendCsv(reply, deps.reports.leadsCsv(request.query, scopeOf(request)));
+        return { success: true as const, data: await deps.reports.leads(request.query, scopeOf(request)) };
       },
     );
 
@@ -98,7 +105,7 @@ export function reportRoutes(deps: ReportRouteDeps): FastifyPluginAsyncZod {
           response: { 200: envelopeOf(leadActivityReport), 400: errorEnvelope },
         },
       },
-      async (request) => ({ success: true as const, data: await deps.reports.leadActivity(request.query) }),
+      async (request) => ({ success: true as const, data: await deps.reports.leadActivity(request.query, scopeOf(request)) }),
     );
 
     app.get(
@@ -111,7 +118,7 @@ export function reportRoutes(deps: ReportRouteDeps): FastifyPluginAsyncZod {
           response: { 200: envelopeOf(mapDataReport), 400: errorEnvelope },
         },
       },
-      async (request) => ({ success: true as const, data: await deps.reports.mapData(request.query) }),
+      async (request) => ({ success: true as const, data: await deps.reports.mapData(request.query, scopeOf(request)) }),
     );
 
     app.get(
@@ -125,8 +132,8 @@ export function reportRoutes(deps: ReportRouteDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        if (request.query.format === 'csv') return sendCsv(reply, await deps.reports.providersCsv(request.query));
-        return { success: true as const, data: await deps.reports.providers(request.query) };
+        if (request.query.format === 'csv') return sendCsv(reply, await deps.reports.providersCsv(request.query, scopeOf(request)));
+        return { success: true as const, data: await deps.reports.providers(request.query, scopeOf(request)) };
       },
     );
 
@@ -140,7 +147,7 @@ export function reportRoutes(deps: ReportRouteDeps): FastifyPluginAsyncZod {
           response: { 200: envelopeOf(reportLead), 400: errorEnvelope, 404: errorEnvelope },
         },
       },
-      async (request) => ({ success: true as const, data: await deps.reports.lead(request.params.id) }),
+      async (request) => ({ success: true as const, data: await deps.reports.lead(request.params.id, scopeOf(request)) }),
     );
 
     app.patch(
@@ -155,8 +162,9 @@ export function reportRoutes(deps: ReportRouteDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await deps.leads.updateLead(request.params.id, request.body);
-        return { success: true as const, message: 'Lead updated', data: await deps.reports.lead(request.params.id) };
+        const scope = scopeOf(request);
+        await deps.leads.updateLead(request.params.id, request.body, scope);
+        return { success: true as const, message: 'Lead updated', data: await deps.reports.lead(request.params.id, scope) };
       },
     );
 
@@ -175,7 +183,7 @@ export function reportRoutes(deps: ReportRouteDeps): FastifyPluginAsyncZod {
       async (request) => {
         await deps.measurements.installLead(request.params.id, request.body);
         const message = request.body.outcome === 'installed' ? 'Install recorded' : 'Failed install recorded';
-        return { success: true as const, message, data: await deps.reports.lead(request.params.id) };
+        return { success: true as const, message, data: await deps.reports.lead(request.params.id, scopeOf(request)) };
       },
     );
   };

@@ -1,4 +1,5 @@
 import AccountCircle from '@mui/icons-material/AccountCircle';
+import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import ArrowDropDown from '@mui/icons-material/ArrowDropDown';
 import Logout from '@mui/icons-material/Logout';
 import Button from '@mui/material/Button';
@@ -8,12 +9,15 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ADMIN_ACCOUNT_PATH } from '../../auth/adminPaths.js';
 import { useVerifySession } from '../../auth/useVerifySession.js';
 import { useLogout } from './sessionQueries.js';
 
-/** The top bar's "Admin" menu: who is signed in, and Logout. */
+/** The top bar's "Admin" menu: who is signed in, their Account page, and Logout. */
 export function AccountMenu() {
   const session = useVerifySession();
+  const navigate = useNavigate();
   const logout = useLogout();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const buttonId = useId();
@@ -48,6 +52,17 @@ export function AccountMenu() {
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ list: { 'aria-labelledby': buttonId } }}
       >
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            navigate(ADMIN_ACCOUNT_PATH);
+          }}
+        >
+          <ListItemIcon>
+            <ManageAccountsOutlined fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Account</ListItemText>
+        </MenuItem>
         <MenuItem
           disabled={logout.isPending}
           onClick={() => {

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { RequireAdminSession } from '../../auth/RequireAdminSession.js';
+import { AccountPage } from '../account/index.js';
 import { CoverageManagementPage } from '../coverage/index.js';
 import { DashboardPage } from '../dashboard/index.js';
 import { EmbedGeneratorPage } from '../embed-generator/index.js';
@@ -73,6 +74,7 @@ export function AdminRoutes() {
             }
           />
           <Route path="settings" element={<SettingsPage />} />
+          <Route path="account" element={<AccountPage />} />
           <Route path="*" element={<AdminNotFoundPage />} />
         </Route>
       </Route>

@@ -19,6 +19,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useId, useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { DashboardData } from '../../../common/api/reports.js';
+import { useVerifySession } from '../../auth/useVerifySession.js';
 import { AdminPageHeading } from '../../ui/AdminPageHeading.js';
 import { BarList } from '../../ui/BarList.js';
 import { coverageItems } from '../../ui/coverageBreakdown.js';
@@ -42,6 +43,8 @@ const SEARCH_COLOR = '#1565c0';
 export function DashboardPage() {
   const { choice, range, setChoice } = usePeriodParam();
   const dashboard = useDashboard(range);
+  // A provider editor's figures are their providers' searches, all of them covered: no coverage rate to show.
+  const providerEditor = useVerifySession().data?.role === 'provider_editor';
 
   useEffect(() => {
     if (dashboard.isError) console.error(LOAD_FAILED, dashboard.error);
@@ -49,7 +52,10 @@ export function DashboardPage() {
 
   return (
     <>
-      <AdminPageHeading title="Dashboard" subtitle="Searches and leads from the coverage map." />
+      <AdminPageHeading
+        title="Dashboard"
+        subtitle={providerEditor ? 'Searches that found your providers on the coverage map, and their leads.' : 'Searches and leads from the coverage map.'}
+      />
       <Box sx={{ mb: 3 }}>
         <PeriodPicker value={choice} range={range} onChange={setChoice} />
       </Box>
@@ -76,7 +82,7 @@ export function DashboardPage() {
               {LOAD_FAILED}
             </Alert>
           )}
-          <DashboardContent data={dashboard.data} range={range} choice={choice} />
+          <DashboardContent data={dashboard.data} range={range} choice={choice} showCoverageRate={!providerEditor} />
         </Box>
       )}
     </>
@@ -97,13 +103,24 @@ function CoverageSplit({ rows }: { rows: DashboardData['coverage_effectiveness']
   );
 }
 
-function DashboardContent({ data, range, choice }: { data: DashboardData; range: PeriodRange; choice: PeriodChoice }) {
+function DashboardContent({
+  data,
+  range,
+  choice,
+  showCoverageRate,
+}: {
+  data: DashboardData;
+  range: PeriodRange;
+  choice: PeriodChoice;
+  showCoverageRate: boolean;
+}) {
   const actions = useMemo(() => searchesByAction(data.searches_by_action), [data.searches_by_action]);
   const providers = useMemo(() => topProviders(data.top_providers), [data.top_providers]);
   const perDay = useMemo(() => searchesPerDay(data), [data]);
   const { total_searches: searches, total_leads: leads, conversion_rate: conversion } = data.overview;
   const empty = searches === 0 && leads === 0;
   const actionTotal = actions.reduce((sum, item) => sum + item.value, 0);
+  const cardSize = { xs: 12, sm: 6, lg: showCoverageRate ? 3 : 4 };
 
   return (
     <Stack spacing={3}>
@@ -111,25 +128,27 @@ function DashboardContent({ data, range, choice }: { data: DashboardData; range:
         <Alert severity="info">No searches or leads in this period yet. Figures appear here as visitors use the coverage map; try a longer period.</Alert>
       )}
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+        <Grid size={cardSize}>
           <StatCard title="Total Searches" value={formatCount(searches)} icon={<SearchOutlined />} />
         </Grid>
-        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+        <Grid size={cardSize}>
           <StatCard title="Total Leads" value={formatCount(leads)} icon={<AssignmentIndOutlined />} color="secondary.main" />
         </Grid>
-        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
+        <Grid size={cardSize}>
           <StatCard title="Conversion Rate" value={formatPercent(conversion)} icon={<PercentOutlined />} color="success.main" caption="Leads per search" />
         </Grid>
-        <Grid size={{ xs: 12, sm: 6, lg: 3 }}>
-          <StatCard
-            title="Coverage Rate"
-            value={formatPercent(data.coverage_effectiveness.coverage_rate)}
-            icon={<WifiTetheringOutlined />}
-            color="info.main"
-            caption="Searches that found coverage"
-            details={<CoverageSplit rows={data.coverage_effectiveness.by_coverage} />}
-          />
-        </Grid>
+        {showCoverageRate && (
+          <Grid size={cardSize}>
+            <StatCard
+              title="Coverage Rate"
+              value={formatPercent(data.coverage_effectiveness.coverage_rate)}
+              icon={<WifiTetheringOutlined />}
+              color="info.main"
+              caption="Searches that found coverage"
+              details={<CoverageSplit rows={data.coverage_effectiveness.by_coverage} />}
+            />
+          </Grid>
+        )}
       </Grid>
 
       <Grid container spacing={2}>

@@ -46,13 +46,15 @@ interface LeadDetailsDialogProps {
   /** After a save: the lead as stored. */
   onSaved: (lead: ReportLead) => void;
   onResult: (severity: 'success' | 'error', message: string) => void;
+  /** Whether the install buttons show (a provider editor may not record measurements). */
+  canRecordInstall: boolean;
 }
 
 /**
  * One lead: what was asked, how to reach the person, the search it came from on a small map, and
  * the admin's status and notes (saved with PATCH /api/leads/{id}). Mounted afresh for each lead.
  */
-export function LeadDetailsDialog({ lead, onClose, onSaved, onResult }: LeadDetailsDialogProps) {
+export function LeadDetailsDialog({ lead, onClose, onSaved, onResult, canRecordInstall }: LeadDetailsDialogProps) {
   const titleId = useId();
   const formId = useId();
   const update = useUpdateLead();
@@ -200,7 +202,7 @@ export function LeadDetailsDialog({ lead, onClose, onSaved, onResult }: LeadDeta
               <Typography variant="body2" color={recorded ? undefined : 'text.secondary'} sx={{ mb: 1 }} data-testid="lead-install">
                 {recorded ?? 'No install recorded'}
               </Typography>
-              {point ? (
+              {!canRecordInstall ? null : point ? (
                 <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
                   <Button size="small" variant="outlined" onClick={() => setInstalling('installed')} disabled={update.isPending}>
                     Mark installed

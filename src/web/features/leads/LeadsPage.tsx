@@ -25,6 +25,7 @@ import { formatCount } from '../../ui/reportFormat.js';
 import { formatPeriod } from '../../ui/reportPeriod.js';
 import { useNotice } from '../../ui/useNotice.js';
 import { usePeriodParam } from '../../ui/usePeriodParam.js';
+import { useVerifySession } from '../../auth/useVerifySession.js';
 import { useProviders } from '../providers/index.js';
 import { LeadDetailsDialog } from './LeadDetailsDialog.js';
 import { type LeadFilters, leadFiltersFromParams, providerFilterOptions, withLeadFilterParams } from './leadFilters.js';
@@ -42,13 +43,15 @@ export function LeadsPage() {
   const filters = useMemo(() => leadFiltersFromParams(params), [params]);
   const inbox = useLeadsInbox(range, filters);
   const providers = useProviders();
+  // A provider editor reads only their providers' leads (the server filters) and records no installs.
+  const providerEditor = useVerifySession().data?.role === 'provider_editor';
   const exportCsv = useExportLeadsCsv();
   const { notice, show, close } = useNotice();
 
   const leads = useMemo(() => inbox.data?.leads ?? [], [inbox.data]);
   const details = useLeadFromUrl({ ...inbox, leads }, show);
   const total = inbox.data?.total ?? 0;
-  const providerOptions = useMemo(() => providerFilterOptions(providers.data ?? []), [providers.data]);
+  const providerOptions = useMemo(() => providerFilterOptions(providers.data ?? [], !providerEditor), [providers.data, providerEditor]);
 
   useEffect(() => {
     if (inbox.isError) console.error(LOAD_FAILED, inbox.error);
@@ -165,7 +168,14 @@ export function LeadsPage() {
       )}
 
       {details.openLead && (
-        <LeadDetailsDialog key={details.openLead.id} lead={details.openLead} onClose={details.close} onSaved={details.saved} onResult={show} />
+        <LeadDetailsDialog
+          key={details.openLead.id}
+          lead={details.openLead}
+          canRecordInstall={!providerEditor}
+          onClose={details.close}
+          onSaved={details.saved}
+          onResult={show}
+        />
       )}
       {/* In a portal of its own: the open details dialog hides the page from assistive technology, and a save's notice must still be heard. */}
       <Portal>

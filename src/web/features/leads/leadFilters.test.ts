@@ -73,4 +73,19 @@ describe('provider filter options', () => {
       { id: 3, name: 'zeta' },
     ]);
   });
+
+  it('leaves General Inquiry out for a provider editor, whose inbox never holds one', () => {
+    expect(
+      providerFilterOptions(
+        [
+          { id: 2, name: 'beta' },
+          { id: 1, name: 'Alpha' },
+        ],
+        false,
+      ),
+    ).toEqual([
+      { id: 1, name: 'Alpha' },
+      { id: 2, name: 'beta' },
+    ]);
+  });
 });

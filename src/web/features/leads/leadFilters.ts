@@ -74,8 +74,11 @@ export function leadsQueryString(range: PeriodRange, filters: LeadFilters, page:
   return query.toString();
 }
 
-/** The provider filter's choices: general inquiries first, then the providers by name. */
-export function providerFilterOptions(providers: readonly { id: number; name: string }[]): { id: number; name: string }[] {
+/**
+ * The provider filter's choices: general inquiries first (unless `generalInquiries` is false: a
+ * provider editor never sees them), then the providers by name.
+ */
+export function providerFilterOptions(providers: readonly { id: number; name: string }[], generalInquiries = true): { id: number; name: string }[] {
   const sorted = [...providers].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id - b.id);
-  return [{ id: GENERAL_INQUIRY.id, name: GENERAL_INQUIRY.name }, ...sorted.map(({ id, name }) => ({ id, name }))];
+  return [...(generalInquiries ? [{ id: GENERAL_INQUIRY.id, name: GENERAL_INQUIRY.name }] : []), ...sorted.map(({ id, name }) => ({ id, name }))];
 }

@@ -57,7 +57,7 @@ const SETTLE_MS = 500;
  * Moving or zooming asks for the cells of the new view. Printing shows a snapshot of the map (a
  * WebGL canvas does not print reliably).
  */
-export function DemandMap({ range }: { range: PeriodRange }) {
+export function DemandMap({ range, wholeMap }: { range: PeriodRange; wholeMap: boolean }) {
   const [view, setView] = useState<DemandView | null>(null);
   const mapData = useMapData(range, view);
   const cells = useMemo(() => mapData.data?.cells ?? [], [mapData.data]);
@@ -67,8 +67,9 @@ export function DemandMap({ range }: { range: PeriodRange }) {
   const [focus, setFocus] = useState<{ point: LatLng; zoom: number } | null>(null);
   const searches = cells.reduce((sum, cell) => sum + cell.count, 0);
   const withoutCoverage = cells.reduce((sum, cell) => sum + cell.without_coverage, 0);
-  const [showWaitlist, setShowWaitlist] = useState(true);
-  const waitlist = useWaitlistPoints(showWaitlist);
+  // Not `wholeMap` (a provider editor): their searches only, all covered, and no waitlist (the whole map's, not theirs).
+  const [showWaitlist, setShowWaitlist] = useState(wholeMap);
+  const waitlist = useWaitlistPoints(wholeMap && showWaitlist);
   const waitlistPoints = useMemo(() => waitlist.data ?? [], [waitlist.data]);
 
   useEffect(
@@ -95,12 +96,13 @@ export function DemandMap({ range }: { range: PeriodRange }) {
               onRendered={setRendered}
               onSnapshot={setSnapshot}
               focus={focus}
+              wholeMap={wholeMap}
             />
             <WaitlistLayer points={waitlistPoints} visible={showWaitlist} />
           </ConfiguredBaseMap>
         </Box>
         {snapshot && <Box component="img" className="demand-map-print" src={snapshot} alt="Demand map" sx={{ display: 'none' }} />}
-        <DemandLegend showWaitlist={showWaitlist} onShowWaitlist={setShowWaitlist} />
+        <DemandLegend wholeMap={wholeMap} showWaitlist={showWaitlist} onShowWaitlist={setShowWaitlist} />
         {mapData.isFetching && <LinearProgress aria-label="Loading the map's searches" sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
         {mapData.isSuccess && cells.length === 0 && (
           <Typography
@@ -122,7 +124,7 @@ export function DemandMap({ range }: { range: PeriodRange }) {
       </Box>
       <Typography variant="body2" color="text.secondary" data-testid="demand-summary">
         {formatCount(searches)} {searches === 1 ? 'search' : 'searches'} in {formatCount(cells.length)} {cells.length === 1 ? 'area' : 'areas'} on the map
-        {searches > 0 && `, ${formatCount(withoutCoverage)} without coverage`}.
+        {wholeMap && searches > 0 && `, ${formatCount(withoutCoverage)} without coverage`}.
         {showWaitlist &&
           waitlist.isSuccess &&
           ` ${formatCount(waitlistPoints.length)} waitlisted ${waitlistPoints.length === 1 ? 'spot' : 'spots'} (confirmed entries).`}
@@ -181,20 +183,22 @@ function hotspotPlace(place: MapDataReport['hotspots'][number]['place']): string
 }
 
 /** What the circles and dots mean, and the switch of the waitlisted spots' layer. */
-function DemandLegend({ showWaitlist, onShowWaitlist }: { showWaitlist: boolean; onShowWaitlist: (show: boolean) => void }) {
+function DemandLegend({ wholeMap, showWaitlist, onShowWaitlist }: { wholeMap: boolean; showWaitlist: boolean; onShowWaitlist: (show: boolean) => void }) {
   return (
     <Paper elevation={2} sx={{ position: 'absolute', top: 12, left: 12, px: 1.5, py: 1 }}>
       <Box role="list" aria-label="Map legend" sx={{ display: 'grid', gap: 0.5 }}>
         <LegendItem color={DEMAND_COLORS.searches} opacity={0.55} label="Searches (circle size: how many)" />
-        <LegendItem color={DEMAND_COLORS.withoutCoverage} opacity={0.85} label="Searches that found no coverage" />
-        <LegendItem color={DEMAND_COLORS.waitlisted} opacity={0.9} label="Waitlisted spots (confirmed)" />
+        {wholeMap && <LegendItem color={DEMAND_COLORS.withoutCoverage} opacity={0.85} label="Searches that found no coverage" />}
+        {wholeMap && <LegendItem color={DEMAND_COLORS.waitlisted} opacity={0.9} label="Waitlisted spots (confirmed)" />}
       </Box>
-      <FormControlLabel
-        data-print-hide
-        sx={{ mt: 0.5, ml: -0.5, '& .MuiFormControlLabel-label': { fontSize: 12 } }}
-        control={<Switch size="small" checked={showWaitlist} onChange={(_event, checked) => onShowWaitlist(checked)} />}
-        label="Waitlisted spots"
-      />
+      {wholeMap && (
+        <FormControlLabel
+          data-print-hide
+          sx={{ mt: 0.5, ml: -0.5, '& .MuiFormControlLabel-label': { fontSize: 12 } }}
+          control={<Switch size="small" checked={showWaitlist} onChange={(_event, checked) => onShowWaitlist(checked)} />}
+          label="Waitlisted spots"
+        />
+      )}
     </Paper>
   );
 }
@@ -232,14 +236,16 @@ interface DemandLayersProps {
   onSnapshot: (url: string) => void;
   /** Where to fly to (a hotspot chosen below the map). */
   focus: { point: LatLng; zoom: number } | null;
+  /** false: a provider editor's searches, all covered, so a circle's popup tells no uncovered count. */
+  wholeMap: boolean;
 }
 
-function DemandLayers({ cells, cellDeg, onView, onRendered, onSnapshot, focus }: DemandLayersProps) {
+function DemandLayers({ cells, cellDeg, onView, onRendered, onSnapshot, focus, wholeMap }: DemandLayersProps) {
   const map = useMapInstance();
   const features = useMemo(() => demandFeatures(cells), [cells]);
   const fitted = useRef(false);
-  const latest = useRef({ onView, onRendered, onSnapshot });
-  latest.current = { onView, onRendered, onSnapshot };
+  const latest = useRef({ onView, onRendered, onSnapshot, wholeMap });
+  latest.current = { onView, onRendered, onSnapshot, wholeMap };
 
   // Sources and layers, added once and again after a new style (which drops them); the popup of a circle.
   useEffect(() => {
@@ -261,7 +267,7 @@ function DemandLayers({ cells, cellDeg, onView, onRendered, onSnapshot, focus }:
       const [lng, lat] = feature.geometry.coordinates as [number, number];
       popup
         .setLngLat([lng, lat])
-        .setText(`${formatCount(count)} ${count === 1 ? 'search' : 'searches'}, ${formatCount(without)} without coverage`)
+        .setText(`${formatCount(count)} ${count === 1 ? 'search' : 'searches'}${latest.current.wholeMap ? `, ${formatCount(without)} without coverage` : ''}`)
         .addTo(map);
     };
     const pointer = () => {

@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { percent } from '../../../common/api/reports.js';
 import { errorMessage } from '../../api/ApiError.js';
+import { useVerifySession } from '../../auth/useVerifySession.js';
 import { AdminPageHeading } from '../../ui/AdminPageHeading.js';
 import { BarList } from '../../ui/BarList.js';
 import { coverageItems } from '../../ui/coverageBreakdown.js';
@@ -39,6 +40,9 @@ export function ReportsPage() {
   const { choice, range, setChoice } = usePeriodParam();
   const { notice, show, close } = useNotice();
   const exportCsv = useExportReportCsv();
+  // A provider editor's reports hold their providers' searches only, every one covered: the
+  // coverage figures, the uncovered demand and the waitlist (the whole map's) are not theirs.
+  const providerEditor = useVerifySession().data?.role === 'provider_editor';
 
   const exportButton = (report: CsvReport) => (
     <ExportCsvButton
@@ -61,7 +65,11 @@ export function ReportsPage() {
       <GlobalStyles styles={REPORT_PRINT_STYLES} />
       <AdminPageHeading
         title="Reports"
-        subtitle="How visitors use the coverage map: searches, coverage found, leads, providers, and where demand meets no coverage."
+        subtitle={
+          providerEditor
+            ? 'How visitors find your providers on the coverage map: searches, leads, and where they searched.'
+            : 'How visitors use the coverage map: searches, coverage found, leads, providers, and where demand meets no coverage.'
+        }
         action={
           <Button variant="outlined" startIcon={<PrintOutlined />} onClick={() => window.print()}>
             Print / Save as PDF
@@ -76,15 +84,19 @@ export function ReportsPage() {
       </Typography>
 
       <Stack spacing={3}>
-        <SearchSections range={range} exportButton={exportButton('searches')} />
+        <SearchSections range={range} exportButton={exportButton('searches')} wholeMap={!providerEditor} />
         <LeadSection range={range} exportButton={exportButton('leads')} />
         <ProviderSection range={range} exportButton={exportButton('providers')} />
         <SectionCard
           className="report-section"
           title="Demand map"
-          subtitle="Where visitors searched. Red marks searches that found no coverage: where to build next."
+          subtitle={
+            providerEditor
+              ? 'Where visitors searched and found your providers.'
+              : 'Where visitors searched. Red marks searches that found no coverage: where to build next.'
+          }
         >
-          <DemandMap range={range} />
+          <DemandMap range={range} wholeMap={!providerEditor} />
         </SectionCard>
       </Stack>
       <NoticeSnackbar notice={notice} onClose={close} />
@@ -92,48 +104,70 @@ export function ReportsPage() {
   );
 }
 
-/** Search activity over time and coverage effectiveness: both from GET /api/reports/searches. */
-function SearchSections({ range, exportButton }: { range: PeriodRange; exportButton: ReactNode }) {
+/**
+ * Search activity over time and coverage effectiveness: both from GET /api/reports/searches. Not
+ * `wholeMap` (a provider editor's searches, all covered): what served them instead of coverage.
+ */
+function SearchSections({ range, exportButton, wholeMap }: { range: PeriodRange; exportButton: ReactNode; wholeMap: boolean }) {
   const report = useSearchesReport(range);
   const days = useMemo(() => (report.data ? searchActivityDays(report.data) : []), [report.data]);
   const totals = useMemo(() => searchTotals(days), [days]);
   const types = useMemo(() => (report.data ? searchTypeItems(report.data.by_search_type) : []), [report.data]);
   const typeTotal = types.reduce((sum, item) => sum + item.value, 0);
   const coverage = useMemo(() => (report.data ? coverageItems(report.data.by_coverage) : []), [report.data]);
+  const servedBy = (key: string) => coverage.find((item) => item.key === key)?.value ?? 0;
 
   return (
     <>
       <SectionCard
         className="report-section report-section-first"
         title="Search activity"
-        subtitle="Searches per day, and whether they found coverage."
+        subtitle={wholeMap ? 'Searches per day, and whether they found coverage.' : 'Searches per day that found your providers or your towers.'}
         action={exportButton}
       >
         <ReportState query={report} label="search activity">
-          <Grid container spacing={2} sx={{ mb: 2 }}>
-            <Grid size={{ xs: 6, md: 3 }}>
-              <StatCard title="Searches" value={count(totals.searches)} />
+          {wholeMap ? (
+            <Grid container spacing={2} sx={{ mb: 2 }}>
+              <Grid size={{ xs: 6, md: 3 }}>
+                <StatCard title="Searches" value={count(totals.searches)} />
+              </Grid>
+              <Grid size={{ xs: 6, md: 3 }}>
+                <StatCard title="With coverage" value={count(totals.withCoverage)} />
+              </Grid>
+              <Grid size={{ xs: 6, md: 3 }}>
+                <StatCard title="Without coverage" value={count(totals.withoutCoverage)} />
+              </Grid>
+              <Grid size={{ xs: 6, md: 3 }}>
+                <StatCard title="Coverage rate" value={formatPercent(totals.coverageRate)} />
+              </Grid>
             </Grid>
-            <Grid size={{ xs: 6, md: 3 }}>
-              <StatCard title="With coverage" value={count(totals.withCoverage)} />
+          ) : (
+            <Grid container spacing={2} sx={{ mb: 2 }}>
+              <Grid size={{ xs: 12, md: 4 }}>
+                <StatCard title="Searches" value={count(totals.searches)} />
+              </Grid>
+              <Grid size={{ xs: 6, md: 4 }}>
+                <StatCard title="Found your provider" value={count(servedBy('provider'))} />
+              </Grid>
+              <Grid size={{ xs: 6, md: 4 }}>
+                <StatCard title="Your towers only" value={count(servedBy('wireless_only'))} caption="No provider listed, a tower of yours reached the spot" />
+              </Grid>
             </Grid>
-            <Grid size={{ xs: 6, md: 3 }}>
-              <StatCard title="Without coverage" value={count(totals.withoutCoverage)} />
-            </Grid>
-            <Grid size={{ xs: 6, md: 3 }}>
-              <StatCard title="Coverage rate" value={formatPercent(totals.coverageRate)} />
-            </Grid>
-          </Grid>
+          )}
           <Grid container spacing={3}>
             <Grid size={{ xs: 12, lg: 8 }} className="report-print-full">
               <LazyTimeSeriesChart
-                label="Searches per day, with and without coverage"
+                label={wholeMap ? 'Searches per day, with and without coverage' : 'Searches per day'}
                 data={days}
                 xKey="date"
-                series={[
-                  { key: 'with_coverage', label: 'With coverage', color: REPORT_COLORS.withCoverage, kind: 'bar', stackId: 'searches' },
-                  { key: 'without_coverage', label: 'Without coverage', color: REPORT_COLORS.withoutCoverage, kind: 'bar', stackId: 'searches' },
-                ]}
+                series={
+                  wholeMap
+                    ? [
+                        { key: 'with_coverage', label: 'With coverage', color: REPORT_COLORS.withCoverage, kind: 'bar', stackId: 'searches' },
+                        { key: 'without_coverage', label: 'Without coverage', color: REPORT_COLORS.withoutCoverage, kind: 'bar', stackId: 'searches' },
+                      ]
+                    : [{ key: 'searches', label: 'Searches', color: REPORT_COLORS.withCoverage, kind: 'bar' }]
+                }
                 formatX={formatShortDay}
                 formatXLong={formatDay}
                 formatValue={count}
@@ -156,35 +190,37 @@ function SearchSections({ range, exportButton }: { range: PeriodRange; exportBut
         </ReportState>
       </SectionCard>
 
-      <SectionCard
-        className="report-section"
-        title="Coverage effectiveness"
-        subtitle="The share of searches that found coverage (a provider, or a wireless tower), day by day, and what served them."
-      >
-        <ReportState query={report} label="coverage effectiveness">
-          <Typography variant="body2" sx={{ mb: 1 }}>
-            {totals.searches === 0
-              ? 'No searches in this period.'
-              : `${formatPercent(totals.coverageRate)} of ${count(totals.searches)} searches found coverage; ${count(totals.withoutCoverage)} did not.`}
-          </Typography>
-          {totals.searches > 0 && (
-            <Box sx={{ mb: 2, maxWidth: 480 }}>
-              <BarList items={coverage} total={totals.searches} label="Searches by coverage" formatValue={count} emptyText="No searches in this period." />
-            </Box>
-          )}
-          <LazyTimeSeriesChart
-            label="Coverage rate per day"
-            data={days}
-            xKey="date"
-            series={[{ key: 'coverage_rate', label: 'Coverage rate', color: REPORT_COLORS.coverageRate, kind: 'line' }]}
-            formatX={formatShortDay}
-            formatXLong={formatDay}
-            formatValue={formatPercent}
-            yDomain={[0, 100]}
-            height={240}
-          />
-        </ReportState>
-      </SectionCard>
+      {wholeMap && (
+        <SectionCard
+          className="report-section"
+          title="Coverage effectiveness"
+          subtitle="The share of searches that found coverage (a provider, or a wireless tower), day by day, and what served them."
+        >
+          <ReportState query={report} label="coverage effectiveness">
+            <Typography variant="body2" sx={{ mb: 1 }}>
+              {totals.searches === 0
+                ? 'No searches in this period.'
+                : `${formatPercent(totals.coverageRate)} of ${count(totals.searches)} searches found coverage; ${count(totals.withoutCoverage)} did not.`}
+            </Typography>
+            {totals.searches > 0 && (
+              <Box sx={{ mb: 2, maxWidth: 480 }}>
+                <BarList items={coverage} total={totals.searches} label="Searches by coverage" formatValue={count} emptyText="No searches in this period." />
+              </Box>
+            )}
+            <LazyTimeSeriesChart
+              label="Coverage rate per day"
+              data={days}
+              xKey="date"
+              series={[{ key: 'coverage_rate', label: 'Coverage rate', color: REPORT_COLORS.coverageRate, kind: 'line' }]}
+              formatX={formatShortDay}
+              formatXLong={formatDay}
+              formatValue={formatPercent}
+              yDomain={[0, 100]}
+              height={240}
+            />
+          </ReportState>
+        </SectionCard>
+      )}
     </>
   );
 }

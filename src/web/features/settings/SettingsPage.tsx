@@ -6,31 +6,23 @@ import Typography from '@mui/material/Typography';
 import { AddressBookCard } from './AddressBookCard.js';
 import { AntennaPatternsCard } from './AntennaPatternsCard.js';
 import { ClutterAreasCard } from './ClutterAreasCard.js';
-import { ChangePasswordCard } from './ChangePasswordCard.js';
 import { EmbeddingCard } from './EmbeddingCard.js';
 import { PublicMapStartCard } from './PublicMapStartCard.js';
 import { RadioModelCard } from './RadioModelCard.js';
-import { SecurityTipsCard } from './SecurityTipsCard.js';
 
 /**
- * /admin/settings (Account Settings): the password, where the public map opens, the embedding and
- * the address book settings, and the radio section: the propagation model, the clutter areas and the antenna pattern library.
+ * /admin/settings: where the public map opens, the embedding and the address book settings
+ * (the password moved to the Account page), and the radio section: the propagation model, the clutter areas and the antenna pattern library.
  */
 export function SettingsPage() {
   const { notice, show, close } = useNotice();
   return (
     <>
       <AdminPageHeading
-        title="Account Settings"
-        subtitle="Manage your admin account, the public map, embedding, the address book and the radio model of the wireless answers."
+        title="Settings"
+        subtitle="Manage the public map, embedding, the address book and the radio model of the wireless answers. Your password is under Account."
       />
       <Grid container spacing={3}>
-        <Grid size={{ xs: 12, md: 7 }}>
-          <ChangePasswordCard />
-        </Grid>
-        <Grid size={{ xs: 12, md: 5 }}>
-          <SecurityTipsCard />
-        </Grid>
         <Grid size={{ xs: 12 }}>
           <PublicMapStartCard onResult={show} />
         </Grid>

@@ -1,0 +1,112 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import type { SessionSummary } from '../../../common/api/auth.js';
+import { errorMessage } from '../../api/ApiError.js';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
+import { LoadingPanel } from '../../ui/QueryStates.js';
+import { formatDateTime } from '../../ui/reportPeriod.js';
+import { SectionCard } from '../../ui/SectionCard.js';
+import { visuallyHidden } from '../../ui/visuallyHidden.js';
+import { useEndSession, useSessions } from './accountQueries.js';
+
+/** Where you are signed in, and a way to end any of those sessions. */
+export function SessionsCard({ onResult }: { onResult: (message: string) => void }) {
+  const sessions = useSessions();
+  const end = useEndSession();
+  const [ending, setEnding] = useState<SessionSummary | null>(null);
+
+  const body = () => {
+    if (sessions.isPending) return <LoadingPanel label="Loading your sessions" />;
+    if (sessions.isError) {
+      return (
+        <Typography color="error">
+          {errorMessage(sessions.error, 'Your sessions could not be loaded.')}{' '}
+          <Button size="small" onClick={() => void sessions.refetch()}>
+            Try again
+          </Button>
+        </Typography>
+      );
+    }
+    if (sessions.data.length === 0) return <Typography color="text.secondary">No signed-in sessions.</Typography>;
+    return (
+      <TableContainer>
+        <Table size="small" aria-label="Your sessions">
+          <TableHead>
+            <TableRow>
+              <TableCell>Browser</TableCell>
+              <TableCell>Address</TableCell>
+              <TableCell>Signed in</TableCell>
+              <TableCell>Last seen</TableCell>
+              <TableCell align="right">
+                <Box component="span" sx={visuallyHidden}>
+                  Actions
+                </Box>
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {sessions.data.map((session) => (
+              <TableRow key={session.id}>
+                <TableCell>
+                  {session.browser} {session.current && <Chip size="small" color="primary" label="This device" sx={{ ml: 1 }} />}
+                </TableCell>
+                <TableCell>{session.ip_address ?? '—'}</TableCell>
+                <TableCell>{formatDateTime(session.created_at)}</TableCell>
+                <TableCell>{session.last_seen_at ? formatDateTime(session.last_seen_at) : '—'}</TableCell>
+                <TableCell align="right">
+                  <Button
+                    size="small"
+                    color="error"
+                    onClick={() => setEnding(session)}
+                    aria-label={`End session: ${session.browser}${session.current ? ', this device' : ''}`}
+                  >
+                    End session
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    );
+  };
+
+  return (
+    <SectionCard title="Your sessions" subtitle="Where your account is signed in. End any session you do not recognise, then change your password.">
+      {body()}
+      <ConfirmDialog
+        open={ending !== null}
+        title="End this session?"
+        message={
+          ending?.current ? 'This is the browser you are using: ending it signs you out here.' : `The ${ending?.browser ?? ''} session will be signed out.`
+        }
+        detail={end.isError ? errorMessage(end.error, 'The session could not be ended.') : undefined}
+        confirmLabel="End session"
+        pendingLabel="Ending..."
+        pending={end.isPending}
+        onCancel={() => {
+          setEnding(null);
+          end.reset();
+        }}
+        onConfirm={() =>
+          ending &&
+          end.mutate(ending, {
+            onSuccess: () => {
+              setEnding(null);
+              if (!ending.current) onResult('Session ended');
+            },
+          })
+        }
+      />
+    </SectionCard>
+  );
+}
