@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BULK_IMPORT_MAX_TOWERS } from '../src/common/api/towers.js';
+import { multipartBody } from './support/multipart.js';
 import { bearer, createTestApp, databaseKinds, ManualClock, signIn, type TestApp } from './support/testApp.js';
 
 /** A valid tower body with only the required fields, then `fields`. */
@@ -52,6 +53,7 @@ describe.each(databaseKinds())('towers on %s', (kind) => {
       description: null,
       active: true,
       installed_date: null,
+      provider_id: null,
       created_at: '2026-11-22T08:00:00.000Z',
       updated_at: '2026-11-22T08:00:00.000Z',
       sectors: [],
@@ -108,6 +110,24 @@ describe.each(databaseKinds())('towers on %s', (kind) => {
       updated_at: '2026-11-22T08:01:00.000Z',
     });
     expect((await list())[0]).toEqual(response.json().data);
+  });
+
+  it("keeps a tower's owner: a provider that exists, or null for the map operator's", async () => {
+    const form = multipartBody({ name: 'Fibre Co' });
+    const provider = await app.server.inject({ method: 'POST', url: '/api/providers', headers: { ...bearer(token), ...form.headers }, payload: form.payload });
+    const providerId = provider.json().data.id as number;
+    const owned = await create({ provider_id: providerId });
+    expect(owned.provider_id).toBe(providerId);
+    const missing = await send('POST', '/api/towers', towerBody({ provider_id: providerId + 1 }));
+    expect([missing.statusCode, missing.json().message]).toEqual([400, 'Provider not found']);
+    const notAnId = await send('PUT', `/api/towers/${owned.id}`, { provider_id: 'Fibre Co' });
+    expect([notAnId.statusCode, notAnId.json().message]).toEqual([400, 'Provider must be a provider id']);
+    const released = await send('PUT', `/api/towers/${owned.id}`, { provider_id: null });
+    expect(released.json().data.provider_id).toBeNull();
+    // Deleting the provider leaves its towers to the operator (the column is set null).
+    await send('PUT', `/api/towers/${owned.id}`, { provider_id: providerId });
+    await app.server.inject({ method: 'DELETE', url: `/api/providers/${providerId}`, headers: bearer(token) });
+    expect((await list()).map((t) => [t.name, t.provider_id])).toEqual([['Table Mountain', null]]);
   });
 
   it('deletes a tower, and answers 404 "Tower not found" for a tower that does not exist', async () => {

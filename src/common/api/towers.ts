@@ -38,6 +38,8 @@ export const tower = z.object({
   active: z.boolean(),
   /** YYYY-MM-DD, or null. */
   installed_date: z.string().nullable(),
+  /** The provider owning the tower; null for the map operator's own. */
+  provider_id: z.number().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   /** Its sector antennas (up to 12), by name; empty for a tower with one omni antenna. */
@@ -80,6 +82,11 @@ const towerShape = {
   installed_date: z
     .preprocess((v) => (v === '' ? null : v), z.string().nullable())
     .refine((v) => v === null || isCalendarDate(v), 'Installed date must be a date (YYYY-MM-DD)'),
+  /** The owning provider's id; null (or empty text, a CSV cell) for the map operator's own tower. */
+  provider_id: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    entityId('Provider must be a provider id', 'Provider not found').nullable(),
+  ),
 };
 
 /** POST /api/towers and each row of a bulk import: the tower rules, with TOWER_DEFAULTS. */
@@ -93,6 +100,7 @@ export const towerInput = z.object({
   description: towerShape.description.optional(),
   active: z.preprocess(blankAsMissing, towerShape.active.default(TOWER_DEFAULTS.active)),
   installed_date: towerShape.installed_date.optional(),
+  provider_id: towerShape.provider_id.optional(),
 });
 export type TowerInput = z.infer<typeof towerInput>;
 

@@ -3,6 +3,8 @@ import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { ColorMapping } from '../../common/api/coverageLayers.js';
 import { parseColorMappings } from '../../common/colorMappings.js';
 import { isServiceStatus, type ServiceStatus } from '../../common/serviceStatus.js';
+import type { ProviderScope } from '../access/providerScope.js';
+import { providerScopeCondition } from '../access/providerScopeSql.js';
 import { fromBool, fromJsonText, toBool, toJsonText } from '../db/dialect.js';
 import type { CoverageLayersTable } from '../db/schema.js';
 import type { Executor } from '../db/transactions.js';
@@ -77,8 +79,10 @@ export class LayerRepository {
       .select((eb) => eb('geometry_bytes', 'is not', null).as('has_geometry'));
   }
 
-  async list(): Promise<LayerRecord[]> {
-    return (await this.summaries().orderBy('name').orderBy('id').execute()).map(toRecord);
+  /** The layers of the providers inside the scope (null: all), by name. */
+  async list(scope: ProviderScope): Promise<LayerRecord[]> {
+    const rows = await this.summaries().where(providerScopeCondition(scope, 'coverage_layers.provider_id')).orderBy('name').orderBy('id').execute();
+    return rows.map(toRecord);
   }
 
   async find(id: number, trx?: Executor): Promise<LayerRecord | undefined> {

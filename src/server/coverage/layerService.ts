@@ -1,5 +1,6 @@
 import type { CoverageLayer, CreateLayerInput, UpdateLayerInput } from '../../common/api/coverageLayers.js';
 import { KmlParseError, type KmlSource } from '../../geo/kml/index.js';
+import { inProviderScope, type ProviderScope } from '../access/providerScope.js';
 import type { Clock } from '../clock.js';
 import type { CoverageChanges } from '../coverage-revision/coverageChanges.js';
 import type { DbTransaction } from '../db/transactions.js';
@@ -19,7 +20,12 @@ export interface CoverageFileUpload {
 /** What an uploaded file becomes in a layer. */
 type IngestedFile = Required<Pick<NewLayerRecord, 'geometry' | 'feature_count' | 'detected_colors' | 'kml_filename'>>;
 
-/** Rules for coverage layers. Every write commits through CoverageChanges, so the index follows. */
+/**
+ * Rules for coverage layers. Every write commits through CoverageChanges, so the index follows. A
+ * provider editor's scope reaches only their providers' layers: another's is not found, and a
+ * provider outside it is refused as a missing one. (A write answers the layer read back without the
+ * scope: the scope was checked before it.)
+ */
 export class LayerService {
   constructor(
     private readonly repo: LayerRepository,
@@ -28,16 +34,16 @@ export class LayerService {
     private readonly coverage: CoverageChanges,
   ) {}
 
-  async list(): Promise<CoverageLayer[]> {
-    return (await this.repo.list()).map(toApi);
+  async list(scope: ProviderScope): Promise<CoverageLayer[]> {
+    return (await this.repo.list(scope)).map(toApi);
   }
 
-  async get(id: number): Promise<CoverageLayer> {
-    return toApi(await this.requireRecord(id));
+  async get(id: number, scope: ProviderScope): Promise<CoverageLayer> {
+    return toApi(await this.requireRecord(id, scope));
   }
 
-  async create(input: CreateLayerInput, file: CoverageFileUpload | null): Promise<CoverageLayer> {
-    await this.requireProvider(input.provider_id);
+  async create(input: CreateLayerInput, file: CoverageFileUpload | null, scope: ProviderScope): Promise<CoverageLayer> {
+    await this.requireProvider(input.provider_id, scope);
     const ingested = new HandOver(file ? await ingest(file) : null);
     const now = this.clock.now().toISOString();
     return this.get(
@@ -61,20 +67,22 @@ export class LayerService {
         };
         return this.repo.insert(record, trx);
       }),
+      null,
     );
   }
 
   /** Upload or replace the layer's file. A file that does not parse changes nothing. */
-  async uploadFile(id: number, file: CoverageFileUpload): Promise<CoverageLayer> {
-    await this.requireRecord(id);
+  async uploadFile(id: number, file: CoverageFileUpload, scope: ProviderScope): Promise<CoverageLayer> {
+    await this.requireRecord(id, scope);
     const ingested = new HandOver(await ingest(file));
     await this.coverage.commit((trx) => this.updateExisting(id, { ...ingested.take(), updated_at: this.clock.now().toISOString() }, trx));
-    return this.get(id);
+    return this.get(id, null);
   }
 
-  async update(id: number, input: UpdateLayerInput): Promise<CoverageLayer> {
-    const stored = await this.requireRecord(id);
-    if (input.provider_id !== undefined) await this.requireProvider(input.provider_id);
+  /** Changes the given fields; a provider editor may move a layer only between their own providers. */
+  async update(id: number, input: UpdateLayerInput, scope: ProviderScope): Promise<CoverageLayer> {
+    const stored = await this.requireRecord(id, scope);
+    if (input.provider_id !== undefined) await this.requireProvider(input.provider_id, scope);
     const override = input.use_manual_override ?? stored.use_manual_override;
     const mappings = input.color_mappings;
     const changes: LayerChanges = {
@@ -89,10 +97,11 @@ export class LayerService {
       updated_at: this.clock.now().toISOString(),
     };
     await this.coverage.commit((trx) => this.updateExisting(id, changes, trx));
-    return this.get(id);
+    return this.get(id, null);
   }
 
-  async delete(id: number): Promise<void> {
+  async delete(id: number, scope: ProviderScope): Promise<void> {
+    await this.requireRecord(id, scope);
     await this.coverage.commit(async (trx) => {
       if (!(await this.repo.delete(id, trx))) throw new NotFoundError('Coverage layer not found');
     });
@@ -129,21 +138,23 @@ export class LayerService {
         trx,
       );
     });
-    return this.get(id);
+    return this.get(id, null);
   }
 
   private async updateExisting(id: number, changes: LayerChanges, trx: DbTransaction): Promise<void> {
     if (!(await this.repo.update(id, changes, trx))) throw new NotFoundError('Coverage layer not found');
   }
 
-  private async requireRecord(id: number): Promise<LayerRecord> {
+  /** The layer, or NotFoundError when there is none or its provider is outside the scope (the two answer alike). */
+  private async requireRecord(id: number, scope: ProviderScope): Promise<LayerRecord> {
     const record = await this.repo.find(id);
-    if (!record) throw new NotFoundError('Coverage layer not found');
+    if (!record || !inProviderScope(scope, record.provider_id)) throw new NotFoundError('Coverage layer not found');
     return record;
   }
 
-  private async requireProvider(providerId: number): Promise<void> {
-    if (!(await this.providers.exists(providerId))) throw new ValidationError('Provider not found');
+  /** A provider outside the scope is refused with the words of a missing one: 400 Provider not found. */
+  private async requireProvider(providerId: number, scope: ProviderScope): Promise<void> {
+    if (!inProviderScope(scope, providerId) || !(await this.providers.exists(providerId))) throw new ValidationError('Provider not found');
   }
 }
 

@@ -211,7 +211,7 @@ describe('footprints of sectors and of the radio settings', () => {
     const towers = [towerRecord({ id: 1 }), towerRecord({ id: 2 })];
     const built = footprints({ towers });
     await built.service.reconcile();
-    const statuses = async () => (await built.service.states()).map((state) => [state.towerId, state.status]);
+    const statuses = async () => (await built.service.states(null)).map((state) => [state.towerId, state.status]);
     expect(await statuses()).toEqual([
       [1, 'ready'],
       [2, 'ready'],

@@ -9,6 +9,7 @@ import { type GeoBox, unionOfBoxes } from '../../geo/mapExtent.js';
 import { cellAt, type Footprint, isFresnel60Clear, isLineOfSight, NO_SIGNAL } from '../../geo/rf/footprint.js';
 import { NO_ANTENNA } from '../../geo/rf/footprintUnion.js';
 import { distanceM, type LatLng } from '../../geo/sphere.js';
+import type { ProviderScope } from '../access/providerScope.js';
 import type { Clock } from '../clock.js';
 import { TooManyRequestsError } from '../errors.js';
 import { waitText } from '../http/rateLimits.js';
@@ -137,7 +138,7 @@ export interface FootprintServiceDeps {
   searches: UncoveredSearches;
   /** Where confirmed waitlist entries wait (answered by waitlist/): counted by the What if too. */
   waitlisted: WaitlistedSpots;
-  towers: Pick<TowerRepository, 'listActive'>;
+  towers: Pick<TowerRepository, 'listActive' | 'idsInScope'>;
   /** The towers' sectors and the patterns they use: a tower's footprint is the union of its active sectors'. */
   sectors: Pick<SectorRepository, 'listAll'>;
   patterns: Pick<AntennaPatternRepository, 'find'>;
@@ -196,7 +197,7 @@ export class FootprintService {
   private readonly repo: FootprintRepository;
   private readonly searches: UncoveredSearches;
   private readonly waitlisted: WaitlistedSpots;
-  private readonly towers: Pick<TowerRepository, 'listActive'>;
+  private readonly towers: Pick<TowerRepository, 'listActive' | 'idsInScope'>;
   private readonly sectors: Pick<SectorRepository, 'listAll'>;
   private readonly patterns: Pick<AntennaPatternRepository, 'find'>;
   private readonly radioSettings: () => Promise<RadioSettings>;
@@ -240,9 +241,10 @@ export class FootprintService {
   /**
    * The state of every stored footprint (status and progress for the towers screen), as of the
    * newest change this process has heard of: a save of the radio settings, say, answers every
-   * footprint `queued` (then computing, then ready) from the moment it is committed.
+   * footprint `queued` (then computing, then ready) from the moment it is committed. A provider
+   * editor's scope answers only their providers' towers.
    */
-  async states(): Promise<FootprintProgress[]> {
+  async states(scope: ProviderScope): Promise<FootprintProgress[]> {
     const pending = this.keysAsked ?? this.keysComing;
     if (pending) await Promise.race([pending.promise, delay(KEYS_WAIT_MS, undefined, { ref: false })]);
     const expected = this.expectedKeys;
@@ -260,7 +262,8 @@ export class FootprintService {
       if (listed.has(towerId)) continue;
       answered.push({ towerId, status: 'queued', progress: 0, error: null, terrainSource: null, computedMs: null, updatedAt: keyedAt });
     }
-    return answered.sort((a, b) => a.towerId - b.towerId);
+    const visible = scope === null ? null : await this.towers.idsInScope(scope);
+    return answered.filter((state) => visible === null || visible.has(state.towerId)).sort((a, b) => a.towerId - b.towerId);
   }
 
   /** The current footprint of a tower, or null while it has none for its present inputs. */

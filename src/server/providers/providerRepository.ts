@@ -1,6 +1,8 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { type ApiFieldsMapping, apiFieldsMapping } from '../../common/api/providers.js';
 import { fromBool, fromJsonText, toBool, toJsonText } from '../db/dialect.js';
+import type { ProviderScope } from '../access/providerScope.js';
+import { providerScopeCondition } from '../access/providerScopeSql.js';
 import type { ProvidersTable } from '../db/schema.js';
 import type { Executor } from '../db/transactions.js';
 
@@ -22,8 +24,9 @@ export type SyncOutcome = Pick<ProviderRecord, 'sync_status' | 'last_sync' | 'sy
 export class ProviderRepository {
   constructor(private readonly db: Executor) {}
 
-  async list(): Promise<ProviderRecord[]> {
-    const rows = await this.db.selectFrom('providers').selectAll().orderBy('name').orderBy('id').execute();
+  /** The providers inside the scope (null: all), by name. */
+  async list(scope: ProviderScope): Promise<ProviderRecord[]> {
+    const rows = await this.db.selectFrom('providers').selectAll().where(providerScopeCondition(scope, 'providers.id')).orderBy('name').orderBy('id').execute();
     return rows.map(toRecord);
   }
 

@@ -73,7 +73,7 @@ describe('ProviderService secrets', () => {
     const { store, box, service } = setup();
     const { id } = await service.create({ ...apiProvider, api_auth_config: '{"token":"tok-123"}' }, null);
 
-    await service.update(id, { api_endpoint_url: `${ENDPOINT}?v=2`, api_auth_config: '{"token":"********"}' }, null);
+    await service.update(id, { api_endpoint_url: `${ENDPOINT}?v=2`, api_auth_config: '{"token":"********"}' }, null, null);
 
     expect(JSON.parse(box.open(store.records.get(id)?.api_auth_config ?? ''))).toEqual({ token: 'tok-123' });
   });
@@ -82,7 +82,7 @@ describe('ProviderService secrets', () => {
     const { store, box, service } = setup();
     const { id } = await service.create({ ...apiProvider, api_auth_config: '{"token":"tok-123"}' }, null);
 
-    const moved = service.update(id, { api_endpoint_url: 'https://collector.evil.example/coverage', api_auth_config: '{"token":"********"}' }, null);
+    const moved = service.update(id, { api_endpoint_url: 'https://collector.evil.example/coverage', api_auth_config: '{"token":"********"}' }, null, null);
 
     await expect(moved).rejects.toThrow(ValidationError);
     await expect(moved).rejects.toThrow('The token is masked and there is no saved value to keep: enter it again');
@@ -111,7 +111,7 @@ describe('ProviderService secrets', () => {
     const { store, service } = setup();
     store.records.set(7, providerRecord({ id: 7, ...apiProvider, api_auth_config: other.box.seal('{"token":"old"}') }));
 
-    expect((await service.get(7)).api_auth_config).toBeNull();
+    expect((await service.get(7, null)).api_auth_config).toBeNull();
     expect(() => service.apiSourceOf(store.records.get(7)!)).toThrow();
   });
 });
@@ -133,7 +133,7 @@ describe('ProviderService headers', () => {
     const { store, box, service } = setup();
     const { id } = await service.create(headered, null);
 
-    await service.update(id, { api_headers: { 'X-Api-Key': '********', 'X-Client': 'portal' } }, null);
+    await service.update(id, { api_headers: { 'X-Api-Key': '********', 'X-Client': 'portal' } }, null, null);
 
     expect(JSON.parse(box.open(store.records.get(id)?.api_headers ?? ''))).toEqual({ 'X-Api-Key': 'key-123', 'X-Client': 'portal' });
   });
@@ -142,7 +142,7 @@ describe('ProviderService headers', () => {
     const { store, box, service } = setup();
     const { id } = await service.create(headered, null);
 
-    const moved = service.update(id, { api_endpoint_url: 'https://collector.evil.example/coverage' }, null);
+    const moved = service.update(id, { api_endpoint_url: 'https://collector.evil.example/coverage' }, null, null);
 
     await expect(moved).rejects.toThrow('The header X-Api-Key is masked and there is no saved value to keep: enter it again');
     expect(JSON.parse(box.open(store.records.get(id)?.api_headers ?? ''))['X-Api-Key']).toBe('key-123');
@@ -153,12 +153,12 @@ describe('ProviderService writes', () => {
   it('commits each change through the coverage signal, and nothing for a refused one', async () => {
     const { commits, service } = setup();
     const { id } = await service.create({ name: 'FibreCo' }, null);
-    await service.update(id, { active: false }, null);
+    await service.update(id, { active: false }, null, null);
     await expect(service.create({ name: 'MapsCo', data_source: 'my_maps_url' }, null)).rejects.toThrow('My Maps URL is required');
     await service.delete(id);
 
     expect(commits).toEqual(['committed', 'committed', 'committed']);
-    await expect(service.get(id)).rejects.toThrow('Provider not found');
+    await expect(service.get(id, null)).rejects.toThrow('Provider not found');
   });
 
   it('applies the defaults of a new provider', async () => {

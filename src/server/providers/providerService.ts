@@ -1,5 +1,6 @@
 import type { ApiAuthType, ApiTestRequest, Provider, ProviderInput } from '../../common/api/providers.js';
 import { type ApiHeaders, apiHeaders, providerInput, SECRET_MASK, sourceUrlProblem } from '../../common/api/providers.js';
+import { inProviderScope, type ProviderScope } from '../access/providerScope.js';
 import type { Clock } from '../clock.js';
 import type { CoverageChanges } from '../coverage-revision/coverageChanges.js';
 import { NotFoundError, ValidationError } from '../errors.js';
@@ -40,20 +41,23 @@ export class ProviderService {
     this.coverage = deps.coverage;
   }
 
-  async list(): Promise<Provider[]> {
-    return (await this.repo.list()).map((record) => this.toApi(record));
+  /** The providers inside the scope (a provider editor's own; null: all). */
+  async list(scope: ProviderScope): Promise<Provider[]> {
+    return (await this.repo.list(scope)).map((record) => this.toApi(record));
   }
 
+  /** Every provider (background work: coverage sources, the My Maps scheduler). */
   listRecords(): Promise<ProviderRecord[]> {
-    return this.repo.list();
+    return this.repo.list(null);
   }
 
-  async get(id: number): Promise<Provider> {
-    return this.toApi(await this.requireRecord(id));
+  async get(id: number, scope: ProviderScope): Promise<Provider> {
+    return this.toApi(await this.requireRecord(id, scope));
   }
 
-  async requireRecord(id: number): Promise<ProviderRecord> {
-    const record = await this.repo.find(id);
+  /** The provider, or NotFoundError when there is none or it is outside the scope (the two answer alike). */
+  async requireRecord(id: number, scope: ProviderScope): Promise<ProviderRecord> {
+    const record = inProviderScope(scope, id) ? await this.repo.find(id) : undefined;
     if (!record) throw new NotFoundError('Provider not found');
     return record;
   }
@@ -95,8 +99,9 @@ export class ProviderService {
     return this.toApi(created);
   }
 
-  async update(id: number, fields: ProviderInput, logo: Buffer | null): Promise<Provider> {
-    const stored = await this.requireRecord(id);
+  /** Changes the given fields (and the logo) of a provider inside the scope; checked before the logo is stored. */
+  async update(id: number, fields: ProviderInput, logo: Buffer | null, scope: ProviderScope): Promise<Provider> {
+    const stored = await this.requireRecord(id, scope);
     const { remove_logo: removeLogo, api_auth_config: authText, api_headers: headers, ...given } = fields;
     const next: ProviderRecord = { ...stored, ...definedOnly(given) };
     const sameEndpoint = sameOrigin(next.api_endpoint_url, stored.api_endpoint_url);
@@ -152,16 +157,18 @@ export class ProviderService {
   /**
    * The API source a POST /api/test describes, its JSON-text fields validated as when saving.
    * Masked secrets take the saved provider's when one is named and the test goes to that
-   * provider's endpoint origin (a secret is never sent somewhere new).
+   * provider's endpoint origin (a secret is never sent somewhere new), and the provider is inside
+   * the scope.
    */
-  async apiTestSource(request: ApiTestRequest): Promise<ProviderApiSource> {
+  async apiTestSource(request: ApiTestRequest, scope: ProviderScope): Promise<ProviderApiSource> {
     const parsed = providerInput
       .pick({ api_endpoint_url: true, api_headers: true, api_fields_mapping: true })
       .safeParse({ api_endpoint_url: request.api_endpoint_url, api_headers: request.api_headers ?? '', api_fields_mapping: request.api_fields_mapping ?? '' });
     if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? 'Invalid API settings');
     const endpointUrl = parsed.data.api_endpoint_url;
     if (!endpointUrl) throw new ValidationError('API endpoint URL is required for testing');
-    const saved = request.provider_id ? await this.requireRecord(request.provider_id) : null;
+    // An editor may test only their own providers' saved secrets: another's is not found.
+    const saved = request.provider_id ? await this.requireRecord(request.provider_id, scope) : null;
     const storedSealed = saved && sameOrigin(saved.api_endpoint_url, endpointUrl) ? saved.api_auth_config : null;
     const storedHeaders = saved && sameOrigin(saved.api_endpoint_url, endpointUrl) ? saved.api_headers : null;
     return {

@@ -1,4 +1,5 @@
 import type { ProviderStats } from '../../common/api/providers.js';
+import { inProviderScope, type ProviderScope } from '../access/providerScope.js';
 import { NotFoundError } from '../errors.js';
 import type { ProviderStatsRepository } from './providerStatsRepository.js';
 
@@ -6,8 +7,9 @@ import type { ProviderStatsRepository } from './providerStatsRepository.js';
 export class ProviderStatsService {
   constructor(private readonly repo: ProviderStatsRepository) {}
 
-  async statsOf(providerId: number): Promise<ProviderStats> {
-    const counts = await this.repo.countsFor(providerId);
+  /** A provider's counts; another provider than the scope's is not found, as a missing one. */
+  async statsOf(providerId: number, scope: ProviderScope): Promise<ProviderStats> {
+    const counts = inProviderScope(scope, providerId) ? await this.repo.countsFor(providerId) : undefined;
     if (!counts) throw new NotFoundError('Provider not found');
     return {
       provider_id: providerId,

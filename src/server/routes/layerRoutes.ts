@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { coverageLayer, createLayerInput, KML_MAX_BYTES, layerIdParams, updateLayerInput } from '../../common/api/coverageLayers.js';
 import { envelopeOf, errorEnvelope, messageEnvelope } from '../../common/api/envelope.js';
+import { type ProviderScope, providerScopeOf } from '../access/providerScope.js';
+import { adminOf } from '../auth/requireAdmin.js';
 import { ValidationError } from '../errors.js';
 import { multipartDocs, readMultipartFormToDisk, type SpooledForm } from '../http/multipart.js';
 import type { CoverageFileUpload, LayerService } from '../coverage/layerService.js';
@@ -9,7 +11,10 @@ import type { CoverageFileUpload, LayerService } from '../coverage/layerService.
 const tags = ['coverage layers'];
 const KML_TOO_LARGE = 'Coverage file must be at most 50 MB';
 
-/** /api/coverage_layers/* (admin scope): list, get, create (JSON or multipart), update, delete, upload. */
+/**
+ * /api/coverage_layers/* (admin scope): list, get, create (JSON or multipart), update, delete,
+ * upload; a provider editor reaches only their providers' layers.
+ */
 export function layerRoutes(layers: LayerService): FastifyPluginAsyncZod {
   return async (app) => {
     /** Reads the form (its file spooled to disk), gives it to `use`, then deletes the file. */
@@ -22,21 +27,21 @@ export function layerRoutes(layers: LayerService): FastifyPluginAsyncZod {
       }
     };
     const uploadOf = (form: SpooledForm): CoverageFileUpload | null => (form.file ? { filename: form.file.filename, source: { path: form.file.path } } : null);
-    const create = async (fields: unknown, file: CoverageFileUpload | null) => {
+    const create = async (fields: unknown, file: CoverageFileUpload | null, scope: ProviderScope) => {
       const parsed = createLayerInput.safeParse(fields ?? {});
       if (!parsed.success) throw new ValidationError(parsed.error.issues[0]?.message ?? 'Invalid coverage layer');
-      return { success: true as const, message: 'Coverage layer created successfully!', data: await layers.create(parsed.data, file) };
+      return { success: true as const, message: 'Coverage layer created successfully!', data: await layers.create(parsed.data, file, scope) };
     };
 
-    app.get('/coverage_layers', { schema: { tags, response: { 200: envelopeOf(z.array(coverageLayer)) } } }, async () => ({
+    app.get('/coverage_layers', { schema: { tags, response: { 200: envelopeOf(z.array(coverageLayer)) } } }, async (request) => ({
       success: true as const,
-      data: await layers.list(),
+      data: await layers.list(providerScopeOf(adminOf(request))),
     }));
 
     app.get(
       '/coverage_layers/:id',
       { schema: { tags, params: layerIdParams, response: { 200: envelopeOf(coverageLayer), 404: errorEnvelope } } },
-      async (request) => ({ success: true as const, data: await layers.get(request.params.id) }),
+      async (request) => ({ success: true as const, data: await layers.get(request.params.id, providerScopeOf(adminOf(request))) }),
     );
 
     app.post(
@@ -49,7 +54,10 @@ export function layerRoutes(layers: LayerService): FastifyPluginAsyncZod {
           response: { 200: envelopeOf(coverageLayer), 400: errorEnvelope, 413: errorEnvelope },
         },
       },
-      async (request) => (request.isMultipart() ? withKmlForm(request, (form) => create(form.fields, uploadOf(form))) : create(request.body, null)),
+      async (request) => {
+        const scope = providerScopeOf(adminOf(request));
+        return request.isMultipart() ? withKmlForm(request, (form) => create(form.fields, uploadOf(form), scope)) : create(request.body, null, scope);
+      },
     );
 
     app.put(
@@ -58,12 +66,12 @@ export function layerRoutes(layers: LayerService): FastifyPluginAsyncZod {
       async (request) => ({
         success: true as const,
         message: 'Coverage layer updated successfully!',
-        data: await layers.update(request.params.id, request.body),
+        data: await layers.update(request.params.id, request.body, providerScopeOf(adminOf(request))),
       }),
     );
 
     app.delete('/coverage_layers/:id', { schema: { tags, params: layerIdParams, response: { 200: messageEnvelope, 404: errorEnvelope } } }, async (request) => {
-      await layers.delete(request.params.id);
+      await layers.delete(request.params.id, providerScopeOf(adminOf(request)));
       return { success: true as const, message: 'Coverage layer deleted successfully!' };
     });
 
@@ -82,7 +90,11 @@ export function layerRoutes(layers: LayerService): FastifyPluginAsyncZod {
         withKmlForm(request, async (form) => {
           const upload = uploadOf(form);
           if (!upload) throw new ValidationError('Choose a .kml or .kmz file to upload (field kml_file)');
-          return { success: true as const, message: 'Coverage file uploaded successfully!', data: await layers.uploadFile(request.params.id, upload) };
+          return {
+            success: true as const,
+            message: 'Coverage file uploaded successfully!',
+            data: await layers.uploadFile(request.params.id, upload, providerScopeOf(adminOf(request))),
+          };
         }),
     );
   };

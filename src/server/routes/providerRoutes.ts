@@ -11,6 +11,8 @@ import {
   validateMyMapsUrlRequest,
   validateMyMapsUrlResult,
 } from '../../common/api/providers.js';
+import { providerScopeOf } from '../access/providerScope.js';
+import { adminOf } from '../auth/requireAdmin.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import { multipartDocs, readMultipartForm } from '../http/multipart.js';
 import type { LogoStore } from '../providers/logoStore.js';
@@ -50,7 +52,8 @@ export function providerLogoRoutes(logos: LogoStore): FastifyPluginAsyncZod {
 
 /**
  * Every other /api/providers route (admin scope): CRUD with logos, the My Maps
- * sync and URL check, and a provider's counts.
+ * sync and URL check, and a provider's counts. A provider editor reaches only their providers (the
+ * services answer 404 for another's); creating and deleting are refused by the role table.
  */
 export function providerRoutes(deps: ProviderRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -65,14 +68,15 @@ export function providerRoutes(deps: ProviderRouteDeps): FastifyPluginAsyncZod {
       return { fields: parsed.data, logo: form.file?.bytes ?? null };
     };
 
-    app.get('/providers', { schema: { tags, summary: 'All providers', response: { 200: envelopeOf(z.array(provider)) } } }, async () => ({
-      success: true as const,
-      data: await deps.providers.list(),
-    }));
+    app.get(
+      '/providers',
+      { schema: { tags, summary: "All providers (a provider editor's own)", response: { 200: envelopeOf(z.array(provider)) } } },
+      async (request) => ({ success: true as const, data: await deps.providers.list(providerScopeOf(adminOf(request))) }),
+    );
 
     app.get('/providers/:id', { schema: { tags, params: providerIdParams, response: { 200: envelopeOf(provider), 404: errorEnvelope } } }, async (request) => ({
       success: true as const,
-      data: await deps.providers.get(request.params.id),
+      data: await deps.providers.get(request.params.id, providerScopeOf(adminOf(request))),
     }));
 
     app.post(
@@ -104,7 +108,8 @@ export function providerRoutes(deps: ProviderRouteDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { fields, logo } = await readProviderForm(request);
-        return { success: true as const, message: 'Provider updated successfully!', data: await deps.providers.update(request.params.id, fields, logo) };
+        const data = await deps.providers.update(request.params.id, fields, logo, providerScopeOf(adminOf(request)));
+        return { success: true as const, message: 'Provider updated successfully!', data };
       },
     );
 
@@ -121,7 +126,7 @@ export function providerRoutes(deps: ProviderRouteDeps): FastifyPluginAsyncZod {
       '/providers/:id/sync-my-maps',
       { schema: { tags, params: providerIdParams, response: { 200: envelopeOf(provider), 400: errorEnvelope, 404: errorEnvelope, 502: errorEnvelope } } },
       async (request) => {
-        const synced = await deps.myMaps.sync(request.params.id);
+        const synced = await deps.myMaps.sync(request.params.id, providerScopeOf(adminOf(request)));
         return { success: true as const, message: `Successfully synced ${synced.name} from My Maps!`, data: synced };
       },
     );
@@ -138,7 +143,7 @@ export function providerRoutes(deps: ProviderRouteDeps): FastifyPluginAsyncZod {
     app.get(
       '/providers/:id/stats',
       { schema: { tags, params: providerIdParams, response: { 200: envelopeOf(providerStats), 404: errorEnvelope } } },
-      async (request) => ({ success: true as const, data: await deps.stats.statsOf(request.params.id) }),
+      async (request) => ({ success: true as const, data: await deps.stats.statsOf(request.params.id, providerScopeOf(adminOf(request))) }),
     );
   };
 }

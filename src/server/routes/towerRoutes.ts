@@ -16,6 +16,8 @@ import {
 import { sector, sectorInput, sectorParams, sectorUpdate } from '../../common/api/sectors.js';
 import { SIGNAL_BAND_COLORS } from '../../common/signalBands.js';
 import { bandAreasOf, writeBandAreasKml } from '../../geo/kml/index.js';
+import { providerScopeOf } from '../access/providerScope.js';
+import { adminOf } from '../auth/requireAdmin.js';
 import { NotFoundError } from '../errors.js';
 import { footprintFileName } from '../footprints/footprintFileName.js';
 import type { FootprintService } from '../footprints/footprintService.js';
@@ -42,14 +44,16 @@ const tags = ['towers'];
 
 /**
  * /api/towers/* (admin scope): list, get, create, update, delete and bulk import; a tower's sectors;
- * the predicted footprints' states and exports, and the What if candidate.
+ * the predicted footprints' states and exports, and the What if candidate. A provider editor
+ * reaches only their providers' towers, their sectors and footprints (another's is not found).
  */
 export function towerRoutes(deps: TowerRouteDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/towers', { schema: { tags, summary: 'All towers, by name', response: { 200: envelopeOf(z.array(tower)) } } }, async () => ({
-      success: true as const,
-      data: await deps.towers.list(),
-    }));
+    app.get(
+      '/towers',
+      { schema: { tags, summary: "All towers, by name (a provider editor's own)", response: { 200: envelopeOf(z.array(tower)) } } },
+      async (request) => ({ success: true as const, data: await deps.towers.list(providerScopeOf(adminOf(request))) }),
+    );
 
     app.get(
       '/towers/:id',
@@ -61,7 +65,7 @@ export function towerRoutes(deps: TowerRouteDeps): FastifyPluginAsyncZod {
           response: { 200: envelopeOf(tower), 400: errorEnvelope, 404: errorEnvelope },
         },
       },
-      async (request) => ({ success: true as const, data: await deps.towers.get(request.params.id) }),
+      async (request) => ({ success: true as const, data: await deps.towers.get(request.params.id, providerScopeOf(adminOf(request))) }),
     );
 
     app.post(
@@ -75,7 +79,11 @@ export function towerRoutes(deps: TowerRouteDeps): FastifyPluginAsyncZod {
           response: { 200: envelopeOf(sector), 400: errorEnvelope, 404: errorEnvelope },
         },
       },
-      async (request) => ({ success: true as const, message: 'Sector added successfully', data: await deps.sectors.add(request.params.id, request.body) }),
+      async (request) => ({
+        success: true as const,
+        message: 'Sector added successfully',
+        data: await deps.sectors.add(request.params.id, request.body, providerScopeOf(adminOf(request))),
+      }),
     );
 
     app.put(
@@ -92,7 +100,7 @@ export function towerRoutes(deps: TowerRouteDeps): FastifyPluginAsyncZod {
       async (request) => ({
         success: true as const,
         message: 'Sector updated successfully',
-        data: await deps.sectors.update(request.params.id, request.params.sectorId, request.body),
+        data: await deps.sectors.update(request.params.id, request.params.sectorId, request.body, providerScopeOf(adminOf(request))),
       }),
     );
 
@@ -100,7 +108,7 @@ export function towerRoutes(deps: TowerRouteDeps): FastifyPluginAsyncZod {
       '/towers/:id/sectors/:sectorId',
       { schema: { tags, summary: 'Delete a sector', params: sectorParams, response: { 200: messageEnvelope, 400: errorEnvelope, 404: errorEnvelope } } },
       async (request) => {
-        await deps.sectors.delete(request.params.id, request.params.sectorId);
+        await deps.sectors.delete(request.params.id, request.params.sectorId, providerScopeOf(adminOf(request)));
         return { success: true as const, message: 'Sector deleted successfully' };
       },
     );
@@ -108,7 +116,11 @@ export function towerRoutes(deps: TowerRouteDeps): FastifyPluginAsyncZod {
     app.post(
       '/towers',
       { schema: { tags, summary: 'Create (SPEC defaults for absent fields)', body: towerInput, response: { 200: envelopeOf(tower), 400: errorEnvelope } } },
-      async (request) => ({ success: true as const, message: 'Tower created successfully', data: await deps.towers.create(request.body) }),
+      async (request) => ({
+        success: true as const,
+        message: 'Tower created successfully',
+        data: await deps.towers.create(request.body, providerScopeOf(adminOf(request))),
+      }),
     );
 
     app.put(
@@ -122,14 +134,18 @@ export function towerRoutes(deps: TowerRouteDeps): FastifyPluginAsyncZod {
           response: { 200: envelopeOf(tower), 400: errorEnvelope, 404: errorEnvelope },
         },
       },
-      async (request) => ({ success: true as const, message: 'Tower updated successfully', data: await deps.towers.update(request.params.id, request.body) }),
+      async (request) => ({
+        success: true as const,
+        message: 'Tower updated successfully',
+        data: await deps.towers.update(request.params.id, request.body, providerScopeOf(adminOf(request))),
+      }),
     );
 
     app.delete(
       '/towers/:id',
       { schema: { tags, params: towerIdParams, response: { 200: messageEnvelope, 400: errorEnvelope, 404: errorEnvelope } } },
       async (request) => {
-        await deps.towers.delete(request.params.id);
+        await deps.towers.delete(request.params.id, providerScopeOf(adminOf(request)));
         return { success: true as const, message: 'Tower deleted successfully' };
       },
     );
@@ -160,9 +176,9 @@ export function towerRoutes(deps: TowerRouteDeps): FastifyPluginAsyncZod {
           response: { 200: envelopeOf(z.array(towerFootprintState)) },
         },
       },
-      async () => ({
+      async (request) => ({
         success: true as const,
-        data: (await deps.footprints.states()).map((state) => ({
+        data: (await deps.footprints.states(providerScopeOf(adminOf(request)))).map((state) => ({
           tower_id: state.towerId,
           status: state.status,
           progress: state.progress,
@@ -199,9 +215,10 @@ export function towerRoutes(deps: TowerRouteDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
+        // The tower first: one outside the scope is not found, whether it has a footprint or not.
+        const tower = await deps.towers.get(request.params.id, providerScopeOf(adminOf(request)));
         const stored = await deps.footprints.latest(request.params.id);
         if (!stored) throw new NotFoundError('This tower has no footprint yet: it is computed a few seconds after the tower is saved');
-        const tower = await deps.towers.get(request.params.id);
         const format = request.query.format;
         // footprintFileName keeps to letters, digits and hyphens: nothing to quote or encode.
         reply.header('Content-Disposition', `attachment; filename="${footprintFileName(tower, format)}"`);

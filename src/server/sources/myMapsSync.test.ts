@@ -112,7 +112,7 @@ describe('MyMapsSync schedule', () => {
 
   it('answers a second sync of a provider whose sync is running with a conflict', async () => {
     const { sync, synced } = setup([myMapsProvider(1)], { heldElsewhere: ['my-maps-sync:1'] });
-    await expect(sync.sync(1)).rejects.toThrow('A My Maps sync of this provider is already running');
+    await expect(sync.sync(1, null)).rejects.toThrow('A My Maps sync of this provider is already running');
     expect(synced).toEqual([]);
   });
 

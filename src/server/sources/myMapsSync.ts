@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { KML_MAX_BYTES } from '../../common/api/coverageLayers.js';
 import type { Provider } from '../../common/api/providers.js';
+import type { ProviderScope } from '../access/providerScope.js';
 import type { Clock } from '../clock.js';
 import type { LayerService } from '../coverage/layerService.js';
 import { AppError, ConflictError, UpstreamError, ValidationError } from '../errors.js';
@@ -64,9 +65,9 @@ export class MyMapsSync {
     this.log = deps.log;
   }
 
-  /** Syncs now; records success or the error on the provider either way. */
-  async sync(providerId: number): Promise<Provider> {
-    const provider = await this.providers.requireRecord(providerId);
+  /** Syncs now a provider inside the scope; records success or the error on the provider either way. */
+  async sync(providerId: number, scope: ProviderScope): Promise<Provider> {
+    const provider = await this.providers.requireRecord(providerId, scope);
     const mapId = provider.data_source === 'my_maps_url' && provider.my_maps_url ? parseMyMapsUrl(provider.my_maps_url)?.mapId : undefined;
     if (!mapId) throw new ValidationError('Provider is not configured for My Maps sync');
     // One sync per provider at a time, across processes: two at once would each add the layer.
@@ -90,7 +91,8 @@ export class MyMapsSync {
     } finally {
       await this.locks.release(lock);
     }
-    return this.providers.get(provider.id);
+    // Inside the scope: requireRecord checked it above.
+    return this.providers.get(provider.id, null);
   }
 
   /** Whether a link is a Google My Maps map, and where its KML export would be downloaded from. */
@@ -133,7 +135,7 @@ export class MyMapsSync {
           (!provider.last_sync || Date.parse(provider.last_sync) <= dueBefore),
       );
       for (const provider of due) {
-        await this.sync(provider.id).catch((error: unknown) =>
+        await this.sync(provider.id, null).catch((error: unknown) =>
           this.log.warn({ providerId: provider.id, err: error instanceof Error ? error.message : String(error) }, 'My Maps auto-sync of a provider failed'),
         );
       }

@@ -1,4 +1,5 @@
 import type { ApiCoverageAnswer, ApiTestRequest } from '../../common/api/providers.js';
+import type { ProviderScope } from '../access/providerScope.js';
 import type { OutboundClient } from '../outbound/outboundClient.js';
 import type { ProviderService } from '../providers/providerService.js';
 import { queryProviderApi } from './providerApi.js';
@@ -13,8 +14,8 @@ export class ProviderApiTester {
     private readonly outbound: OutboundClient,
   ) {}
 
-  async test(request: ApiTestRequest): Promise<ApiCoverageAnswer> {
-    const source = await this.providers.apiTestSource(request);
+  async test(request: ApiTestRequest, scope: ProviderScope): Promise<ApiCoverageAnswer> {
+    const source = await this.providers.apiTestSource(request, scope);
     return queryProviderApi(
       this.outbound,
       source,

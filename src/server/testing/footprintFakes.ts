@@ -110,8 +110,14 @@ export function towerRecord(fields: Partial<TowerRecord> & Pick<TowerRecord, 'id
 }
 
 /** The active towers of `towers` (a list the spec may change between passes). */
-export function fakeTowers(towers: TowerRecord[]): Pick<TowerRepository, 'listActive'> {
-  return { listActive: vi.fn(async () => towers.filter((tower) => tower.active)) };
+export function fakeTowers(towers: TowerRecord[]): Pick<TowerRepository, 'listActive' | 'idsInScope'> {
+  return {
+    listActive: vi.fn(async () => towers.filter((tower) => tower.active)),
+    idsInScope: vi.fn(
+      async (scope) =>
+        new Set(towers.filter((tower) => scope === null || (tower.provider_id !== null && scope.includes(tower.provider_id))).map((tower) => tower.id)),
+    ),
+  };
 }
 
 /** Flat ground at sea level: a 3 x 3 grid of 0.01-degree cells around the centre, named 'flat'. */

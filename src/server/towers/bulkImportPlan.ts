@@ -133,6 +133,31 @@ export function withKnownPatterns(plan: BulkImportPlan, knownPatternIds: Readonl
   return { ...plan, towers };
 }
 
+/**
+ * Keeps out the towers whose provider_id names no provider (`knownProviderIds`), with their
+ * sectors; returns the plan with what is left.
+ */
+export function withKnownProviders(plan: BulkImportPlan, knownProviderIds: ReadonlySet<number>, unknownMessage: string): BulkImportPlan {
+  const towers: PlannedTower[] = [];
+  for (const tower of plan.towers) {
+    const providerId = tower.input.provider_id;
+    if (providerId === undefined || providerId === null || knownProviderIds.has(providerId)) {
+      towers.push(tower);
+      continue;
+    }
+    plan.rejectedRows.add(tower.index);
+    plan.errors.push({ index: tower.index, name: tower.name, field: 'provider_id', message: unknownMessage });
+    rejectTower(plan, tower);
+  }
+  plan.errors.sort((a, b) => a.index - b.index);
+  return { ...plan, towers };
+}
+
+/** Every provider id the plan's towers name. */
+export function providerIdsOf(plan: BulkImportPlan): number[] {
+  return [...new Set(plan.towers.flatMap((tower) => (tower.input.provider_id ? [tower.input.provider_id] : [])))];
+}
+
 /** Every pattern id the plan's sectors use. */
 export function patternIdsOf(plan: BulkImportPlan): number[] {
   return [...new Set(plan.towers.flatMap((tower) => tower.sectors.map((s) => s.input.antenna_pattern_id)))];

@@ -1,4 +1,5 @@
 import { MAX_SECTORS_PER_TOWER, SECTOR_LIMIT_MESSAGE, type Sector, type SectorInput, type SectorUpdate } from '../../common/api/sectors.js';
+import { inProviderScope, type ProviderScope } from '../access/providerScope.js';
 import type { Clock } from '../clock.js';
 import type { Executor } from '../db/transactions.js';
 import { NotFoundError, ValidationError } from '../errors.js';
@@ -16,7 +17,8 @@ export const PATTERN_NOT_FOUND = 'Antenna pattern not found: choose a pattern of
 /**
  * Rules for a tower's sectors: at most MAX_SECTORS_PER_TOWER a tower, a pattern of the library,
  * frequency and power the tower's when left out. Sectors change the wireless answer, so every write
- * commits through CoverageChanges and moves the coverage revision, as tower writes do.
+ * commits through CoverageChanges and moves the coverage revision, as tower writes do. Sectors
+ * follow their tower: a tower outside a provider editor's scope is not found.
  */
 export class SectorService {
   constructor(
@@ -26,9 +28,9 @@ export class SectorService {
     private readonly coverage: CoverageCommits,
   ) {}
 
-  async add(towerId: number, input: SectorInput): Promise<Sector> {
+  async add(towerId: number, input: SectorInput, scope: ProviderScope): Promise<Sector> {
     return this.coverage.commit(async (trx) => {
-      const tower = await this.lockedTower(towerId, trx);
+      const tower = await this.lockedTower(towerId, scope, trx);
       if ((await this.repo.listOf(towerId, trx)).length >= MAX_SECTORS_PER_TOWER) throw new ValidationError(SECTOR_LIMIT_MESSAGE);
       await this.requirePatterns([input.antenna_pattern_id], trx);
       return toApi(await this.repo.insert(newSectorRecord(tower, input, this.clock.now().toISOString()), trx));
@@ -36,9 +38,9 @@ export class SectorService {
   }
 
   /** Changes the given fields; absent ones keep their stored value (height_m null: the tower's again). */
-  async update(towerId: number, sectorId: number, input: SectorUpdate): Promise<Sector> {
+  async update(towerId: number, sectorId: number, input: SectorUpdate, scope: ProviderScope): Promise<Sector> {
     return this.coverage.commit(async (trx) => {
-      await this.lockedTower(towerId, trx);
+      await this.lockedTower(towerId, scope, trx);
       if (input.antenna_pattern_id !== undefined) await this.requirePatterns([input.antenna_pattern_id], trx);
       const changes: SectorChanges = { ...definedOnly(input), updated_at: this.clock.now().toISOString() };
       const updated = await this.repo.update(towerId, sectorId, changes, trx);
@@ -47,16 +49,16 @@ export class SectorService {
     });
   }
 
-  async delete(towerId: number, sectorId: number): Promise<void> {
+  async delete(towerId: number, sectorId: number, scope: ProviderScope): Promise<void> {
     await this.coverage.commit(async (trx) => {
-      await this.lockedTower(towerId, trx);
+      await this.lockedTower(towerId, scope, trx);
       if (!(await this.repo.delete(towerId, sectorId, trx))) throw new NotFoundError(SECTOR_NOT_FOUND);
     });
   }
 
-  private async lockedTower(towerId: number, trx: Executor): Promise<TowerRecord> {
+  private async lockedTower(towerId: number, scope: ProviderScope, trx: Executor): Promise<TowerRecord> {
     const tower = await this.towers.lockForChange(towerId, trx);
-    if (!tower) throw new NotFoundError(TOWER_NOT_FOUND);
+    if (!tower || !inProviderScope(scope, tower.provider_id)) throw new NotFoundError(TOWER_NOT_FOUND);
     return tower;
   }
 

@@ -1,4 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { ProviderScope } from '../access/providerScope.js';
+import { providerScopeCondition } from '../access/providerScopeSql.js';
 import { fromBool, toBool } from '../db/dialect.js';
 import type { TowersTable } from '../db/schema.js';
 import type { Executor } from '../db/transactions.js';
@@ -9,7 +11,7 @@ export type NewTowerRecord = Omit<TowerRecord, 'id'>;
 export type TowerChanges = Partial<Omit<TowerRecord, 'id' | 'created_at'>>;
 
 /**
- * Rows per INSERT of insertMany. A tower row binds 14 parameters, so 500 rows bind 7,000: far below
+ * Rows per INSERT of insertMany. A tower row binds 15 parameters, so 500 rows bind 7,500: far below
  * SQLite's bound-parameter limit (32,766) and PostgreSQL's (65,535).
  */
 export const INSERT_CHUNK_ROWS = 500;
@@ -20,8 +22,36 @@ export class TowerRepository {
 
   /** Every tower, by name. */
   async list(): Promise<TowerRecord[]> {
-    const rows = await this.db.selectFrom('towers').selectAll().orderBy('name').orderBy('id').execute();
+    return this.listInScope(null);
+  }
+
+  /** The towers of the providers inside the scope (null: every tower, the operator's too), by name. */
+  async listInScope(scope: ProviderScope): Promise<TowerRecord[]> {
+    const rows = await this.db
+      .selectFrom('towers')
+      .selectAll()
+      .where(providerScopeCondition(scope, 'towers.provider_id'))
+      .orderBy('name')
+      .orderBy('id')
+      .execute();
     return rows.map(toRecord);
+  }
+
+  /** The ids of the towers inside the scope. */
+  async idsInScope(scope: ProviderScope): Promise<Set<number>> {
+    const rows = await this.db.selectFrom('towers').select('id').where(providerScopeCondition(scope, 'towers.provider_id')).execute();
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** Which of these provider ids name a provider (a tower's owner must). */
+  async existingProviderIds(ids: readonly number[], trx?: Executor): Promise<Set<number>> {
+    if (ids.length === 0) return new Set();
+    const rows = await (trx ?? this.db)
+      .selectFrom('providers')
+      .select('id')
+      .where('id', 'in', [...new Set(ids)])
+      .execute();
+    return new Set(rows.map((row) => row.id));
   }
 
   /** The towers that serve: line of sight and the wireless answer of coverage checks use these. */

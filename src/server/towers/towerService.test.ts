@@ -24,8 +24,11 @@ function setup(options: { failInsertMany?: boolean } = {}) {
       inserted.push([record]);
       return { ...record, id: 100 + inserted.length };
     },
+    find: async () => undefined as TowerRecord | undefined,
     update: async () => undefined,
     delete: async () => undefined as TowerRecord | undefined,
+    // Providers 1 and 2 exist.
+    existingProviderIds: async (ids: readonly number[]) => new Set(ids.filter((id) => id <= 2)),
   } as unknown as TowerStore;
   const coverage: CoverageCommits = {
     commit: async (work) => {
@@ -61,6 +64,25 @@ describe('TowerService.bulkImport', () => {
     expect(inserted[0]?.map((r) => [r.name, r.power_dbm, r.frequency_ghz, r.active, r.created_at])).toEqual([
       ['A', 20, 5.8, true, NOW.toISOString()],
       ['C', 27, 5.8, true, NOW.toISOString()],
+    ]);
+  });
+
+  it("stores each row's provider_id (a CSV's empty cell: the operator's) and refuses a provider that does not exist, with its sectors", async () => {
+    const { inserted, service } = setup();
+    const result = await service.bulkImport([
+      row({ name: 'Owned', provider_id: '2' }),
+      row({ name: 'Operator', provider_id: '' }),
+      row({ name: 'Ghost', code: 'G', provider_id: 9 }),
+      { sector_of: 'G', name: 'North', azimuth_deg: 0, downtilt_deg: 2, antenna_pattern_id: 2 },
+    ]);
+    expect(result).toMatchObject({ imported_count: 2, imported_sector_count: 0, error_count: 2 });
+    expect(result.errors.map((e) => [e.index, e.field, e.message])).toEqual([
+      [2, 'provider_id', 'Provider not found'],
+      [3, 'sector_of', 'Not imported: its tower (row 3) was not imported'],
+    ]);
+    expect(inserted.flat().map((r) => [r.name, r.provider_id])).toEqual([
+      ['Owned', 2],
+      ['Operator', null],
     ]);
   });
 
@@ -149,7 +171,7 @@ describe('TowerService.bulkImport with sectors', () => {
 describe('TowerService writes', () => {
   it('answers "Tower not found" when the tower to update or delete does not exist', async () => {
     const { service } = setup();
-    await expect(service.update(5, { name: 'X' })).rejects.toMatchObject({ kind: 'not_found', message: 'Tower not found' });
-    await expect(service.delete(5)).rejects.toMatchObject({ kind: 'not_found', message: 'Tower not found' });
+    await expect(service.update(5, { name: 'X' }, null)).rejects.toMatchObject({ kind: 'not_found', message: 'Tower not found' });
+    await expect(service.delete(5, null)).rejects.toMatchObject({ kind: 'not_found', message: 'Tower not found' });
   });
 });

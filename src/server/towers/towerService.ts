@@ -1,26 +1,32 @@
 import type { Sector } from '../../common/api/sectors.js';
 import type { BulkImportResult, Tower, TowerInput, TowerUpdate } from '../../common/api/towers.js';
+import { inProviderScope, type ProviderScope } from '../access/providerScope.js';
 import type { Clock } from '../clock.js';
 import type { CoverageChanges } from '../coverage-revision/coverageChanges.js';
-import type { DbTransaction } from '../db/transactions.js';
-import { NotFoundError } from '../errors.js';
-import { type PlannedTower, patternIdsOf, planBulkImport, withKnownPatterns } from './bulkImportPlan.js';
+import type { DbTransaction, Executor } from '../db/transactions.js';
+import { NotFoundError, ValidationError } from '../errors.js';
+import { type PlannedTower, patternIdsOf, planBulkImport, providerIdsOf, withKnownPatterns, withKnownProviders } from './bulkImportPlan.js';
 import type { SectorRecord } from './sectorRepository.js';
 import { newSectorRecord, PATTERN_NOT_FOUND, type SectorStore, toApi as sectorToApi } from './sectorService.js';
 import type { NewTowerRecord, TowerChanges, TowerRecord, TowerRepository } from './towerRepository.js';
 
 /** The adapters the service is given, by the part of them it uses (tests hand in fakes). */
-export type TowerStore = Pick<TowerRepository, 'list' | 'find' | 'insert' | 'insertMany' | 'update' | 'delete'>;
+export type TowerStore = Pick<TowerRepository, 'listInScope' | 'find' | 'insert' | 'insertMany' | 'update' | 'delete' | 'existingProviderIds'>;
 export type TowerSectors = Pick<SectorStore, 'listAll' | 'listOf' | 'insertMany' | 'existingPatternIds'>;
 export type CoverageCommits = Pick<CoverageChanges, 'commit'>;
 
 const NOT_FOUND = 'Tower not found';
+/** A provider outside an editor's scope is refused in the words of a missing one. */
+const PROVIDER_NOT_FOUND = 'Provider not found';
+const OWNER_REQUIRED = "Choose one of your providers as the tower's owner";
 
 /**
  * Rules for towers: defaults and field checks (the schemas of common/api/towers.ts apply the
  * defaults and checks), bulk import row by row with their sectors. Towers feed every coverage
  * check's wireless answer, so every write commits through CoverageChanges and moves the coverage
- * revision. A tower is answered with its sectors (SectorService changes them).
+ * revision. A tower is answered with its sectors (SectorService changes them). A tower belongs to a
+ * provider (provider_id) or to the map operator (null); a provider editor's scope reaches only
+ * their providers' towers (another's is not found) and keeps them theirs.
  */
 export class TowerService {
   constructor(
@@ -30,8 +36,8 @@ export class TowerService {
     private readonly sectors: TowerSectors,
   ) {}
 
-  async list(): Promise<Tower[]> {
-    const [towers, sectors] = await Promise.all([this.repo.list(), this.sectors.listAll()]);
+  async list(scope: ProviderScope): Promise<Tower[]> {
+    const [towers, sectors] = await Promise.all([this.repo.listInScope(scope), this.sectors.listAll()]);
     const byTower = new Map<number, Sector[]>();
     for (const sector of sectors) {
       const list = byTower.get(sector.tower_id) ?? [];
@@ -41,31 +47,60 @@ export class TowerService {
     return towers.map((record) => toApi(record, byTower.get(record.id) ?? []));
   }
 
-  async get(id: number): Promise<Tower> {
-    const record = await this.repo.find(id);
-    if (!record) throw new NotFoundError(NOT_FOUND);
+  async get(id: number, scope: ProviderScope): Promise<Tower> {
+    const record = await this.requireInScope(id, scope);
     return toApi(record, await this.sectors.listOf(id));
   }
 
-  async create(input: TowerInput): Promise<Tower> {
+  async create(input: TowerInput, scope: ProviderScope): Promise<Tower> {
     const record = this.newRecord(input);
-    return toApi(await this.coverage.commit((trx) => this.repo.insert(record, trx)), []);
+    return toApi(
+      await this.coverage.commit(async (trx) => {
+        await this.requireOwner(record.provider_id, scope, trx);
+        return this.repo.insert(record, trx);
+      }),
+      [],
+    );
   }
 
   /** Changes the given fields; absent ones keep their stored value. */
-  async update(id: number, input: TowerUpdate): Promise<Tower> {
+  async update(id: number, input: TowerUpdate, scope: ProviderScope): Promise<Tower> {
     const changes: TowerChanges = { ...definedOnly(input), updated_at: this.clock.now().toISOString() };
     return this.coverage.commit(async (trx) => {
+      await this.requireInScope(id, scope, trx);
+      if (input.provider_id !== undefined) await this.requireOwner(input.provider_id, scope, trx);
       const record = await this.repo.update(id, changes, trx);
       if (!record) throw new NotFoundError(NOT_FOUND);
       return toApi(record, await this.sectors.listOf(id, trx));
     });
   }
 
-  async delete(id: number): Promise<void> {
+  async delete(id: number, scope: ProviderScope): Promise<void> {
     await this.coverage.commit(async (trx) => {
+      await this.requireInScope(id, scope, trx);
       if (!(await this.repo.delete(id, trx))) throw new NotFoundError(NOT_FOUND);
     });
+  }
+
+  /** The tower, or NotFoundError when there is none or its owner is outside the scope (the two answer alike). */
+  private async requireInScope(id: number, scope: ProviderScope, trx?: Executor): Promise<TowerRecord> {
+    const record = await this.repo.find(id, trx);
+    if (!record || !inProviderScope(scope, record.provider_id)) throw new NotFoundError(NOT_FOUND);
+    return record;
+  }
+
+  /**
+   * Checks a tower's owner: an existing provider, or null (the operator's) for a scope of every
+   * provider; one of their own providers for a provider editor.
+   */
+  private async requireOwner(providerId: number | null, scope: ProviderScope, trx: Executor): Promise<void> {
+    if (providerId === null) {
+      if (scope !== null) throw new ValidationError(OWNER_REQUIRED);
+      return;
+    }
+    if (!inProviderScope(scope, providerId) || !(await this.repo.existingProviderIds([providerId], trx)).has(providerId)) {
+      throw new ValidationError(PROVIDER_NOT_FOUND);
+    }
   }
 
   /**
@@ -76,7 +111,8 @@ export class TowerService {
    */
   async bulkImport(rows: readonly unknown[]): Promise<BulkImportResult> {
     const parsed = planBulkImport(rows);
-    const plan = withKnownPatterns(parsed, await this.sectors.existingPatternIds(patternIdsOf(parsed)), PATTERN_NOT_FOUND);
+    const withPatterns = withKnownPatterns(parsed, await this.sectors.existingPatternIds(patternIdsOf(parsed)), PATTERN_NOT_FOUND);
+    const plan = withKnownProviders(withPatterns, await this.repo.existingProviderIds(providerIdsOf(withPatterns)), PROVIDER_NOT_FOUND);
     const stored = plan.towers.length === 0 ? { towers: 0, sectors: 0 } : await this.coverage.commit((trx) => this.storePlanned(plan.towers, trx));
     return { imported_count: stored.towers, imported_sector_count: stored.sectors, error_count: plan.rejectedRows.size, errors: plan.errors };
   }
@@ -112,7 +148,7 @@ export class TowerService {
       description: input.description ?? null,
       active: input.active,
       installed_date: input.installed_date ?? null,
-      provider_id: null,
+      provider_id: input.provider_id ?? null,
       created_at: now,
       updated_at: now,
     };

@@ -58,7 +58,7 @@ export function LoadingPanel({ label, visibleLabel = false }: { label: string; v
 }
 
 /** An empty list: an icon, a heading, what to do, and the buttons that do it. */
-export function EmptyPanel({ icon, title, text, actions }: { icon: ReactNode; title: string; text: string; actions: ReactNode }) {
+export function EmptyPanel({ icon, title, text, actions }: { icon: ReactNode; title: string; text: string; actions?: ReactNode }) {
   return (
     <Paper variant="outlined" sx={{ p: 6, textAlign: 'center' }}>
       {icon}

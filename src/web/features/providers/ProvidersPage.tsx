@@ -6,6 +6,7 @@ import { useState } from 'react';
 import type { Provider } from '../../../common/api/providers.js';
 import { useCan } from '../../auth/useCan.js';
 import { errorMessage } from '../../api/ApiError.js';
+import { useVerifySession } from '../../auth/useVerifySession.js';
 import { AdminPageHeading } from '../../ui/AdminPageHeading.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { NoticeSnackbar } from '../../ui/NoticeSnackbar.js';
@@ -21,8 +22,12 @@ const DELETED_FALLBACK = 'Provider deleted successfully!';
 const DELETE_FAILED = 'Failed to delete provider';
 const SYNC_FAILED = 'Failed to sync My Maps data';
 
-/** /admin/providers ("Providers Management"). */
+/**
+ * /admin/providers ("Providers Management"). A provider editor sees only their own providers (the
+ * server filters) and neither adds nor deletes providers.
+ */
 export function ProvidersPage() {
+  const providerEditor = useVerifySession().data?.role === 'provider_editor';
   const providers = useProviders();
   // A provider editor edits their own providers but neither adds nor deletes one; a viewer only reads.
   const canAdd = useCan('add_provider');
@@ -80,18 +85,26 @@ export function ProvidersPage() {
           </Alert>
         }
         empty={
-          <EmptyPanel
-            icon={<BusinessOutlined color="action" sx={{ fontSize: 48 }} />}
-            title="No providers yet"
-            text="Add the internet providers whose coverage the map shows."
-            actions={
-              canAdd && (
-                <Button variant="outlined" startIcon={<Add />} onClick={openNew}>
-                  Add your first provider
-                </Button>
-              )
-            }
-          />
+          providerEditor ? (
+            <EmptyPanel
+              icon={<BusinessOutlined color="action" sx={{ fontSize: 48 }} />}
+              title="No providers assigned to you"
+              text="Ask an owner of this map to give your account the providers you edit."
+            />
+          ) : (
+            <EmptyPanel
+              icon={<BusinessOutlined color="action" sx={{ fontSize: 48 }} />}
+              title="No providers yet"
+              text="Add the internet providers whose coverage the map shows."
+              actions={
+                canAdd && (
+                  <Button variant="outlined" startIcon={<Add />} onClick={openNew}>
+                    Add your first provider
+                  </Button>
+                )
+              }
+            />
+          )
         }
       >
         {(list) => (

@@ -5,13 +5,17 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
-import { type Control, useForm, useWatch } from 'react-hook-form';
+import { useEffect, useId, useState } from 'react';
+import { type Control, type UseFormSetValue, useForm, useWatch } from 'react-hook-form';
+import type { Provider } from '../../../common/api/providers.js';
 import type { Tower } from '../../../common/api/towers.js';
 import { errorMessage } from '../../api/ApiError.js';
+import { useVerifySession } from '../../auth/useVerifySession.js';
 import { FormSwitch } from '../../ui/FormSwitch.js';
 import { FormTextField } from '../../ui/FormTextField.js';
+import { useProviders } from '../providers/index.js';
 import { NEW_TOWER_FORM, type TowerFormOutput, type TowerFormValues, towerForm, towerPayload, towerToForm } from './towerForm.js';
 import type { TowerRadio } from './SectorDialog.js';
 import { storedSectorPayload } from './sectorForm.js';
@@ -39,7 +43,7 @@ export function TowerDialog({ tower, onClose, onResult }: TowerDialogProps) {
   const formId = useId();
   const save = useSaveTower();
   const saveSector = useSaveSector();
-  const { control, handleSubmit } = useForm<TowerFormValues, unknown, TowerFormOutput>({
+  const { control, handleSubmit, setValue } = useForm<TowerFormValues, unknown, TowerFormOutput>({
     resolver: zodResolver(towerForm),
     defaultValues: tower ? towerToForm(tower) : NEW_TOWER_FORM,
   });
@@ -47,6 +51,7 @@ export function TowerDialog({ tower, onClose, onResult }: TowerDialogProps) {
   const [keptSectors, setKeptSectors] = useState<SectorRow[]>([]);
   const sectorRows = useStoredSectorRows(tower) ?? keptSectors;
   const towerRadio = useTowerRadio(control);
+  const owners = useOwnerChoices(editing, setValue);
   const saving = save.isPending || saveSector.isPending;
 
   const onSubmit = handleSubmit((values) => {
@@ -160,6 +165,30 @@ export function TowerDialog({ tower, onClose, onResult }: TowerDialogProps) {
                 slotProps={{ ...unit('km'), htmlInput: { step: 1, min: 1 } }}
               />
             </Grid>
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormTextField
+                control={control}
+                name="provider_id"
+                label="Provider"
+                select
+                fullWidth
+                slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+                helperText={
+                  !owners.loaded
+                    ? 'Loading providers...'
+                    : owners.operatorAllowed
+                      ? 'Who owns the tower: a provider, or the map operator'
+                      : 'One of your providers owns the tower'
+                }
+              >
+                {owners.operatorAllowed && <MenuItem value="">None (operator)</MenuItem>}
+                {owners.providers.map((provider) => (
+                  <MenuItem key={provider.id} value={String(provider.id)}>
+                    {provider.name}
+                  </MenuItem>
+                ))}
+              </FormTextField>
+            </Grid>
             <Grid size={12}>
               <FormTextField control={control} name="description" label="Description" multiline minRows={2} fullWidth />
             </Grid>
@@ -199,6 +228,24 @@ function useStoredSectorRows(tower: Tower | null): SectorRow[] | null {
   if (!tower) return null;
   const current = towers.data?.find((candidate) => candidate.id === tower.id) ?? tower;
   return current.sectors.map((sector) => ({ key: `sector-${sector.id}`, id: sector.id, sector: storedSectorPayload(sector) }));
+}
+
+/**
+ * The owners the Provider select offers: the providers the user may reach (the server lists only a
+ * provider editor's own) and, except for a provider editor, none (the operator's tower). A provider
+ * editor's new tower starts as their first provider's.
+ */
+function useOwnerChoices(
+  editing: boolean,
+  setValue: UseFormSetValue<TowerFormValues>,
+): { providers: readonly Provider[]; operatorAllowed: boolean; loaded: boolean } {
+  const providerEditor = useVerifySession().data?.role === 'provider_editor';
+  const providers = useProviders();
+  const first = providers.data?.[0];
+  useEffect(() => {
+    if (providerEditor && !editing && first) setValue('provider_id', String(first.id));
+  }, [providerEditor, editing, first, setValue]);
+  return { providers: providers.data ?? [], operatorAllowed: !providerEditor, loaded: providers.isSuccess };
 }
 
 /** What a sector left blank takes from the tower, as the tower form holds it now. */

@@ -6,6 +6,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { Tower } from '../../../common/api/towers.js';
 import { useCan } from '../../auth/useCan.js';
 import { errorMessage } from '../../api/ApiError.js';
@@ -18,7 +19,7 @@ import { useNotice } from '../../ui/useNotice.js';
 import { BulkImportDialog } from './BulkImportDialog.js';
 import { TowerDialog } from './TowerDialog.js';
 import { summarizeTowers } from './towerFormat.js';
-import { useDeleteTower, useFootprintStates, useTowers } from './towerQueries.js';
+import { useDeleteTower, useFootprintStates, useTower, useTowers } from './towerQueries.js';
 import { footprintsVersionOf } from './towerMapLayers.js';
 import { TowersMap } from './TowersMap.js';
 import { TowersTable } from './TowersTable.js';
@@ -27,8 +28,15 @@ import { TowerSummaryCards } from './TowerSummaryCards.js';
 const FETCH_FAILED = 'Failed to fetch towers';
 const DELETED_FALLBACK = 'Tower deleted successfully';
 const DELETE_FAILED = 'Failed to delete tower';
+const LINK_FAILED = 'Tower not found';
+/** A positive whole number in a link's ?tower= (anything else opens nothing). */
+const TOWER_ID = /^[1-9]\d{0,9}$/;
 
-/** /admin/towers ("Tower Management"). */
+/**
+ * /admin/towers ("Tower Management"); /admin/towers?tower=<id> opens that tower's dialog, or says
+ * it was not found (a provider editor's link to another provider's tower too). A provider editor
+ * sees their providers' towers only (the server filters) and has no bulk import.
+ */
 export function TowersPage() {
   const towers = useTowers();
   // A viewer reads the towers; a provider editor changes their own but does not bulk import.
@@ -44,6 +52,19 @@ export function TowersPage() {
   const [importing, setImporting] = useState(false);
   const deletion = useDeleteConfirmation<Tower>(deleteTower, show, { deleted: DELETED_FALLBACK, failed: DELETE_FAILED });
   const summary = useMemo(() => summarizeTowers(towers.data ?? []), [towers.data]);
+  const [params, setParams] = useSearchParams();
+  const linkedParam = params.get('tower') ?? '';
+  const linked = useTower(TOWER_ID.test(linkedParam) ? Number(linkedParam) : null);
+  const clearLink = () =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete('tower');
+      return next;
+    });
+
+  useEffect(() => {
+    if (linked.data) setEditor({ tower: linked.data });
+  }, [linked.data]);
 
   useEffect(() => {
     if (towers.isError) console.error(FETCH_FAILED, towers.error);
@@ -81,6 +102,11 @@ export function TowersPage() {
         }
       />
 
+      {linked.isError && (
+        <Alert severity="error" onClose={clearLink} sx={{ mb: 2 }}>
+          {errorMessage(linked.error, LINK_FAILED)}
+        </Alert>
+      )}
       <QueryStates
         query={towers}
         loading={<LoadingPanel label="Loading towers..." visibleLabel />}
@@ -136,7 +162,17 @@ export function TowersPage() {
         )}
       </QueryStates>
 
-      {editor && <TowerDialog key={editor.tower?.id ?? 'new'} tower={editor.tower} onClose={() => setEditor(null)} onResult={show} />}
+      {editor && (
+        <TowerDialog
+          key={editor.tower?.id ?? 'new'}
+          tower={editor.tower}
+          onClose={() => {
+            setEditor(null);
+            if (linkedParam !== '') clearLink();
+          }}
+          onResult={show}
+        />
+      )}
       {importing && <BulkImportDialog onClose={() => setImporting(false)} onResult={show} />}
       <ConfirmDialog
         {...deletion.dialog}

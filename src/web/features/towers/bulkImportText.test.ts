@@ -41,10 +41,10 @@ describe('bulk import JSON', () => {
 describe('bulk import CSV', () => {
   it('reads a header row and data lines as text rows, skipping blank lines and keeping quoted commas', () => {
     const csv = [
-      '\uFEFFname,latitude,longitude,height_meters,antenna_height_meters,frequency_ghz,power_dbm,coverage_radius_km,code,description,active,installed_date',
-      'Signal Hill,-33.918,18.403,18,6,5.2,23,8,SH-2,"Near the gun, facing west",false,2023-06-01',
+      '\uFEFFname,latitude,longitude,height_meters,antenna_height_meters,frequency_ghz,power_dbm,coverage_radius_km,code,description,active,installed_date,provider_id',
+      'Signal Hill,-33.918,18.403,18,6,5.2,23,8,SH-2,"Near the gun, facing west",false,2023-06-01,3',
       '',
-      'Blaauwberg,-33.804,18.465,24,,,,,,,,',
+      'Blaauwberg,-33.804,18.465,24,,,,,,,,,',
       '   ',
     ].join('\r\n');
     expect(parseTowerCsv(csv)).toEqual({
@@ -62,6 +62,7 @@ describe('bulk import CSV', () => {
           description: 'Near the gun, facing west',
           active: 'false',
           installed_date: '2023-06-01',
+          provider_id: '3',
         },
         {
           name: 'Blaauwberg',
@@ -76,6 +77,7 @@ describe('bulk import CSV', () => {
           description: '',
           active: '',
           installed_date: '',
+          provider_id: '',
         },
       ],
       warnings: [],

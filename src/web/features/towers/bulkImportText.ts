@@ -26,6 +26,8 @@ export const TOWER_CSV_COLUMNS = [
   'description',
   'active',
   'installed_date',
+  // The owning provider's id; empty or left out: the map operator's tower.
+  'provider_id',
   ...SECTOR_CSV_COLUMNS,
 ] as const;
 

@@ -55,6 +55,7 @@ describe('tower form', () => {
       description: null,
       active: true,
       installed_date: null,
+      provider_id: null,
     });
   });
 
@@ -73,6 +74,7 @@ describe('tower form', () => {
       description: 'Farm mast',
       active: false,
       installed_date: '2022-05-17',
+      provider_id: 4,
       created_at: '2025-01-01T00:00:00.000Z',
       updated_at: '2025-01-01T00:00:00.000Z',
       sectors: [],

@@ -18,6 +18,8 @@ export interface TowerFormValues {
   active: boolean;
   /** YYYY-MM-DD from the date input, or empty. */
   installed_date: string;
+  /** The owning provider's id as the select holds it; empty for the map operator's own tower. */
+  provider_id: string;
 }
 
 /** The JSON body of POST /api/towers and PUT /api/towers/{id}: a tower without its id and times. */
@@ -40,6 +42,8 @@ export const towerForm = z.object({
   description: textFieldRule(towerInput.shape.description),
   active: z.boolean(),
   installed_date: textFieldRule(towerInput.shape.installed_date),
+  // The select offers only providers the user may choose; the server checks the choice again.
+  provider_id: z.string(),
 }) satisfies z.ZodType<unknown, TowerFormValues>;
 export type TowerFormOutput = z.output<typeof towerForm>;
 
@@ -57,6 +61,7 @@ export const NEW_TOWER_FORM: TowerFormValues = {
   description: '',
   active: NEW_TOWER_FORM_DEFAULTS.active,
   installed_date: '',
+  provider_id: '',
 };
 
 /** A saved tower in the dialog's inputs. */
@@ -74,12 +79,14 @@ export function towerToForm(tower: Tower): TowerFormValues {
     description: tower.description ?? '',
     active: tower.active,
     installed_date: tower.installed_date ?? '',
+    provider_id: tower.provider_id === null ? '' : String(tower.provider_id),
   };
 }
 
 /**
  * The checked values as the API takes them: numbers converted, heights, radius
- * and power rounded to whole numbers, empty optional text and an empty installed_date sent as null.
+ * and power rounded to whole numbers, empty optional text, an empty installed_date and no provider
+ * (the operator's tower) sent as null.
  */
 export function towerPayload(values: TowerFormOutput): TowerPayload {
   return {
@@ -95,5 +102,6 @@ export function towerPayload(values: TowerFormOutput): TowerPayload {
     description: values.description ?? null,
     active: values.active,
     installed_date: values.installed_date ?? null,
+    provider_id: values.provider_id === '' ? null : Number(values.provider_id),
   };
 }

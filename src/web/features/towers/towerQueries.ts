@@ -20,6 +20,16 @@ export function useTowers() {
   });
 }
 
+/** GET /api/towers/{id}: one tower (a link's), idle while id is null; a tower not found is not asked again. */
+export function useTower(id: number | null) {
+  return useQuery({
+    queryKey: [...TOWERS_QUERY_KEY, id],
+    queryFn: ({ signal }) => apiData<Tower>(`/towers/${id}`, { authenticated: true, signal }),
+    enabled: id !== null,
+    retry: false,
+  });
+}
+
 export interface SaveTowerInput {
   /** Absent for a new tower. */
   id?: number;

@@ -78,6 +78,7 @@ export function tower(fields: Partial<Tower> & Pick<Tower, 'id'>): Tower {
     description: null,
     active: true,
     installed_date: null,
+    provider_id: null,
     created_at: '2026-01-01T00:00:00.000Z',
     updated_at: '2026-01-01T00:00:00.000Z',
     sectors: [],
