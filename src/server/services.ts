@@ -121,17 +121,17 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
 
   const logos = new LogoStore(config.dataDir);
   const providerRepo = new ProviderRepository(db.kysely);
-  const providers = new ProviderService({ repository: providerRepo, logos, secrets, clock, coverage: coverageChanges });
+  const providers = new ProviderService({ repository: providerRepo, logos, secrets, clock, coverage: coverageChanges, transactions, audit });
   const coverageProviders = new ProviderCoverageSources(providers, outbound, config.providerApiTimeoutMs, log);
   const layerRepo = new LayerRepository(db.kysely);
-  const layers = new LayerService(layerRepo, coverageProviders, clock, coverageChanges);
+  const layers = new LayerService(layerRepo, coverageProviders, clock, coverageChanges, audit);
   // Towers feed the wireless answer of every coverage check: their writes move the coverage revision too.
   const towerRepo = new TowerRepository(db.kysely);
   const sectorRepo = new SectorRepository(db.kysely);
-  const towers = new TowerService(towerRepo, clock, coverageChanges, sectorRepo);
-  const sectors = new SectorService(sectorRepo, towerRepo, clock, coverageChanges);
+  const towers = new TowerService(towerRepo, clock, coverageChanges, sectorRepo, audit);
+  const sectors = new SectorService(sectorRepo, towerRepo, clock, coverageChanges, audit);
   const patternRepo = new AntennaPatternRepository(db.kysely);
-  const antennaPatterns = new AntennaPatternService(patternRepo, transactions, clock);
+  const antennaPatterns = new AntennaPatternService(patternRepo, transactions, clock, audit);
 
   const tileMemory = new TileMemory(config.terrain.memoryBytes);
   const hgtDirectory = new HgtDirectory(config.terrain.dir, tileMemory);
@@ -142,7 +142,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     ...(tilesUrl ? [new TerrariumElevationSource({ urlTemplate: tilesUrl, cacheDir: config.terrain.cacheDir, outbound, memory: tileMemory, log })] : []),
     new FlatElevationSource(),
   ]);
-  const terrainTiles = new TerrainTiles(hgtDirectory, coverageChanges);
+  const terrainTiles = new TerrainTiles(hgtDirectory, coverageChanges, audit);
   // Read once per coverage revision the engine answers from (a save moves it, and every process
   // rebuilds, then reads them again); declared before the engine, which it asks only when read.
   const radioSettings = new RadioSettingsService({
@@ -152,6 +152,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     roof: { gainDbi: config.radio.cpeDbi, heightM: config.footprints.receiverM },
     clock,
     log,
+    audit,
   });
   // The clutter areas: read once per coverage revision too (an upload or delete moves it).
   const clutterAreas = new ClutterAreaService({
@@ -160,6 +161,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     builtRevision: (): number | null => coverage.revision,
     clock,
     log,
+    audit,
   });
   const patternCache = new PatternCache(patternRepo);
   // Every measurement's prediction, the line-of-sight link at its spot (uncalibrated), kept current in the background.
@@ -253,8 +255,10 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     upstream: geocoderUrl ? new UpstreamGeocoder(outbound, { ...config.geocoder, url: geocoderUrl }, clock) : null,
     clock,
     log,
+    transactions,
+    audit,
   });
-  const embed = new EmbedSettingsService(new EmbedSettingsRepository(db.kysely), clock, log);
+  const embed = new EmbedSettingsService(new EmbedSettingsRepository(db.kysely), clock, log, transactions, audit);
   const mapStart = new MapStartService({
     repository: new MapStartRepository(db.kysely),
     layerBoxes: () => coverage.layerBoxes(),
@@ -262,6 +266,8 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     footprints,
     clock,
     log,
+    transactions,
+    audit,
   });
   const providerStats = new ProviderStatsService(new ProviderStatsRepository(db.kysely));
   const reports = new ReportService(new ReportRepository(db.kysely, db.dialect), clock, config.reportsTimeZone, places);
@@ -276,6 +282,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     leadsEmail: config.mail.leadsEmail ?? null,
     clock,
     log,
+    audit,
   });
   // Measured signals (issue 21): imports, the list and map, an inbox lead's install (its status through LeadService).
   const measurements = new MeasurementService({
@@ -289,12 +296,13 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     leads,
     clock,
     log,
+    audit,
   });
   // Pre-registration zones; zoneGoals is the waitlist's view of them (a zone to join, the goal check on each confirmation).
   const zoneRepo = new ZoneRepository(db.kysely, db.dialect);
   // Moved by every zone write and confirmation here: GET /api/zones keeps its built answer while it stands still.
   const zoneListVersion = new ZoneListVersion();
-  const zones = new ZoneService({ repository: zoneRepo, transactions, readPolygonFile: readClutterFileInWorker, clock, listVersion: zoneListVersion });
+  const zones = new ZoneService({ repository: zoneRepo, transactions, readPolygonFile: readClutterFileInWorker, clock, listVersion: zoneListVersion, audit });
   const zoneGoals = new ZoneGoals({ repository: zoneRepo, mail: mailOutbox, events, leadsEmail: config.mail.leadsEmail, clock, listVersion: zoneListVersion });
   // Webhooks: the endpoints (URLs through the SSRF guard, secrets sealed) and the delivery worker.
   const webhooks = new WebhookService({
@@ -304,6 +312,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     checkUrl: (url) => checkOutboundUrl(url, { allowPrivate: config.outbound.allowPrivate }),
     clock,
     publicUrl: config.publicUrl,
+    audit,
   });
   const webhookDelivery = new WebhookDelivery({
     queue: new WebhookQueueRepository(db.kysely),
@@ -342,6 +351,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     secret,
     clock,
     log,
+    audit,
   });
   const waitlistMatcher = new WaitlistMatcher({
     repository: waitlistRepo,

@@ -1,5 +1,7 @@
 import type { CoverageLayer, CreateLayerInput, UpdateLayerInput } from '../../common/api/coverageLayers.js';
 import { KmlParseError, type KmlSource } from '../../geo/kml/index.js';
+import { stat } from 'node:fs/promises';
+import type { AuditRecorder } from '../audit/auditTrail.js';
 import type { Clock } from '../clock.js';
 import type { CoverageChanges } from '../coverage-revision/coverageChanges.js';
 import type { DbTransaction } from '../db/transactions.js';
@@ -26,6 +28,7 @@ export class LayerService {
     private readonly providers: Pick<CoverageProviders, 'exists'>,
     private readonly clock: Clock,
     private readonly coverage: CoverageChanges,
+    private readonly audit: AuditRecorder,
   ) {}
 
   async list(): Promise<CoverageLayer[]> {
@@ -41,7 +44,7 @@ export class LayerService {
     const ingested = new HandOver(file ? await ingest(file) : null);
     const now = this.clock.now().toISOString();
     return this.get(
-      await this.coverage.commit((trx) => {
+      await this.coverage.commit(async (trx) => {
         const stored = ingested.take();
         const record: NewLayerRecord = {
           name: input.name,
@@ -59,16 +62,30 @@ export class LayerService {
           created_at: now,
           updated_at: now,
         };
-        return this.repo.insert(record, trx);
+        const id = await this.repo.insert(record, trx);
+        await this.audit.record(trx, { entity: 'coverage_layer', entityId: id, action: 'create', after: toApi(await this.requireRecord(id, trx)) });
+        return id;
       }),
     );
   }
 
   /** Upload or replace the layer's file. A file that does not parse changes nothing. */
   async uploadFile(id: number, file: CoverageFileUpload): Promise<CoverageLayer> {
-    await this.requireRecord(id);
+    const stored = await this.requireRecord(id);
+    const sizeBytes = await uploadSize(file.source);
     const ingested = new HandOver(await ingest(file));
-    await this.coverage.commit((trx) => this.updateExisting(id, { ...ingested.take(), updated_at: this.clock.now().toISOString() }, trx));
+    await this.coverage.commit(async (trx) => {
+      const taken = ingested.take();
+      await this.updateExisting(id, { ...taken, updated_at: this.clock.now().toISOString() }, trx);
+      // The file, never its geometry: its name, size and polygons.
+      await this.audit.record(trx, {
+        entity: 'coverage_layer',
+        entityId: id,
+        action: 'upload',
+        before: stored.kml_filename ? { file_name: stored.kml_filename, polygon_count: stored.feature_count } : null,
+        after: { file_name: taken.kml_filename, size_bytes: sizeBytes, polygon_count: taken.feature_count },
+      });
+    });
     return this.get(id);
   }
 
@@ -88,13 +105,18 @@ export class LayerService {
       ...(mappings === undefined ? {} : { color_mappings: mappings && mappings.length > 0 ? mappings : null }),
       updated_at: this.clock.now().toISOString(),
     };
-    await this.coverage.commit((trx) => this.updateExisting(id, changes, trx));
+    await this.coverage.commit(async (trx) => {
+      await this.updateExisting(id, changes, trx);
+      await this.audit.record(trx, { entity: 'coverage_layer', entityId: id, action: 'update', before: toApi(stored), after: toApi(await this.requireRecord(id, trx)) });
+    });
     return this.get(id);
   }
 
   async delete(id: number): Promise<void> {
     await this.coverage.commit(async (trx) => {
+      const stored = await this.requireRecord(id, trx);
       if (!(await this.repo.delete(id, trx))) throw new NotFoundError('Coverage layer not found');
+      await this.audit.record(trx, { entity: 'coverage_layer', entityId: id, action: 'delete', before: toApi(stored) });
     });
   }
 
@@ -136,8 +158,8 @@ export class LayerService {
     if (!(await this.repo.update(id, changes, trx))) throw new NotFoundError('Coverage layer not found');
   }
 
-  private async requireRecord(id: number): Promise<LayerRecord> {
-    const record = await this.repo.find(id);
+  private async requireRecord(id: number, trx?: DbTransaction): Promise<LayerRecord> {
+    const record = await this.repo.find(id, trx);
     if (!record) throw new NotFoundError('Coverage layer not found');
     return record;
   }
@@ -176,6 +198,11 @@ async function ingest({ filename, source }: CoverageFileUpload): Promise<Ingeste
     if (error instanceof KmlParseError) throw new ValidationError(error.message);
     throw error;
   }
+}
+
+/** An upload's size in bytes, as the client sent it (spooled to disk or in memory). */
+async function uploadSize(source: KmlSource): Promise<number> {
+  return 'bytes' in source ? source.bytes.byteLength : (await stat(source.path)).size;
 }
 
 function toApi(record: LayerRecord): CoverageLayer {

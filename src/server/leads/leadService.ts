@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { GENERAL_INQUIRY, type LeadRequest, type LeadType, type SearchAction, type SearchLogRequest } from '../../common/api/leads.js';
 import type { Clock } from '../clock.js';
+import type { AuditRecorder } from '../audit/auditTrail.js';
 import type { Executor, Transactions } from '../db/transactions.js';
 import type { LeadUpdate } from '../../common/api/reports.js';
 import { NotFoundError, ValidationError } from '../errors.js';
@@ -63,11 +64,13 @@ export interface LeadServiceDeps {
   leadsEmail: string | null;
   clock: Clock;
   log: FastifyBaseLogger;
+  audit: AuditRecorder;
 }
 
 /** Rules for search logs and leads: provider checks, the honeypot, search linking, notification. */
 export class LeadService {
   private readonly transactions: Transactions;
+  private readonly audit: AuditRecorder;
   private readonly searchLogs: SearchLogRepository;
   private readonly leads: LeadRepository;
   private readonly providers: LeadProviders;
@@ -89,6 +92,7 @@ export class LeadService {
     this.leadsEmail = deps.leadsEmail;
     this.clock = deps.clock;
     this.log = deps.log;
+    this.audit = deps.audit;
   }
 
   /**
@@ -221,7 +225,13 @@ export class LeadService {
 
   /** An admin's work on a lead: its status and notes (the leads inbox). */
   async updateLead(id: number, changes: LeadUpdate): Promise<void> {
-    await this.transactions.run((trx) => this.updateLeadIn(id, changes, trx));
+    await this.transactions.run(async (trx) => {
+      const before = await this.leads.view(id, trx);
+      await this.updateLeadIn(id, changes, trx);
+      const after = await this.leads.view(id, trx);
+      // What the admin works on, never the visitor's contact details.
+      await this.audit.record(trx, { entity: 'lead', entityId: id, action: 'update', before: before && leadWork(before), after: after && leadWork(after) });
+    });
   }
 
   /** updateLead inside a transaction another service opened (a lead's install: its measurement and its status together). */
@@ -246,4 +256,9 @@ export class LeadService {
     if (!row) throw new ValidationError('Provider not found');
     return row;
   }
+}
+
+/** The part of a lead an admin changes (status and notes): what its audit entries keep. */
+export function leadWork(lead: Pick<LeadView, 'status' | 'notes'>): { status: string; notes: string | null } {
+  return { status: lead.status, notes: lead.notes };
 }

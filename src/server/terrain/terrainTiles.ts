@@ -1,4 +1,5 @@
 import type { TerrainTile } from '../../common/api/lineOfSight.js';
+import type { AuditRecorder } from '../audit/auditTrail.js';
 import type { CoverageChanges } from '../coverage-revision/coverageChanges.js';
 import type { HgtDirectory } from './hgtDirectory.js';
 import { extractUploadedTile } from './hgtUpload.js';
@@ -14,6 +15,7 @@ export class TerrainTiles {
   constructor(
     private readonly directory: HgtDirectory,
     private readonly coverage: Pick<CoverageChanges, 'commit'>,
+    private readonly audit: AuditRecorder,
   ) {}
 
   list(): Promise<TerrainTile[]> {
@@ -28,7 +30,11 @@ export class TerrainTiles {
     const run = this.queue.then(async () => {
       const staged = await this.directory.stage((file) => extractUploadedTile(fileName, upload, file));
       try {
-        return await this.coverage.commit(() => this.directory.save(staged));
+        return await this.coverage.commit(async (trx) => {
+          const tile = await this.directory.save(staged);
+          await this.audit.record(trx, { entity: 'terrain_tile', entityId: tile.name, action: 'upload', after: { ...tile, file_name: fileName } });
+          return tile;
+        });
       } finally {
         await this.directory.discard(staged);
       }
@@ -38,6 +44,9 @@ export class TerrainTiles {
   }
 
   remove(name: string): Promise<void> {
-    return this.coverage.commit(() => this.directory.remove(name));
+    return this.coverage.commit(async (trx) => {
+      await this.directory.remove(name);
+      await this.audit.record(trx, { entity: 'terrain_tile', entityId: name, action: 'delete', before: { name } });
+    });
   }
 }

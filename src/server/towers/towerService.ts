@@ -1,5 +1,6 @@
 import type { Sector } from '../../common/api/sectors.js';
 import type { BulkImportResult, Tower, TowerInput, TowerUpdate } from '../../common/api/towers.js';
+import type { AuditRecorder } from '../audit/auditTrail.js';
 import type { Clock } from '../clock.js';
 import type { CoverageChanges } from '../coverage-revision/coverageChanges.js';
 import type { DbTransaction } from '../db/transactions.js';
@@ -28,6 +29,7 @@ export class TowerService {
     private readonly clock: Clock,
     private readonly coverage: CoverageCommits,
     private readonly sectors: TowerSectors,
+    private readonly audit: AuditRecorder,
   ) {}
 
   async list(): Promise<Tower[]> {
@@ -49,22 +51,31 @@ export class TowerService {
 
   async create(input: TowerInput): Promise<Tower> {
     const record = this.newRecord(input);
-    return toApi(await this.coverage.commit((trx) => this.repo.insert(record, trx)), []);
+    const created = await this.coverage.commit(async (trx) => {
+      const inserted = await this.repo.insert(record, trx);
+      await this.audit.record(trx, { entity: 'tower', entityId: inserted.id, action: 'create', after: { ...inserted } });
+      return inserted;
+    });
+    return toApi(created, []);
   }
 
   /** Changes the given fields; absent ones keep their stored value. */
   async update(id: number, input: TowerUpdate): Promise<Tower> {
     const changes: TowerChanges = { ...definedOnly(input), updated_at: this.clock.now().toISOString() };
     return this.coverage.commit(async (trx) => {
+      const before = await this.repo.find(id, trx);
       const record = await this.repo.update(id, changes, trx);
       if (!record) throw new NotFoundError(NOT_FOUND);
+      await this.audit.record(trx, { entity: 'tower', entityId: id, action: 'update', before: { ...before }, after: { ...record } });
       return toApi(record, await this.sectors.listOf(id, trx));
     });
   }
 
   async delete(id: number): Promise<void> {
     await this.coverage.commit(async (trx) => {
-      if (!(await this.repo.delete(id, trx))) throw new NotFoundError(NOT_FOUND);
+      const deleted = await this.repo.delete(id, trx);
+      if (!deleted) throw new NotFoundError(NOT_FOUND);
+      await this.audit.record(trx, { entity: 'tower', entityId: id, action: 'delete', before: { ...deleted } });
     });
   }
 
@@ -77,7 +88,16 @@ export class TowerService {
   async bulkImport(rows: readonly unknown[]): Promise<BulkImportResult> {
     const parsed = planBulkImport(rows);
     const plan = withKnownPatterns(parsed, await this.sectors.existingPatternIds(patternIdsOf(parsed)), PATTERN_NOT_FOUND);
-    const stored = plan.towers.length === 0 ? { towers: 0, sectors: 0 } : await this.coverage.commit((trx) => this.storePlanned(plan.towers, trx));
+    const stored =
+      plan.towers.length === 0
+        ? { towers: 0, sectors: 0 }
+        : await this.coverage.commit(async (trx) => {
+            const counts = await this.storePlanned(plan.towers, trx);
+            // One row for the import: its counts, not every tower.
+            const after = { imported_count: counts.towers, imported_sector_count: counts.sectors, error_count: plan.rejectedRows.size };
+            await this.audit.record(trx, { entity: 'tower', entityId: null, action: 'bulk_import', after });
+            return counts;
+          });
     return { imported_count: stored.towers, imported_sector_count: stored.sectors, error_count: plan.rejectedRows.size, errors: plan.errors };
   }
 
