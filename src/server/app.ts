@@ -23,12 +23,14 @@ import { createServices, type Services } from './services.js';
 import type { MyMapsSync } from './sources/myMapsSync.js';
 import { addressRoutes } from './routes/addressRoutes.js';
 import { adminScope } from './routes/adminScope.js';
+import { auditRoutes } from './routes/auditRoutes.js';
 import { antennaPatternRoutes } from './routes/antennaPatternRoutes.js';
 import { clutterAreaRoutes } from './routes/clutterAreaRoutes.js';
 import { apiTestRoutes } from './routes/apiTestRoutes.js';
 import { authRoutes, loginRoutes } from './routes/authRoutes.js';
 import { coverageRoutes } from './routes/coverageRoutes.js';
 import { embedSettingsRoutes } from './routes/embedSettingsRoutes.js';
+import { teamSettingsRoutes } from './routes/teamSettingsRoutes.js';
 import { geocodeRoutes } from './routes/geocodeRoutes.js';
 import { layerRoutes } from './routes/layerRoutes.js';
 import type { WaitlistMatcher } from './waitlist/waitlistMatcher.js';
@@ -237,6 +239,8 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
           waitlistAdminRoutes(services.waitlist),
           zoneRoutes(zones),
           measurementRoutes(measurements, services.calibration),
+          auditRoutes(services.auditLog),
+          teamSettingsRoutes(services.teamSettings),
         ]),
       );
     },

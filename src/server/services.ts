@@ -3,7 +3,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AntennaPatternRepository } from './antenna-patterns/antennaPatternRepository.js';
 import { AntennaPatternService } from './antenna-patterns/antennaPatternService.js';
 import { AuthRepository } from './auth/authRepository.js';
+import { AuditLog } from './audit/auditLog.js';
+import { AuditLogRepository } from './audit/auditLogRepository.js';
+import { AuditPruneSchedule } from './audit/auditPrune.js';
 import { AuditTrail } from './audit/auditTrail.js';
+import { TeamSettingsRepository } from './team/teamSettingsRepository.js';
+import { TeamSettingsService } from './team/teamSettingsService.js';
 import { AuthService } from './auth/authService.js';
 import { type Clock, systemClock } from './clock.js';
 import type { AppConfig } from './config.js';
@@ -368,11 +373,18 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     log,
   });
   const waitlistPurge = new WaitlistPurgeSchedule({ waitlist, locks: new JobLockRepository(db.kysely, randomUUID()), clock, log });
+  // The owner's team settings (2FA roles, audit retention); the audit log's reads and its hourly prune by that retention.
+  const teamSettings = new TeamSettingsService({ repository: new TeamSettingsRepository(db.kysely), transactions, audit, clock });
+  const auditLog = new AuditLog({ repository: new AuditLogRepository(db.kysely), retention: teamSettings, clock });
+  const auditPrune = new AuditPruneSchedule({ auditLog, locks: new JobLockRepository(db.kysely, randomUUID()), clock, log });
   return {
     db,
     events,
     mailOutbox,
     audit,
+    auditLog,
+    auditPrune,
+    teamSettings,
     webhooks,
     webhookDelivery,
     mailSender,
