@@ -89,6 +89,8 @@ export interface App {
   measurementPredictor: Services['measurementPredictor'];
   /** Tests listen to its onChanged. */
   measurements: Services['measurements'];
+  /** Tests run a prune of the audit log at a time they choose. */
+  auditPrune: Services['auditPrune'];
 }
 
 /** The line-of-sight map styles as the browser gets them (GET /api/config). */
@@ -132,6 +134,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     coverage: services.coverage,
     myMaps: services.myMaps,
     radioSettings: services.radioSettings,
+    auditPrune: services.auditPrune,
     events: services.events,
     webhookDelivery: services.webhookDelivery,
     waitlistMatcher: services.waitlistMatcher,
