@@ -1,4 +1,4 @@
-import type { AuditPruneSchedule } from './audit/auditPrune.js';
+import type { AuditPruneSchedule } from './audit-log/auditPrune.js';
 import type { RevisionNotifications } from './coverage-revision/revisionNotifications.js';
 import type { CoverageEngine } from './coverage/coverageEngine.js';
 import type { FootprintService } from './footprints/footprintService.js';

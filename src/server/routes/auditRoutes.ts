@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditFacets, auditFilters, auditListQuery, auditPage } from '../../common/api/audit.js';
 import { envelopeOf, errorEnvelope } from '../../common/api/envelope.js';
-import type { AuditLog } from '../audit/auditLog.js';
+import type { AuditLog } from '../audit-log/auditLog.js';
 
 const tags = ['audit'];
 
