@@ -16,6 +16,7 @@ import { AdminNotFoundPage } from './AdminNotFoundPage.js';
 
 // Screens of their own chunk, fetched when first opened; the shell and menu stay while they load
 // (Zones' drawing tools, terra-draw, load only with it).
+const AuditPage = lazy(() => import('../audit/index.js').then((module) => ({ default: module.AuditPage })));
 const MeasurementsPage = lazy(() => import('../measurements/index.js').then((module) => ({ default: module.MeasurementsPage })));
 const WaitlistPage = lazy(() => import('../waitlist/index.js').then((module) => ({ default: module.WaitlistPage })));
 const WebhooksPage = lazy(() => import('../webhooks/index.js').then((module) => ({ default: module.WebhooksPage })));
@@ -69,6 +70,14 @@ export function AdminRoutes() {
             element={
               <Suspense fallback={screenLoading}>
                 <WebhooksPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="audit"
+            element={
+              <Suspense fallback={screenLoading}>
+                <AuditPage />
               </Suspense>
             }
           />

@@ -11,9 +11,10 @@ import { EmbeddingCard } from './EmbeddingCard.js';
 import { PublicMapStartCard } from './PublicMapStartCard.js';
 import { RadioModelCard } from './RadioModelCard.js';
 import { SecurityTipsCard } from './SecurityTipsCard.js';
+import { TeamSecurityCard } from './TeamSecurityCard.js';
 
 /**
- * /admin/settings (Account Settings): the password, where the public map opens, the embedding and
+ * /admin/settings (Account Settings): the password, the team's security (2FA roles, audit retention), where the public map opens, the embedding and
  * the address book settings, and the radio section: the propagation model, the clutter areas and the antenna pattern library.
  */
 export function SettingsPage() {
@@ -30,6 +31,9 @@ export function SettingsPage() {
         </Grid>
         <Grid size={{ xs: 12, md: 5 }}>
           <SecurityTipsCard />
+        </Grid>
+        <Grid size={{ xs: 12 }}>
+          <TeamSecurityCard onResult={show} />
         </Grid>
         <Grid size={{ xs: 12 }}>
           <PublicMapStartCard onResult={show} />
