@@ -85,6 +85,8 @@ export function AuditPage() {
           <TextField
             type="date"
             size="small"
+            margin="none"
+            fullWidth={false}
             label="From"
             value={filters.from ?? ''}
             onChange={(event) => filterBy({ from: event.target.value || null })}
@@ -93,6 +95,8 @@ export function AuditPage() {
           <TextField
             type="date"
             size="small"
+            margin="none"
+            fullWidth={false}
             label="To"
             value={filters.to ?? ''}
             onChange={(event) => filterBy({ to: event.target.value || null })}
