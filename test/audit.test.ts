@@ -172,8 +172,10 @@ describe.each(databaseKinds())('audit log on %s', (kind) => {
     );
     const webhook = await ok(await send('POST', '/api/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['lead.created'] }));
     await ok(await send('POST', `/api/webhooks/${webhook.id}/rotate-secret`));
+    const delivery = await ok(await send('POST', `/api/webhooks/${webhook.id}/test`));
     const entries = await entriesAfter(before);
-    expect(entries.map((entry) => `${entry.entity} ${entry.action}`)).toEqual(['provider create', 'webhook create', 'webhook rotate_secret']);
+    expect(entries.map((entry) => `${entry.entity} ${entry.action}`)).toEqual(['provider create', 'webhook create', 'webhook rotate_secret', 'webhook test']);
+    expect(entries[3]!.after).toEqual({ delivery_id: delivery.id });
     const text = JSON.stringify(entries);
     expect(text).not.toContain('hunter2-secret');
     expect(text).not.toContain(webhook.secret);
