@@ -11,11 +11,11 @@ import { bearer, createTestApp, databaseKinds, signIn, type TestApp } from './su
  * The roles as issue 22 designs them, written out here apart from the table in
  * src/server/access/routeAccess.ts, so a wrong rule there fails below:
  * - every role: their own account (/api/auth/…);
- * - the owner alone: the team (/api/users…);
+ * - the owner alone: the team (/api/users…) and its security settings (PUT /api/settings/team);
  * - a viewer: every GET, and no other method;
  * - a provider editor: exactly these routes (the records are scoped by the services).
  */
-const OWNER_ONLY = /^[A-Z]+ \/api\/users(\/|$)/;
+const OWNER_ONLY = /^([A-Z]+ \/api\/users(\/|$)|PUT \/api\/settings\/team$)/;
 const ACCOUNT = /^[A-Z]+ \/api\/auth\//;
 const PROVIDER_EDITOR_ROUTES = new Set([
   'GET /api/providers',

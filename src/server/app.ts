@@ -24,6 +24,7 @@ import { createServices, type Services } from './services.js';
 import type { MyMapsSync } from './sources/myMapsSync.js';
 import { addressRoutes } from './routes/addressRoutes.js';
 import { adminScope } from './routes/adminScope.js';
+import { auditRoutes } from './routes/auditRoutes.js';
 import { antennaPatternRoutes } from './routes/antennaPatternRoutes.js';
 import { clutterAreaRoutes } from './routes/clutterAreaRoutes.js';
 import { apiTestRoutes } from './routes/apiTestRoutes.js';
@@ -32,6 +33,7 @@ import { sessionRoutes } from './routes/sessionRoutes.js';
 import { twoFactorRoutes } from './routes/twoFactorRoutes.js';
 import { coverageRoutes } from './routes/coverageRoutes.js';
 import { embedSettingsRoutes } from './routes/embedSettingsRoutes.js';
+import { teamSettingsRoutes } from './routes/teamSettingsRoutes.js';
 import { geocodeRoutes } from './routes/geocodeRoutes.js';
 import { layerRoutes } from './routes/layerRoutes.js';
 import type { WaitlistMatcher } from './waitlist/waitlistMatcher.js';
@@ -91,6 +93,8 @@ export interface App {
   measurementPredictor: Services['measurementPredictor'];
   /** Tests listen to its onChanged. */
   measurements: Services['measurements'];
+  /** Tests run a prune of the audit log at a time they choose. */
+  auditPrune: Services['auditPrune'];
 }
 
 /** The line-of-sight map styles as the browser gets them (GET /api/config). */
@@ -136,6 +140,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     coverage: services.coverage,
     myMaps: services.myMaps,
     radioSettings: services.radioSettings,
+    auditPrune: services.auditPrune,
     events: services.events,
     webhookDelivery: services.webhookDelivery,
     waitlistMatcher: services.waitlistMatcher,
@@ -247,6 +252,8 @@ async function registerRoutes(server: FastifyInstance, services: Services, confi
           waitlistAdminRoutes(services.waitlist),
           zoneRoutes(zones),
           measurementRoutes(measurements, services.calibration),
+          auditRoutes(services.auditLog),
+          teamSettingsRoutes(services.teamSettings),
         ]),
       );
     },

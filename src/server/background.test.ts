@@ -57,6 +57,10 @@ function fakeWork(events: string[], options: { coverageStartFails?: boolean } = 
       start: () => void events.push('waitlist purge scheduled'),
       stop: async () => void events.push('waitlist purge unscheduled'),
     },
+    auditPrune: {
+      start: () => void events.push('audit prune scheduled'),
+      stop: async () => void events.push('audit prune unscheduled'),
+    },
     myMaps: {
       startSchedule: () => void events.push('my maps scheduled'),
       stopSchedule: () => void events.push('my maps unscheduled'),
@@ -98,6 +102,7 @@ describe('startBackground', () => {
       'my maps scheduled',
       'webhooks delivering',
       'waitlist purge scheduled',
+      'audit prune scheduled',
     ]);
 
     events.length = 0;
@@ -127,6 +132,7 @@ describe('startBackground', () => {
     events.length = 0;
     await stopInReverse(stoppers);
     expect(events).toEqual([
+      'audit prune unscheduled',
       'waitlist purge unscheduled',
       'webhooks stopped',
       'my maps unscheduled',

@@ -1,3 +1,4 @@
+import type { AuditPruneSchedule } from './audit-log/auditPrune.js';
 import type { RevisionNotifications } from './coverage-revision/revisionNotifications.js';
 import type { CoverageEngine } from './coverage/coverageEngine.js';
 import type { FootprintService } from './footprints/footprintService.js';
@@ -34,6 +35,7 @@ export interface BackgroundWork {
   /** Each confirmation asks the matcher for a run: the spot may be live already. */
   waitlist: Pick<WaitlistService, 'onConfirmed'>;
   waitlistPurge: Pick<WaitlistPurgeSchedule, 'start' | 'stop'>;
+  auditPrune: Pick<AuditPruneSchedule, 'start' | 'stop'>;
   /** LISTENs for other processes' coverage revisions (PostgreSQL; nothing on SQLite). */
   listenForRevisions: (onRevision: () => Promise<void>) => Promise<RevisionNotifications>;
   /** The webhooks' outbox (events written with their change), and the test events and redeliveries the admin queues. */
@@ -94,6 +96,9 @@ export async function startBackground(work: BackgroundWork): Promise<Stopper[]> 
     // Unconfirmed waitlist entries go after 7 days, by one process (a job lock), hourly.
     work.waitlistPurge.start();
     stoppers.push(() => work.waitlistPurge.stop());
+    // Audit entries past the team's retention go, by one process (a job lock), hourly.
+    work.auditPrune.start();
+    stoppers.push(() => work.auditPrune.stop());
     return stoppers;
   } catch (error) {
     await stopInReverse(stoppers);

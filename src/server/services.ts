@@ -4,7 +4,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AntennaPatternRepository } from './antenna-patterns/antennaPatternRepository.js';
 import { AntennaPatternService } from './antenna-patterns/antennaPatternService.js';
 import { AuthRepository } from './auth/authRepository.js';
+import { AuditLog } from './audit-log/auditLog.js';
+import { AuditLogRepository } from './audit-log/auditLogRepository.js';
+import { AuditPruneSchedule } from './audit-log/auditPrune.js';
 import { AuditTrail } from './audit/auditTrail.js';
+import { TeamSettingsRepository } from './team/teamSettingsRepository.js';
+import { TeamSettingsService } from './team/teamSettingsService.js';
 import { AuthService } from './auth/authService.js';
 import { LoginThrottle } from './auth/loginThrottle.js';
 import { SessionList } from './auth/sessionList.js';
@@ -166,17 +171,17 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
   const files = new FileStore(new FileRepository(db.kysely), new FileCache(path.join(config.dataDir, FILE_CACHE_FOLDER)), clock);
   const logos = new LogoStore(files);
   const providerRepo = new ProviderRepository(db.kysely);
-  const providers = new ProviderService({ repository: providerRepo, logos, secrets, clock, coverage: coverageChanges });
+  const providers = new ProviderService({ repository: providerRepo, logos, secrets, clock, coverage: coverageChanges, transactions, audit });
   const coverageProviders = new ProviderCoverageSources(providers, outbound, config.providerApiTimeoutMs, log);
   const layerRepo = new LayerRepository(db.kysely);
-  const layers = new LayerService(layerRepo, coverageProviders, clock, coverageChanges);
+  const layers = new LayerService(layerRepo, coverageProviders, clock, coverageChanges, audit);
   // Towers feed the wireless answer of every coverage check: their writes move the coverage revision too.
   const towerRepo = new TowerRepository(db.kysely);
   const sectorRepo = new SectorRepository(db.kysely);
-  const towers = new TowerService(towerRepo, clock, coverageChanges, sectorRepo);
-  const sectors = new SectorService(sectorRepo, towerRepo, clock, coverageChanges);
+  const towers = new TowerService(towerRepo, clock, coverageChanges, sectorRepo, audit);
+  const sectors = new SectorService(sectorRepo, towerRepo, clock, coverageChanges, audit);
   const patternRepo = new AntennaPatternRepository(db.kysely);
-  const antennaPatterns = new AntennaPatternService(patternRepo, transactions, clock);
+  const antennaPatterns = new AntennaPatternService(patternRepo, transactions, clock, audit);
 
   const tileMemory = new TileMemory(config.terrain.memoryBytes);
   // SRTM tiles: those uploaded (in the database, listed again for each coverage revision) over the operator's TERRAIN_DIR.
@@ -189,7 +194,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     ...(tilesUrl ? [new TerrariumElevationSource({ urlTemplate: tilesUrl, cacheDir: config.terrain.cacheDir, outbound, memory: tileMemory, log })] : []),
     new FlatElevationSource(),
   ]);
-  const terrainTiles = new TerrainTiles({ tiles: srtmTiles, uploaded: uploadedTiles, staging: files, coverage: coverageChanges });
+  const terrainTiles = new TerrainTiles({ tiles: srtmTiles, uploaded: uploadedTiles, staging: files, coverage: coverageChanges, audit });
   // Read once per coverage revision the engine answers from (a save moves it, and every process
   // rebuilds, then reads them again); declared before the engine, which it asks only when read.
   const radioSettings = new RadioSettingsService({
@@ -199,6 +204,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     roof: { gainDbi: config.radio.cpeDbi, heightM: config.footprints.receiverM },
     clock,
     log,
+    audit,
   });
   // The clutter areas: read once per coverage revision too (an upload or delete moves it).
   const clutterAreas = new ClutterAreaService({
@@ -207,6 +213,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     builtRevision: (): number | null => coverage.revision,
     clock,
     log,
+    audit,
   });
   const patternCache = new PatternCache(patternRepo);
   // Every measurement's prediction, the line-of-sight link at its spot (uncalibrated), kept current in the background.
@@ -300,8 +307,10 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     upstream: geocoderUrl ? new UpstreamGeocoder(outbound, { ...config.geocoder, url: geocoderUrl }, clock) : null,
     clock,
     log,
+    transactions,
+    audit,
   });
-  const embed = new EmbedSettingsService(new EmbedSettingsRepository(db.kysely), clock, log);
+  const embed = new EmbedSettingsService(new EmbedSettingsRepository(db.kysely), clock, log, transactions, audit);
   const mapStart = new MapStartService({
     repository: new MapStartRepository(db.kysely),
     layerBoxes: () => coverage.layerBoxes(),
@@ -309,6 +318,8 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     footprints,
     clock,
     log,
+    transactions,
+    audit,
   });
   const providerStats = new ProviderStatsService(new ProviderStatsRepository(db.kysely));
   const reports = new ReportService(new ReportRepository(db.kysely, db.dialect), clock, config.reportsTimeZone, places);
@@ -323,6 +334,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     leadsEmail: config.mail.leadsEmail ?? null,
     clock,
     log,
+    audit,
   });
   // Measured signals (issue 21): imports, the list and map, an inbox lead's install (its status through LeadService).
   const measurements = new MeasurementService({
@@ -336,12 +348,13 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     leads,
     clock,
     log,
+    audit,
   });
   // Pre-registration zones; zoneGoals is the waitlist's view of them (a zone to join, the goal check on each confirmation).
   const zoneRepo = new ZoneRepository(db.kysely, db.dialect);
   // Moved by every zone write and confirmation here: GET /api/zones keeps its built answer while it stands still.
   const zoneListVersion = new ZoneListVersion();
-  const zones = new ZoneService({ repository: zoneRepo, transactions, readPolygonFile: readClutterFileInWorker, clock, listVersion: zoneListVersion });
+  const zones = new ZoneService({ repository: zoneRepo, transactions, readPolygonFile: readClutterFileInWorker, clock, listVersion: zoneListVersion, audit });
   const zoneGoals = new ZoneGoals({ repository: zoneRepo, mail: mailOutbox, events, leadsEmail: config.mail.leadsEmail, clock, listVersion: zoneListVersion });
   // Webhooks: the endpoints (URLs through the SSRF guard, secrets sealed) and the delivery worker.
   const webhooks = new WebhookService({
@@ -351,6 +364,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     checkUrl: (url) => checkOutboundUrl(url, { allowPrivate: config.outbound.allowPrivate }),
     clock,
     publicUrl: config.publicUrl,
+    audit,
   });
   const webhookDelivery = new WebhookDelivery({
     queue: new WebhookQueueRepository(db.kysely),
@@ -389,6 +403,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     secret,
     clock,
     log,
+    audit,
   });
   const waitlistMatcher = new WaitlistMatcher({
     repository: waitlistRepo,
@@ -405,11 +420,18 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     log,
   });
   const waitlistPurge = new WaitlistPurgeSchedule({ waitlist, locks: new JobLockRepository(db.kysely, randomUUID()), clock, log });
+  // The owner's team settings (2FA roles, audit retention); the audit log's reads and its hourly prune by that retention.
+  const teamSettings = new TeamSettingsService({ repository: new TeamSettingsRepository(db.kysely), transactions, audit, clock });
+  const auditLog = new AuditLog({ repository: new AuditLogRepository(db.kysely), retention: teamSettings, clock });
+  const auditPrune = new AuditPruneSchedule({ auditLog, locks: new JobLockRepository(db.kysely, randomUUID()), clock, log });
   return {
     db,
     events,
     mailOutbox,
     audit,
+    auditLog,
+    auditPrune,
+    teamSettings,
     webhooks,
     webhookDelivery,
     mailSender,

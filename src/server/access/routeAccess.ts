@@ -42,6 +42,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/users/invitations': owner('users'),
   'DELETE /api/users/invitations/{id}': owner('users'),
   'DELETE /api/users/{id}/2fa': owner('users'),
+
+  'GET /api/audit': read('the audit log'),
+  'GET /api/audit/export': read('the audit log'),
+  'GET /api/audit/facets': read('the audit log'),
+  'GET /api/settings/team': read('settings'),
+  'PUT /api/settings/team': owner('team security'),
   'GET /api/users/{id}/sessions': owner('users'),
   'DELETE /api/users/{id}/sessions/{sessionId}': owner('users'),
 

@@ -3,6 +3,7 @@ import { countText } from '../../common/countText.js';
 import { halfPowerBeam } from '../../geo/rf/antenna/halfPowerBeam.js';
 import { PatternFileError } from '../../geo/rf/antenna/patternFileError.js';
 import { readAntennaPattern } from '../../geo/rf/antenna/readAntennaPattern.js';
+import type { AuditRecorder } from '../audit/auditTrail.js';
 import type { Clock } from '../clock.js';
 import type { Transactions } from '../db/transactions.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
@@ -32,6 +33,7 @@ export class AntennaPatternService {
     private readonly repo: PatternStore,
     private readonly transactions: Transactions,
     private readonly clock: Clock,
+    private readonly audit: AuditRecorder,
   ) {}
 
   async list(): Promise<AntennaPatternSummary[]> {
@@ -57,7 +59,7 @@ export class AntennaPatternService {
       if (error instanceof PatternFileError) throw new ValidationError(error.message);
       throw error;
     }
-    const record = await this.repo.insert({
+    const fields = {
       name: pattern.name.trim().slice(0, 200) || 'Antenna pattern',
       format: pattern.format,
       file_name: files.map((file) => file.fileName).join(', ') || null,
@@ -67,6 +69,12 @@ export class AntennaPatternService {
       tilt_deg: pattern.tiltDeg,
       tilt_azimuth_deg: pattern.tiltAzimuthDeg,
       created_at: this.clock.now().toISOString(),
+    };
+    const record = await this.transactions.run(async (trx) => {
+      const inserted = await this.repo.insert(fields, trx);
+      // The summary: the 720 attenuations are the pattern's data, not what an auditor reads.
+      await this.audit.record(trx, { entity: 'antenna_pattern', entityId: inserted.id, action: 'upload', after: summaryOf(inserted) });
+      return inserted;
     });
     return detailOf(record);
   }
@@ -83,6 +91,7 @@ export class AntennaPatternService {
       if (outcome === 'missing') throw new NotFoundError(NOT_FOUND);
       if (outcome === 'in_use')
         throw new ConflictError(`Antenna pattern "${record.name}" was just given to a sector: give it another pattern or delete it first`);
+      await this.audit.record(trx, { entity: 'antenna_pattern', entityId: id, action: 'delete', before: summaryOf(record) });
     });
   }
 }

@@ -68,3 +68,6 @@ export class AuditTrail {
       .execute();
   }
 }
+
+/** The port a service writes the audit log through (tests hand in a fake). */
+export type AuditRecorder = Pick<AuditTrail, 'record'>;

@@ -74,10 +74,10 @@ export class ClutterAreaRepository {
     return asRecord(row);
   }
 
-  /** Whether a row was deleted. */
-  async delete(id: number, trx?: Executor): Promise<boolean> {
-    const result = await (trx ?? this.db).deleteFrom('clutter_areas').where('id', '=', id).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+  /** The deleted area; undefined when there was none. */
+  async delete(id: number, trx?: Executor): Promise<ClutterAreaRecord | undefined> {
+    const row = await (trx ?? this.db).deleteFrom('clutter_areas').where('id', '=', id).returning(COLUMNS).executeTakeFirst();
+    return row && asRecord(row);
   }
 }
 

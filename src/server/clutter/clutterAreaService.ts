@@ -15,6 +15,7 @@ import {
 import { KML_MAX_BYTES } from '../../common/api/coverageLayers.js';
 import { packRing, unpackRing } from '../../geo/packedGeometry.js';
 import { boxOf, type ClutterAreaPolygons, ClutterMap } from '../../geo/rf/clutterMap.js';
+import type { AuditRecorder } from '../audit/auditTrail.js';
 import type { Clock } from '../clock.js';
 import type { CoverageChanges } from '../coverage-revision/coverageChanges.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
@@ -28,6 +29,7 @@ export interface ClutterAreaDeps {
   builtRevision: () => number | null;
   clock: Clock;
   log: FastifyBaseLogger;
+  audit: AuditRecorder;
 }
 
 /** An area as the footprints and the line of sight take it: its class code, polygons, box and content hash. */
@@ -87,7 +89,7 @@ export class ClutterAreaService {
     const created = await this.deps.coverage.commit(async (trx) => {
       // Counted inside the transaction that inserts, so two uploads at once cannot pass the bound together on SQLite; on PostgreSQL the bound may be passed by one.
       if ((await this.deps.repository.count(trx)) >= CLUTTER_MAX_AREAS) throw new ConflictError(CLUTTER_TOO_MANY_AREAS_MESSAGE);
-      return this.deps.repository.insert(
+      const inserted = await this.deps.repository.insert(
         {
           name: fields.name ?? (file.fileName.replace(/\.[^./\\]*$/, '') || file.fileName),
           clutter_class: fields.clutterClass,
@@ -104,6 +106,14 @@ export class ClutterAreaService {
         },
         trx,
       );
+      // The file's name, size and polygons; never the polygons themselves.
+      await this.deps.audit.record(trx, {
+        entity: 'clutter_area',
+        entityId: inserted.id,
+        action: 'upload',
+        after: { ...toApi(inserted), size_bytes: file.bytes.byteLength },
+      });
+      return inserted;
     });
     this.forget();
     return toApi(created);
@@ -111,7 +121,9 @@ export class ClutterAreaService {
 
   async delete(id: number): Promise<void> {
     const deleted = await this.deps.coverage.commit(async (trx) => {
-      if (!(await this.deps.repository.delete(id, trx))) throw new NotFoundError('Clutter area not found');
+      const removed = await this.deps.repository.delete(id, trx);
+      if (!removed) throw new NotFoundError('Clutter area not found');
+      await this.deps.audit.record(trx, { entity: 'clutter_area', entityId: id, action: 'delete', before: toApi(removed) });
       return true;
     });
     if (deleted) this.forget();

@@ -1,6 +1,8 @@
 import type { CoverageLayer, CreateLayerInput, UpdateLayerInput } from '../../common/api/coverageLayers.js';
 import { KmlParseError, type KmlSource } from '../../geo/kml/index.js';
 import { inProviderScope, type ProviderScope } from '../access/providerScope.js';
+import { stat } from 'node:fs/promises';
+import type { AuditRecorder } from '../audit/auditTrail.js';
 import type { Clock } from '../clock.js';
 import type { CoverageChanges } from '../coverage-revision/coverageChanges.js';
 import type { DbTransaction } from '../db/transactions.js';
@@ -32,6 +34,7 @@ export class LayerService {
     private readonly providers: Pick<CoverageProviders, 'exists'>,
     private readonly clock: Clock,
     private readonly coverage: CoverageChanges,
+    private readonly audit: AuditRecorder,
   ) {}
 
   async list(scope: ProviderScope): Promise<CoverageLayer[]> {
@@ -47,7 +50,7 @@ export class LayerService {
     const ingested = new HandOver(file ? await ingest(file) : null);
     const now = this.clock.now().toISOString();
     return this.get(
-      await this.coverage.commit((trx) => {
+      await this.coverage.commit(async (trx) => {
         const stored = ingested.take();
         const record: NewLayerRecord = {
           name: input.name,
@@ -65,7 +68,9 @@ export class LayerService {
           created_at: now,
           updated_at: now,
         };
-        return this.repo.insert(record, trx);
+        const id = await this.repo.insert(record, trx);
+        await this.audit.record(trx, { entity: 'coverage_layer', entityId: id, action: 'create', after: toApi(await this.requireRecord(id, null, trx)) });
+        return id;
       }),
       null,
     );
@@ -73,9 +78,21 @@ export class LayerService {
 
   /** Upload or replace the layer's file. A file that does not parse changes nothing. */
   async uploadFile(id: number, file: CoverageFileUpload, scope: ProviderScope): Promise<CoverageLayer> {
-    await this.requireRecord(id, scope);
+    const stored = await this.requireRecord(id, scope);
+    const sizeBytes = await uploadSize(file.source);
     const ingested = new HandOver(await ingest(file));
-    await this.coverage.commit((trx) => this.updateExisting(id, { ...ingested.take(), updated_at: this.clock.now().toISOString() }, trx));
+    await this.coverage.commit(async (trx) => {
+      const taken = ingested.take();
+      await this.updateExisting(id, { ...taken, updated_at: this.clock.now().toISOString() }, trx);
+      // The file, never its geometry: its name, size and polygons.
+      await this.audit.record(trx, {
+        entity: 'coverage_layer',
+        entityId: id,
+        action: 'upload',
+        before: stored.kml_filename ? { file_name: stored.kml_filename, polygon_count: stored.feature_count } : null,
+        after: { file_name: taken.kml_filename, size_bytes: sizeBytes, polygon_count: taken.feature_count },
+      });
+    });
     return this.get(id, null);
   }
 
@@ -96,14 +113,19 @@ export class LayerService {
       ...(mappings === undefined ? {} : { color_mappings: mappings && mappings.length > 0 ? mappings : null }),
       updated_at: this.clock.now().toISOString(),
     };
-    await this.coverage.commit((trx) => this.updateExisting(id, changes, trx));
+    await this.coverage.commit(async (trx) => {
+      await this.updateExisting(id, changes, trx);
+      await this.audit.record(trx, { entity: 'coverage_layer', entityId: id, action: 'update', before: toApi(stored), after: toApi(await this.requireRecord(id, null, trx)) });
+    });
     return this.get(id, null);
   }
 
   async delete(id: number, scope: ProviderScope): Promise<void> {
     await this.requireRecord(id, scope);
     await this.coverage.commit(async (trx) => {
+      const stored = await this.requireRecord(id, null, trx);
       if (!(await this.repo.delete(id, trx))) throw new NotFoundError('Coverage layer not found');
+      await this.audit.record(trx, { entity: 'coverage_layer', entityId: id, action: 'delete', before: toApi(stored) });
     });
   }
 
@@ -146,8 +168,8 @@ export class LayerService {
   }
 
   /** The layer, or NotFoundError when there is none or its provider is outside the scope (the two answer alike). */
-  private async requireRecord(id: number, scope: ProviderScope): Promise<LayerRecord> {
-    const record = await this.repo.find(id);
+  private async requireRecord(id: number, scope: ProviderScope, trx?: DbTransaction): Promise<LayerRecord> {
+    const record = await this.repo.find(id, trx);
     if (!record || !inProviderScope(scope, record.provider_id)) throw new NotFoundError('Coverage layer not found');
     return record;
   }
@@ -187,6 +209,11 @@ async function ingest({ filename, source }: CoverageFileUpload): Promise<Ingeste
     if (error instanceof KmlParseError) throw new ValidationError(error.message);
     throw error;
   }
+}
+
+/** An upload's size in bytes, as the client sent it (spooled to disk or in memory). */
+async function uploadSize(source: KmlSource): Promise<number> {
+  return 'bytes' in source ? source.bytes.byteLength : (await stat(source.path)).size;
 }
 
 function toApi(record: LayerRecord): CoverageLayer {

@@ -10,14 +10,14 @@ export class EmbedSettingsRepository {
   constructor(private readonly db: Executor) {}
 
   /** The stored settings; undefined when never saved. */
-  async read(): Promise<EmbedSettings | undefined> {
-    const row = await this.db.selectFrom('app_settings').select('value').where('key', '=', KEY).executeTakeFirst();
+  async read(trx?: Executor): Promise<EmbedSettings | undefined> {
+    const row = await (trx ?? this.db).selectFrom('app_settings').select('value').where('key', '=', KEY).executeTakeFirst();
     return row && fromJsonText(row.value, (value) => embedSettings.parse(value));
   }
 
-  async write(settings: EmbedSettings, updatedAt: string): Promise<void> {
+  async write(settings: EmbedSettings, updatedAt: string, trx?: Executor): Promise<void> {
     const value = toJsonText(settings);
-    await this.db
+    await (trx ?? this.db)
       .insertInto('app_settings')
       .values({ key: KEY, value, updated_at: updatedAt })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: updatedAt }))

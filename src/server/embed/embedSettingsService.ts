@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { EmbedSettings } from '../../common/api/embedSettings.js';
+import type { AuditRecorder } from '../audit/auditTrail.js';
 import type { Clock } from '../clock.js';
+import type { Transactions } from '../db/transactions.js';
 import type { EmbedSettingsRepository } from './embedSettingsRepository.js';
 import { frameAncestorSources } from './frameAncestors.js';
 
@@ -23,6 +25,8 @@ export class EmbedSettingsService {
     private readonly repo: EmbedSettingsRepository,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
+    private readonly transactions: Transactions,
+    private readonly audit: AuditRecorder,
   ) {}
 
   /** The stored settings, read now (for the admin screen). */
@@ -36,7 +40,11 @@ export class EmbedSettingsService {
   async save(input: EmbedSettings): Promise<EmbedSettings> {
     const settings: EmbedSettings = { allowed_domains: [...new Set(input.allowed_domains.map((d) => d.toLowerCase()))] };
     const now = this.clock.now();
-    await this.repo.write(settings, now.toISOString());
+    await this.transactions.run(async (trx) => {
+      const before = (await this.repo.read(trx)) ?? DEFAULT_SETTINGS;
+      await this.repo.write(settings, now.toISOString(), trx);
+      await this.audit.record(trx, { entity: 'settings', entityId: 'embed', action: 'update', before: { ...before }, after: { ...settings } });
+    });
     this.cached = { settings, readAt: now.getTime() };
     return settings;
   }

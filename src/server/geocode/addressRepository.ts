@@ -2,6 +2,7 @@ import { type Insertable, type Kysely, sql } from 'kysely';
 import type { AddressSuggestion } from '../../common/api/geocode.js';
 import { toCount } from '../db/dialect.js';
 import type { AddressesTable, Database } from '../db/schema.js';
+import type { Executor } from '../db/transactions.js';
 
 type NewAddressRow = Insertable<AddressesTable>;
 
@@ -45,17 +46,14 @@ export class AddressRepository {
     return [...prefixed, ...wordPrefixed];
   }
 
-  /** All rows or none: one transaction. */
-  async insertMany(rows: NewAddressRow[]): Promise<void> {
-    if (rows.length === 0) return;
-    await this.db.transaction().execute(async (trx) => {
-      for (let start = 0; start < rows.length; start += INSERT_CHUNK_ROWS) {
-        await trx
-          .insertInto('addresses')
-          .values(rows.slice(start, start + INSERT_CHUNK_ROWS))
-          .execute();
-      }
-    });
+  /** In chunks, in the caller's transaction (all rows or none). */
+  async insertMany(rows: NewAddressRow[], trx: Executor): Promise<void> {
+    for (let start = 0; start < rows.length; start += INSERT_CHUNK_ROWS) {
+      await trx
+        .insertInto('addresses')
+        .values(rows.slice(start, start + INSERT_CHUNK_ROWS))
+        .execute();
+    }
   }
 
   async countImported(): Promise<number> {
@@ -68,8 +66,8 @@ export class AddressRepository {
   }
 
   /** Returns how many were deleted. */
-  async deleteImported(): Promise<number> {
-    const result = await this.db.deleteFrom('addresses').where('source', '=', 'import').executeTakeFirst();
+  async deleteImported(trx?: Executor): Promise<number> {
+    const result = await (trx ?? this.db).deleteFrom('addresses').where('source', '=', 'import').executeTakeFirst();
     return Number(result.numDeletedRows);
   }
 }

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type AddressImportResult, type AddressSuggestion, MIN_SUGGESTION_CHARS } from '../../common/api/geocode.js';
+import type { AuditRecorder } from '../audit/auditTrail.js';
 import type { Clock } from '../clock.js';
+import type { Transactions } from '../db/transactions.js';
 import { NotFoundError } from '../errors.js';
 import { readAddressCsv } from './addressCsv.js';
 import type { AddressRepository } from './addressRepository.js';
@@ -18,6 +20,8 @@ export interface GeocodeServiceDeps {
   upstream: UpstreamGeocoder | null;
   clock: Clock;
   log: FastifyBaseLogger;
+  transactions: Transactions;
+  audit: AuditRecorder;
 }
 
 /**
@@ -31,6 +35,8 @@ export class GeocodeService {
   private readonly upstream: UpstreamGeocoder | null;
   private readonly clock: Clock;
   private readonly log: FastifyBaseLogger;
+  private readonly transactions: Transactions;
+  private readonly audit: AuditRecorder;
 
   constructor(deps: GeocodeServiceDeps) {
     this.addresses = deps.addresses;
@@ -38,6 +44,8 @@ export class GeocodeService {
     this.upstream = deps.upstream;
     this.clock = deps.clock;
     this.log = deps.log;
+    this.transactions = deps.transactions;
+    this.audit = deps.audit;
   }
 
   /** At most MAX_SUGGESTIONS; none for a query under MIN_SUGGESTION_CHARS characters. */
@@ -68,16 +76,20 @@ export class GeocodeService {
   async importCsv(text: string): Promise<AddressImportResult> {
     const { addresses, errorCount, errors } = readAddressCsv(text);
     const createdAt = this.clock.now().toISOString();
-    await this.addresses.insertMany(
-      addresses.map((a) => ({
-        label: a.label,
-        label_normalized: normalizeForSearch(a.label),
-        lat: a.lat,
-        lng: a.lng,
-        source: 'import',
-        created_at: createdAt,
-      })),
-    );
+    const rows = addresses.map((a) => ({
+      label: a.label,
+      label_normalized: normalizeForSearch(a.label),
+      lat: a.lat,
+      lng: a.lng,
+      source: 'import',
+      created_at: createdAt,
+    }));
+    if (rows.length > 0) {
+      await this.transactions.run(async (trx) => {
+        await this.addresses.insertMany(rows, trx);
+        await this.audit.record(trx, { entity: 'address', entityId: null, action: 'import', after: { imported_count: rows.length, error_count: errorCount } });
+      });
+    }
     return { imported_count: addresses.length, error_count: errorCount, errors };
   }
 
@@ -87,6 +99,10 @@ export class GeocodeService {
 
   /** Returns how many were removed. */
   clearImported(): Promise<number> {
-    return this.addresses.deleteImported();
+    return this.transactions.run(async (trx) => {
+      const deleted = await this.addresses.deleteImported(trx);
+      if (deleted > 0) await this.audit.record(trx, { entity: 'address', entityId: null, action: 'delete_imported', after: { deleted_count: deleted } });
+      return deleted;
+    });
   }
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { GENERAL_INQUIRY, type LeadRequest, type LeadType, type SearchAction, type SearchLogRequest } from '../../common/api/leads.js';
 import { inProviderScope, type ProviderScope } from '../access/providerScope.js';
 import type { Clock } from '../clock.js';
+import type { AuditRecorder } from '../audit/auditTrail.js';
 import type { Executor, Transactions } from '../db/transactions.js';
 import type { LeadUpdate } from '../../common/api/reports.js';
 import { NotFoundError, ValidationError } from '../errors.js';
@@ -64,11 +65,13 @@ export interface LeadServiceDeps {
   leadsEmail: string | null;
   clock: Clock;
   log: FastifyBaseLogger;
+  audit: AuditRecorder;
 }
 
 /** Rules for search logs and leads: provider checks, the honeypot, search linking, notification. */
 export class LeadService {
   private readonly transactions: Transactions;
+  private readonly audit: AuditRecorder;
   private readonly searchLogs: SearchLogRepository;
   private readonly leads: LeadRepository;
   private readonly providers: LeadProviders;
@@ -90,6 +93,7 @@ export class LeadService {
     this.leadsEmail = deps.leadsEmail;
     this.clock = deps.clock;
     this.log = deps.log;
+    this.audit = deps.audit;
   }
 
   /**
@@ -224,8 +228,12 @@ export class LeadService {
   /** An admin's status and notes; NotFoundError for a lead outside the scope (a provider editor's providers), which stays as it was. */
   async updateLead(id: number, changes: LeadUpdate, scope: ProviderScope): Promise<void> {
     await this.transactions.run(async (trx) => {
-      if (scope !== null && !inProviderScope(scope, (await this.leads.view(id, trx))?.provider_id ?? null)) throw new NotFoundError('Lead not found');
+      const before = await this.leads.view(id, trx);
+      if (scope !== null && !inProviderScope(scope, before?.provider_id ?? null)) throw new NotFoundError('Lead not found');
       await this.updateLeadIn(id, changes, trx);
+      const after = await this.leads.view(id, trx);
+      // What the admin works on, never the visitor's contact details.
+      await this.audit.record(trx, { entity: 'lead', entityId: id, action: 'update', before: before && leadWork(before), after: after && leadWork(after) });
     });
   }
 
@@ -251,4 +259,9 @@ export class LeadService {
     if (!row) throw new ValidationError('Provider not found');
     return row;
   }
+}
+
+/** The part of a lead an admin changes (status and notes): what its audit entries keep. */
+export function leadWork(lead: Pick<LeadView, 'status' | 'notes'>): { status: string; notes: string | null } {
+  return { status: lead.status, notes: lead.notes };
 }

@@ -10,14 +10,14 @@ export class MapStartRepository {
   constructor(private readonly db: Executor) {}
 
   /** The stored setting; undefined when never saved. */
-  async read(): Promise<MapStartSetting | undefined> {
-    const row = await this.db.selectFrom('app_settings').select('value').where('key', '=', KEY).executeTakeFirst();
+  async read(trx?: Executor): Promise<MapStartSetting | undefined> {
+    const row = await (trx ?? this.db).selectFrom('app_settings').select('value').where('key', '=', KEY).executeTakeFirst();
     return row && fromJsonText(row.value, (value) => mapStartSetting.parse(value));
   }
 
-  async write(setting: MapStartSetting, updatedAt: string): Promise<void> {
+  async write(setting: MapStartSetting, updatedAt: string, trx?: Executor): Promise<void> {
     const value = toJsonText(setting);
-    await this.db
+    await (trx ?? this.db)
       .insertInto('app_settings')
       .values({ key: KEY, value, updated_at: updatedAt })
       .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: updatedAt }))

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { DEFAULT_MAP_START_SETTING, type MapStartSetting, type MapStartSettings, type StartView } from '../../common/api/mapStart.js';
 import type { GeoBox } from '../../geo/mapExtent.js';
+import type { AuditRecorder } from '../audit/auditTrail.js';
 import type { Clock } from '../clock.js';
+import type { Transactions } from '../db/transactions.js';
 import type { TowerRecord } from '../towers/towerRepository.js';
 import { coverageStartView } from './coverageStartView.js';
 import type { MapStartRepository } from './mapStartRepository.js';
@@ -24,6 +26,8 @@ export interface MapStartDeps {
   footprints: { readonly currentVersion: number; reachOf(tower: TowerPlace): GeoBox | undefined };
   clock: Clock;
   log: FastifyBaseLogger;
+  transactions: Transactions;
+  audit: AuditRecorder;
 }
 
 /**
@@ -48,7 +52,11 @@ export class MapStartService {
   /** Saves a validated setting; returns it with the view it gives. */
   async save(setting: MapStartSetting): Promise<MapStartSettings> {
     const now = this.deps.clock.now();
-    await this.deps.repository.write(setting, now.toISOString());
+    await this.deps.transactions.run(async (trx) => {
+      const before = (await this.deps.repository.read(trx)) ?? DEFAULT_MAP_START_SETTING;
+      await this.deps.repository.write(setting, now.toISOString(), trx);
+      await this.deps.audit.record(trx, { entity: 'settings', entityId: 'map_start', action: 'update', before: { ...before }, after: { ...setting } });
+    });
     this.cachedSetting = { setting, readAt: now.getTime() };
     return { setting, start_view: await this.viewOf(setting) };
   }

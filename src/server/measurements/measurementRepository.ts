@@ -93,16 +93,17 @@ export class MeasurementRepository {
   }
 
   /** Whether it was there to delete. */
-  async delete(id: number): Promise<boolean> {
-    const result = await this.db.deleteFrom('measurements').where('id', '=', id).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+  /** The deleted row as stored; undefined when there was none. */
+  async delete(id: number, trx?: Executor) {
+    return (trx ?? this.db).deleteFrom('measurements').where('id', '=', id).returningAll().executeTakeFirst();
   }
 
   /** Deletes every measurement the filters match; how many. */
-  async deleteWhere(where: MeasurementWhere): Promise<number> {
-    const result = await this.db
+  async deleteWhere(where: MeasurementWhere, trx?: Executor): Promise<number> {
+    const db = trx ?? this.db;
+    const result = await db
       .deleteFrom('measurements')
-      .where('id', 'in', filtered(this.db.selectFrom('measurements as m'), where).select('m.id'))
+      .where('id', 'in', filtered(db.selectFrom('measurements as m'), where).select('m.id'))
       .executeTakeFirst();
     return Number(result.numDeletedRows);
   }

@@ -17,6 +17,7 @@ import {
 import type { RadioSettings } from '../../common/api/radioSettings.js';
 import type { LeadUpdate } from '../../common/api/reports.js';
 import type { CorrectionPoint } from '../../geo/rf/calibration/calibrationModel.js';
+import type { AuditRecorder } from '../audit/auditTrail.js';
 import type { Clock } from '../clock.js';
 import type { Executor, Transactions } from '../db/transactions.js';
 import { NotFoundError, ValidationError } from '../errors.js';
@@ -54,6 +55,7 @@ export interface MeasurementServiceDeps {
   leads: LeadStatusWriter;
   clock: Clock;
   log: FastifyBaseLogger;
+  audit: AuditRecorder;
 }
 
 /** A downloadable CSV, produced as it is sent. */
@@ -113,7 +115,7 @@ export class MeasurementService {
       if (errors.length < MEASUREMENT_IMPORT_MAX_ERRORS) errors = errors.concat(checked.errors.slice(0, MEASUREMENT_IMPORT_MAX_ERRORS - errors.length));
       await nextTurn();
     }
-    const imported = good.length === 0 ? 0 : await this.store(good, now);
+    const imported = good.length === 0 ? 0 : await this.store(good, now, errorCount);
     if (imported > 0) this.changed();
     return { imported_count: imported, error_count: errorCount, errors };
   }
@@ -163,13 +165,28 @@ export class MeasurementService {
   }
 
   async delete(id: number): Promise<void> {
-    if (!(await this.deps.repository.delete(id))) throw new NotFoundError('Measurement not found');
+    await this.deps.transactions.run(async (trx) => {
+      const deleted = await this.deps.repository.delete(id, trx);
+      if (!deleted) throw new NotFoundError('Measurement not found');
+      await this.deps.audit.record(trx, { entity: 'measurement', entityId: id, action: 'delete', before: { ...deleted } });
+    });
     this.changed();
   }
 
   /** Deletes every measurement the filters match (none given: all); how many. */
   async deleteMatching(filters: MeasurementFilters): Promise<number> {
-    const deleted = await this.deps.repository.deleteWhere(whereOf(filters));
+    const deleted = await this.deps.transactions.run(async (trx) => {
+      const count = await this.deps.repository.deleteWhere(whereOf(filters), trx);
+      // One entry for the lot: the filters and how many went.
+      if (count > 0)
+        await this.deps.audit.record(trx, {
+          entity: 'measurement',
+          entityId: null,
+          action: 'delete_matching',
+          after: { filters: { ...filters }, deleted_count: count },
+        });
+      return count;
+    });
     if (deleted > 0) this.changed();
     return deleted;
   }
@@ -197,7 +214,7 @@ export class MeasurementService {
       // The lead's row is updated first: a second install of the same lead waits for this one's commit.
       await this.deps.leads.updateLeadIn(leadId, { status: failed ? 'closed' : 'converted' }, trx);
       await this.deps.repository.deleteOfLead(leadId, trx);
-      return this.deps.repository.insert(
+      const measurementId = await this.deps.repository.insert(
         {
           tower_id: install.tower_id,
           sector_id: sector?.id ?? null,
@@ -214,12 +231,22 @@ export class MeasurementService {
         },
         trx,
       );
+      // One entry for the install: the lead's new status and the measurement recorded with it.
+      const after = {
+        outcome: install.outcome,
+        status: failed ? 'closed' : 'converted',
+        measurement_id: measurementId,
+        tower_id: install.tower_id,
+        sector_id: sector?.id ?? null,
+      };
+      await this.deps.audit.record(trx, { entity: 'lead', entityId: leadId, action: 'install', after });
+      return measurementId;
     });
     this.changed();
     return id;
   }
 
-  private async store(good: readonly ResolvedMeasurement[], now: string): Promise<number> {
+  private async store(good: readonly ResolvedMeasurement[], now: string, errorCount: number): Promise<number> {
     return this.deps.transactions.run(async (trx) => {
       let stored = 0;
       for (let start = 0; start < good.length; start += MEASUREMENT_INSERT_CHUNK_ROWS) {
@@ -229,6 +256,12 @@ export class MeasurementService {
         stored += await this.deps.repository.insertChunk(chunk, trx);
         await nextTurn();
       }
+      await this.deps.audit.record(trx, {
+        entity: 'measurement',
+        entityId: null,
+        action: 'import',
+        after: { imported_count: stored, error_count: errorCount },
+      });
       return stored;
     });
   }

@@ -46,8 +46,8 @@ export class ProviderRepository {
   }
 
   /** Sync bookkeeping only: it does not change coverage. */
-  async recordSync(id: number, outcome: SyncOutcome): Promise<void> {
-    await this.db.updateTable('providers').set(outcome).where('id', '=', id).execute();
+  async recordSync(id: number, outcome: SyncOutcome, trx?: Executor): Promise<void> {
+    await (trx ?? this.db).updateTable('providers').set(outcome).where('id', '=', id).execute();
   }
 
   /** Deletes the provider and (by cascade) its layers. Returns the deleted record. */

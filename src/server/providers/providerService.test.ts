@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DbTransaction } from '../db/transactions.js';
 import { ValidationError } from '../errors.js';
 import { createSecretBox } from '../system/secretBox.js';
+import { fakeTransactions, recordingAudit } from '../testing/fakes.js';
 import { providerRecord } from './testing/providerRecords.js';
 import type { NewProviderRecord, ProviderChanges, ProviderRecord } from './providerRepository.js';
 import { type CoverageCommits, type LogoFiles, type ProviderStore, ProviderService } from './providerService.js';
@@ -52,7 +53,15 @@ function setup(secret = 'a'.repeat(32)) {
   };
   const logos: LogoFiles = { save: async () => 'logo.png', remove: async () => undefined };
   const box = createSecretBox(secret);
-  const service = new ProviderService({ repository: store, logos, secrets: box, clock: { now: () => NOW }, coverage });
+  const service = new ProviderService({
+    repository: store,
+    logos,
+    secrets: box,
+    clock: { now: () => NOW },
+    coverage,
+    transactions: fakeTransactions(),
+    audit: recordingAudit(),
+  });
   return { store, commits, box, service };
 }
 

@@ -1,8 +1,10 @@
 import type { ApiAuthType, ApiTestRequest, Provider, ProviderInput } from '../../common/api/providers.js';
 import { type ApiHeaders, apiHeaders, providerInput, SECRET_MASK, sourceUrlProblem } from '../../common/api/providers.js';
 import { inProviderScope, type ProviderScope } from '../access/providerScope.js';
+import type { AuditRecorder } from '../audit/auditTrail.js';
 import type { Clock } from '../clock.js';
 import type { CoverageChanges } from '../coverage-revision/coverageChanges.js';
+import type { Transactions } from '../db/transactions.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { SecretBox } from '../system/secretBox.js';
 import type { ProviderApiSource } from './apiSource.js';
@@ -23,6 +25,9 @@ export interface ProviderServiceDeps {
   clock: Clock;
   /** Provider names and activity are part of coverage: writes commit through it. */
   coverage: CoverageCommits;
+  /** A sync's outcome is bookkeeping, not coverage: it commits with its audit row without moving the revision. */
+  transactions: Transactions;
+  audit: AuditRecorder;
 }
 
 /** Rules for providers: defaults, cross-field validation, secrets sealed at rest and masked in answers. */
@@ -32,6 +37,8 @@ export class ProviderService {
   private readonly secrets: SecretBox;
   private readonly clock: Clock;
   private readonly coverage: CoverageCommits;
+  private readonly transactions: Transactions;
+  private readonly audit: AuditRecorder;
 
   constructor(deps: ProviderServiceDeps) {
     this.repo = deps.repository;
@@ -39,6 +46,8 @@ export class ProviderService {
     this.secrets = deps.secrets;
     this.clock = deps.clock;
     this.coverage = deps.coverage;
+    this.transactions = deps.transactions;
+    this.audit = deps.audit;
   }
 
   /** The providers inside the scope (a provider editor's own; null: all). */
@@ -95,7 +104,11 @@ export class ProviderService {
     record.api_auth_config = this.sealAuthConfig(record.api_auth_type, fields.api_auth_config ?? null, null);
     checkSourceFields(record);
     if (logo) record.logo_filename = await this.logos.save(logo);
-    const created = await this.coverage.commit((trx) => this.repo.insert(record, trx));
+    const created = await this.coverage.commit(async (trx) => {
+      const inserted = await this.repo.insert(record, trx);
+      await this.audit.record(trx, { entity: 'provider', entityId: inserted.id, action: 'create', after: this.toApi(inserted) });
+      return inserted;
+    });
     return this.toApi(created);
   }
 
@@ -122,6 +135,13 @@ export class ProviderService {
     const updated = await this.coverage.commit(async (trx) => {
       const record = await this.repo.update(id, { ...changes, updated_at: this.clock.now().toISOString() }, trx);
       if (!record) throw new NotFoundError('Provider not found');
+      await this.audit.record(trx, {
+        entity: 'provider',
+        entityId: id,
+        action: logoAction(stored, record),
+        before: this.toApi(stored),
+        after: this.toApi(record),
+      });
       return record;
     });
     if (oldLogo && oldLogo !== updated.logo_filename) await this.logos.remove(oldLogo);
@@ -132,6 +152,7 @@ export class ProviderService {
     const deleted = await this.coverage.commit(async (trx) => {
       const record = await this.repo.delete(id, trx);
       if (!record) throw new NotFoundError('Provider not found');
+      await this.audit.record(trx, { entity: 'provider', entityId: id, action: 'delete', before: this.toApi(record) });
       return record;
     });
     await this.logos.remove(deleted.logo_filename);
@@ -139,7 +160,10 @@ export class ProviderService {
 
   /** Records the outcome of a My Maps sync (bookkeeping: coverage itself changes through the layer). */
   recordSync(id: number, outcome: SyncOutcome): Promise<void> {
-    return this.repo.recordSync(id, outcome);
+    return this.transactions.run(async (trx) => {
+      await this.repo.recordSync(id, outcome, trx);
+      await this.audit.record(trx, { entity: 'provider', entityId: id, action: 'sync_my_maps', after: outcome });
+    });
   }
 
   /** The API source of an api_endpoint provider, secrets opened, for live coverage checks. */
@@ -277,6 +301,12 @@ export class ProviderService {
       return null;
     }
   }
+}
+
+/** An update's action: a new or removed logo names itself (the other changed fields ride along in the diff). */
+function logoAction(before: ProviderRecord, after: ProviderRecord): string {
+  if (before.logo_filename === after.logo_filename) return 'update';
+  return after.logo_filename ? 'logo_upload' : 'logo_remove';
 }
 
 /** The source's URL is required for My Maps and API sources. */

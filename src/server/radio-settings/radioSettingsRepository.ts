@@ -10,8 +10,8 @@ export class RadioSettingsRepository {
   constructor(private readonly db: Executor) {}
 
   /** The stored settings; undefined when never saved. */
-  async read(): Promise<RadioSettings | undefined> {
-    const row = await this.db.selectFrom('app_settings').select('value').where('key', '=', KEY).executeTakeFirst();
+  async read(trx?: Executor): Promise<RadioSettings | undefined> {
+    const row = await (trx ?? this.db).selectFrom('app_settings').select('value').where('key', '=', KEY).executeTakeFirst();
     return row && fromJsonText(row.value, (value) => radioSettings.parse(value));
   }
 

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { defaultRadioSettings, type RadioSettings } from '../../common/api/radioSettings.js';
+import type { AuditRecorder } from '../audit/auditTrail.js';
 import type { Clock } from '../clock.js';
 import type { CoverageChanges } from '../coverage-revision/coverageChanges.js';
 import type { RadioSettingsRepository } from './radioSettingsRepository.js';
@@ -17,6 +18,7 @@ export interface RadioSettingsDeps {
   roof: { gainDbi: number; heightM: number };
   clock: Clock;
   log: FastifyBaseLogger;
+  audit: AuditRecorder;
 }
 
 /**
@@ -51,7 +53,11 @@ export class RadioSettingsService {
   /** Stores validated settings in the same transaction as a new coverage revision; returns them. */
   async save(settings: RadioSettings): Promise<RadioSettings> {
     const updatedAt = this.deps.clock.now().toISOString();
-    await this.deps.coverage.commit((trx) => this.deps.repository.write(settings, updatedAt, trx));
+    await this.deps.coverage.commit(async (trx) => {
+      const before = (await this.deps.repository.read(trx)) ?? this.defaults();
+      await this.deps.repository.write(settings, updatedAt, trx);
+      await this.deps.audit.record(trx, { entity: 'settings', entityId: 'radio', action: 'update', before: { ...before }, after: { ...settings } });
+    });
     this.saves += 1;
     this.cached = undefined;
     this.reading = undefined;

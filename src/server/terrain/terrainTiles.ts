@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import type { TerrainTile } from '../../common/api/lineOfSight.js';
 import { parseHgtName } from '../../geo/elevation/hgt.js';
+import type { AuditRecorder } from '../audit/auditTrail.js';
 import type { CoverageChanges } from '../coverage-revision/coverageChanges.js';
 import { NotFoundError, ValidationError } from '../errors.js';
 import type { FileStore } from '../files/fileStore.js';
@@ -16,6 +17,7 @@ export interface TerrainTilesDeps {
   /** Where an upload is inflated and checked before it is stored (the file cache's temporary files). */
   staging: Pick<FileStore, 'temporaryFile'>;
   coverage: Pick<CoverageChanges, 'commit'>;
+  audit: AuditRecorder;
 }
 
 /**
@@ -42,7 +44,11 @@ export class TerrainTiles {
       const file = await this.deps.staging.temporaryFile();
       try {
         const extracted = await extractUploadedTile(fileName, upload, file);
-        return await this.deps.coverage.commit((trx) => this.deps.uploaded.save(extracted, file, trx));
+        return await this.deps.coverage.commit(async (trx) => {
+          const tile = await this.deps.uploaded.save(extracted, file, trx);
+          await this.deps.audit.record(trx, { entity: 'terrain_tile', entityId: tile.name, action: 'upload', after: { ...tile, file_name: fileName } });
+          return tile;
+        });
       } finally {
         await fs.rm(file, { force: true });
       }
@@ -65,6 +71,7 @@ export class TerrainTiles {
     await this.deps.coverage.commit(async (trx) => {
       // Removed meanwhile (by another server): nothing changes, the revision stays.
       if (!(await this.deps.uploaded.remove(parsed.name, trx))) throw new NotFoundError('Terrain tile not found');
+      await this.deps.audit.record(trx, { entity: 'terrain_tile', entityId: parsed.name, action: 'delete', before: { name: parsed.name } });
     });
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type Mock, vi } from 'vitest';
 import type { WebhookEventData, WebhookEventType } from '../../common/api/webhookEvents.js';
+import type { AuditChange, AuditRecorder } from '../audit/auditTrail.js';
 import type { DbTransaction, Executor, Transactions } from '../db/transactions.js';
 import type { EventSink } from '../outbox/eventSink.js';
 import type { MailQueue, QueuedMail } from '../outbox/mailQueue.js';
@@ -48,6 +49,20 @@ export function fakeLogger(): FakeLogger {
 export function fakeTransactions(): Transactions {
   // The fakes of repositories ignore the executor: an empty object stands for it.
   return { run: (work) => work({} as DbTransaction) };
+}
+
+/** An audit trail that keeps the changes it is given in `changes`, with the executor each came with. */
+export function recordingAudit(): AuditRecorder & { changes: AuditChange[]; executors: Executor[] } {
+  const changes: AuditChange[] = [];
+  const executors: Executor[] = [];
+  return {
+    changes,
+    executors,
+    record: async (trx, change) => {
+      executors.push(trx);
+      changes.push(change);
+    },
+  };
 }
 
 /** A mailer that keeps what it is given in `sent`. */

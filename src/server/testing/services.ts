@@ -34,6 +34,7 @@ import {
   type FakeLogger,
   manualClock,
   type ManualClock,
+  recordingAudit,
   memoryFootprintRepository,
   type MemoryFootprintRepository,
   memoryRadioSettings,
@@ -143,6 +144,7 @@ export function newLeadService(
     leadsEmail: deps.leadsEmail ?? null,
     clock: deps.clock ?? manualClock(),
     log: deps.log ?? fakeLogger(),
+    audit: recordingAudit(),
   };
   const service = new LeadService({
     transactions: built.transactions,
@@ -155,6 +157,7 @@ export function newLeadService(
     leadsEmail: built.leadsEmail,
     clock: built.clock,
     log: built.log,
+    audit: built.audit,
   });
   return { ...built, service };
 }
@@ -177,6 +180,7 @@ export function newRadioSettingsService(
     roof: deps.roof ?? ROOF_CPE,
     clock: deps.clock ?? manualClock(),
     log: deps.log ?? fakeLogger(),
+    audit: recordingAudit(),
   };
   const service = new RadioSettingsService({
     repository: built.repo,
@@ -185,19 +189,26 @@ export function newRadioSettingsService(
     roof: built.roof,
     clock: built.clock,
     log: built.log,
+    audit: built.audit,
   });
   return { ...built, service };
 }
 
 export function newSectorService(deps: { towers?: TowerRecord[]; sectors?: MemorySectors; clock?: ManualClock } = {}) {
   const towers = deps.towers ?? [towerRecord({ id: 1 })];
-  const built = { towers, sectors: deps.sectors ?? memorySectors(towers), clock: deps.clock ?? manualClock(), commits: countingCommits() };
-  return { ...built, service: new SectorService(built.sectors, built.sectors, built.clock, built.commits) };
+  const built = {
+    towers,
+    sectors: deps.sectors ?? memorySectors(towers),
+    clock: deps.clock ?? manualClock(),
+    commits: countingCommits(),
+    audit: recordingAudit(),
+  };
+  return { ...built, service: new SectorService(built.sectors, built.sectors, built.clock, built.commits, built.audit) };
 }
 
 export function newAntennaPatternService(deps: { patterns?: MemoryPatterns; clock?: ManualClock } = {}) {
-  const built = { patterns: deps.patterns ?? memoryPatterns(), clock: deps.clock ?? manualClock() };
-  return { ...built, service: new AntennaPatternService(built.patterns, fakeTransactions(), built.clock) };
+  const built = { patterns: deps.patterns ?? memoryPatterns(), clock: deps.clock ?? manualClock(), audit: recordingAudit() };
+  return { ...built, service: new AntennaPatternService(built.patterns, fakeTransactions(), built.clock, built.audit) };
 }
 
 /** The secret box of the webhook specs (seals the endpoints' secrets as the server does). */
@@ -259,6 +270,7 @@ export function newZoneService(deps: { zones?: MemoryZones; clock?: ManualClock 
     readPolygonFile: vi.fn<ZoneServiceDeps['readPolygonFile']>(),
     clock: deps.clock ?? manualClock(),
     listVersion: new ZoneListVersion(),
+    audit: recordingAudit(),
   };
   const service = new ZoneService({
     repository: built.zones,
@@ -266,6 +278,7 @@ export function newZoneService(deps: { zones?: MemoryZones; clock?: ManualClock 
     readPolygonFile: built.readPolygonFile,
     clock: built.clock,
     listVersion: built.listVersion,
+    audit: built.audit,
   });
   return { ...built, service };
 }

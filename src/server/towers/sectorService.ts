@@ -1,5 +1,6 @@
 import { MAX_SECTORS_PER_TOWER, SECTOR_LIMIT_MESSAGE, type Sector, type SectorInput, type SectorUpdate } from '../../common/api/sectors.js';
 import { inProviderScope, type ProviderScope } from '../access/providerScope.js';
+import type { AuditRecorder } from '../audit/auditTrail.js';
 import type { Clock } from '../clock.js';
 import type { Executor } from '../db/transactions.js';
 import { NotFoundError, ValidationError } from '../errors.js';
@@ -26,6 +27,7 @@ export class SectorService {
     private readonly towers: TowerLocks,
     private readonly clock: Clock,
     private readonly coverage: CoverageCommits,
+    private readonly audit: AuditRecorder,
   ) {}
 
   async add(towerId: number, input: SectorInput, scope: ProviderScope): Promise<Sector> {
@@ -33,7 +35,9 @@ export class SectorService {
       const tower = await this.lockedTower(towerId, scope, trx);
       if ((await this.repo.listOf(towerId, trx)).length >= MAX_SECTORS_PER_TOWER) throw new ValidationError(SECTOR_LIMIT_MESSAGE);
       await this.requirePatterns([input.antenna_pattern_id], trx);
-      return toApi(await this.repo.insert(newSectorRecord(tower, input, this.clock.now().toISOString()), trx));
+      const sector = toApi(await this.repo.insert(newSectorRecord(tower, input, this.clock.now().toISOString()), trx));
+      await this.audit.record(trx, { entity: 'sector', entityId: sector.id, action: 'create', after: sector });
+      return sector;
     });
   }
 
@@ -43,8 +47,10 @@ export class SectorService {
       await this.lockedTower(towerId, scope, trx);
       if (input.antenna_pattern_id !== undefined) await this.requirePatterns([input.antenna_pattern_id], trx);
       const changes: SectorChanges = { ...definedOnly(input), updated_at: this.clock.now().toISOString() };
+      const before = (await this.repo.listOf(towerId, trx)).find((sector) => sector.id === sectorId);
       const updated = await this.repo.update(towerId, sectorId, changes, trx);
-      if (!updated) throw new NotFoundError(SECTOR_NOT_FOUND);
+      if (!updated || !before) throw new NotFoundError(SECTOR_NOT_FOUND);
+      await this.audit.record(trx, { entity: 'sector', entityId: sectorId, action: 'update', before: toApi(before), after: toApi(updated) });
       return toApi(updated);
     });
   }
@@ -52,7 +58,9 @@ export class SectorService {
   async delete(towerId: number, sectorId: number, scope: ProviderScope): Promise<void> {
     await this.coverage.commit(async (trx) => {
       await this.lockedTower(towerId, scope, trx);
-      if (!(await this.repo.delete(towerId, sectorId, trx))) throw new NotFoundError(SECTOR_NOT_FOUND);
+      const deleted = await this.repo.delete(towerId, sectorId, trx);
+      if (!deleted) throw new NotFoundError(SECTOR_NOT_FOUND);
+      await this.audit.record(trx, { entity: 'sector', entityId: sectorId, action: 'delete', before: toApi(deleted) });
     });
   }
 

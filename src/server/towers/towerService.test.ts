@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DbTransaction } from '../db/transactions.js';
+import { recordingAudit } from '../testing/fakes.js';
 import type { NewTowerRecord, TowerRecord } from './towerRepository.js';
 import type { NewSectorRecord } from './sectorRepository.js';
 import { type CoverageCommits, TowerService, type TowerSectors, type TowerStore } from './towerService.js';
@@ -44,7 +45,7 @@ function setup(options: { failInsertMany?: boolean } = {}) {
       return records.length;
     },
   } as unknown as TowerSectors;
-  return { events, inserted, insertedSectors, service: new TowerService(store, { now: () => NOW }, coverage, sectors) };
+  return { events, inserted, insertedSectors, service: new TowerService(store, { now: () => NOW }, coverage, sectors, recordingAudit()) };
 }
 
 const row = (fields: Record<string, unknown> = {}) => ({ name: 'Mast', latitude: -33.9, longitude: 18.4, height_meters: 30, ...fields });

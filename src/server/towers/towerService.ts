@@ -1,6 +1,7 @@
 import type { Sector } from '../../common/api/sectors.js';
 import type { BulkImportResult, Tower, TowerInput, TowerUpdate } from '../../common/api/towers.js';
 import { inProviderScope, type ProviderScope } from '../access/providerScope.js';
+import type { AuditRecorder } from '../audit/auditTrail.js';
 import type { Clock } from '../clock.js';
 import type { CoverageChanges } from '../coverage-revision/coverageChanges.js';
 import type { DbTransaction, Executor } from '../db/transactions.js';
@@ -34,6 +35,7 @@ export class TowerService {
     private readonly clock: Clock,
     private readonly coverage: CoverageCommits,
     private readonly sectors: TowerSectors,
+    private readonly audit: AuditRecorder,
   ) {}
 
   async list(scope: ProviderScope): Promise<Tower[]> {
@@ -54,13 +56,13 @@ export class TowerService {
 
   async create(input: TowerInput, scope: ProviderScope): Promise<Tower> {
     const record = this.newRecord(input);
-    return toApi(
-      await this.coverage.commit(async (trx) => {
-        await this.requireOwner(record.provider_id, scope, trx);
-        return this.repo.insert(record, trx);
-      }),
-      [],
-    );
+    const created = await this.coverage.commit(async (trx) => {
+      await this.requireOwner(record.provider_id, scope, trx);
+      const inserted = await this.repo.insert(record, trx);
+      await this.audit.record(trx, { entity: 'tower', entityId: inserted.id, action: 'create', after: { ...inserted } });
+      return inserted;
+    });
+    return toApi(created, []);
   }
 
   /** Changes the given fields; absent ones keep their stored value. */
@@ -69,8 +71,10 @@ export class TowerService {
     return this.coverage.commit(async (trx) => {
       await this.requireInScope(id, scope, trx);
       if (input.provider_id !== undefined) await this.requireOwner(input.provider_id, scope, trx);
+      const before = await this.repo.find(id, trx);
       const record = await this.repo.update(id, changes, trx);
       if (!record) throw new NotFoundError(NOT_FOUND);
+      await this.audit.record(trx, { entity: 'tower', entityId: id, action: 'update', before: { ...before }, after: { ...record } });
       return toApi(record, await this.sectors.listOf(id, trx));
     });
   }
@@ -78,7 +82,9 @@ export class TowerService {
   async delete(id: number, scope: ProviderScope): Promise<void> {
     await this.coverage.commit(async (trx) => {
       await this.requireInScope(id, scope, trx);
-      if (!(await this.repo.delete(id, trx))) throw new NotFoundError(NOT_FOUND);
+      const deleted = await this.repo.delete(id, trx);
+      if (!deleted) throw new NotFoundError(NOT_FOUND);
+      await this.audit.record(trx, { entity: 'tower', entityId: id, action: 'delete', before: { ...deleted } });
     });
   }
 
@@ -113,7 +119,16 @@ export class TowerService {
     const parsed = planBulkImport(rows);
     const withPatterns = withKnownPatterns(parsed, await this.sectors.existingPatternIds(patternIdsOf(parsed)), PATTERN_NOT_FOUND);
     const plan = withKnownProviders(withPatterns, await this.repo.existingProviderIds(providerIdsOf(withPatterns)), PROVIDER_NOT_FOUND);
-    const stored = plan.towers.length === 0 ? { towers: 0, sectors: 0 } : await this.coverage.commit((trx) => this.storePlanned(plan.towers, trx));
+    const stored =
+      plan.towers.length === 0
+        ? { towers: 0, sectors: 0 }
+        : await this.coverage.commit(async (trx) => {
+            const counts = await this.storePlanned(plan.towers, trx);
+            // One row for the import: its counts, not every tower.
+            const after = { imported_count: counts.towers, imported_sector_count: counts.sectors, error_count: plan.rejectedRows.size };
+            await this.audit.record(trx, { entity: 'tower', entityId: null, action: 'bulk_import', after });
+            return counts;
+          });
     return { imported_count: stored.towers, imported_sector_count: stored.sectors, error_count: plan.rejectedRows.size, errors: plan.errors };
   }
 

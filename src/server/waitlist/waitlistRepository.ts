@@ -107,10 +107,9 @@ export class WaitlistRepository implements WaitlistedSpots {
     return Number(result.numDeletedRows);
   }
 
-  /** False when there was no such entry. */
-  async delete(id: number): Promise<boolean> {
-    const result = await this.db.deleteFrom('waitlist_entries').where('id', '=', id).executeTakeFirst();
-    return Number(result.numDeletedRows) > 0;
+  /** The deleted entry's provider, zone and status (no contact details); undefined when there was none. */
+  async delete(id: number, trx?: Executor): Promise<{ provider_id: number | null; zone_id: number | null; status: string } | undefined> {
+    return (trx ?? this.db).deleteFrom('waitlist_entries').where('id', '=', id).returning(['provider_id', 'zone_id', 'status']).executeTakeFirst();
   }
 
   /** The admin's list: newest first, a page at a time, and how many match. */

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { WaitlistJoinRequest } from '../../common/api/waitlist.js';
 import type { QueuedMail } from '../outbox/mailQueue.js';
-import { fakeLogger, manualClock } from '../testing/fakes.js';
+import { fakeLogger, manualClock, recordingAudit } from '../testing/fakes.js';
 import type { NewWaitlistEntry, WaitlistRecord } from './waitlistRepository.js';
 import { OUTSIDE_ZONE, WAITLIST_RESEND_MS, WaitlistService, ZONE_CLOSED, ZONE_NOT_FOUND } from './waitlistService.js';
 import type { WaitlistZones } from './waitlistZones.js';
@@ -76,6 +76,7 @@ function newWaitlistService(zones: WaitlistZones | null = null) {
     secret: 'a-secret-of-at-least-32-characters-long',
     clock,
     log: fakeLogger(),
+    audit: recordingAudit(),
   });
   return { service, repository, mails, events, trx, clock };
 }

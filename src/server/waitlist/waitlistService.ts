@@ -11,6 +11,7 @@ import type {
   WaitlistSummaryRow,
 } from '../../common/api/waitlist.js';
 import { WAITLIST_POINTS_LIMIT } from '../../common/api/waitlist.js';
+import type { AuditRecorder } from '../audit/auditTrail.js';
 import type { Clock } from '../clock.js';
 import type { Executor, Transactions } from '../db/transactions.js';
 import { NotFoundError, ValidationError } from '../errors.js';
@@ -59,6 +60,7 @@ export interface WaitlistServiceDeps {
   secret: string;
   clock: Clock;
   log: FastifyBaseLogger;
+  audit: AuditRecorder;
 }
 
 /** The payload of an entry in webhook events. */
@@ -190,7 +192,12 @@ export class WaitlistService {
   }
 
   async delete(id: number): Promise<void> {
-    if (!(await this.deps.repository.delete(id))) throw new NotFoundError('Waitlist entry not found');
+    await this.deps.transactions.run(async (trx) => {
+      const deleted = await this.deps.repository.delete(id, trx);
+      if (!deleted) throw new NotFoundError('Waitlist entry not found');
+      // Never the visitor's contact details: a deletion may be their request to be forgotten.
+      await this.deps.audit.record(trx, { entity: 'waitlist_entry', entityId: id, action: 'delete', before: { ...deleted } });
+    });
   }
 
   /** Every entry matching the filters as CSV, newest first, read a batch at a time. */

@@ -9,6 +9,7 @@ import {
   type WebhookEndpoint,
   type WebhookEndpointWithSecret,
 } from '../../common/api/webhooks.js';
+import type { AuditRecorder } from '../audit/auditTrail.js';
 import type { Clock } from '../clock.js';
 import type { DbTransaction, Transactions } from '../db/transactions.js';
 import { ConflictError, NotFoundError, OutboundError, ValidationError } from '../errors.js';
@@ -51,6 +52,7 @@ export interface WebhookServiceDeps {
   clock: Clock;
   /** The site's address, named in the test event. */
   publicUrl: string;
+  audit: AuditRecorder;
 }
 
 /** Rules for webhook endpoints: the URL through the SSRF guard, the secret sealed at rest and shown once, the test event, redelivery. */
@@ -80,7 +82,7 @@ export class WebhookService {
     const now = this.deps.clock.now().toISOString();
     const record = await this.deps.transactions.run(async (trx) => {
       if ((await this.deps.repository.count(trx)) >= WEBHOOK_MAX_ENDPOINTS) throw new ConflictError(WEBHOOK_TOO_MANY_MESSAGE);
-      return this.deps.repository.insert(
+      const inserted = await this.deps.repository.insert(
         {
           url: input.url,
           description: input.description || null,
@@ -94,6 +96,9 @@ export class WebhookService {
         },
         trx,
       );
+      // The secret's key is in the entry (masked by the trail): a secret was set, never its value.
+      await this.deps.audit.record(trx, { entity: 'webhook', entityId: inserted.id, action: 'create', after: { ...auditedEndpoint(inserted), secret } });
+      return inserted;
     });
     return { ...toEndpoint(record, undefined), secret };
   }
@@ -113,7 +118,7 @@ export class WebhookService {
         await this.deps.repository.lockPending(id, trx);
         await this.deps.repository.failPending(id, DISABLED_BY_HAND, trx);
       }
-      return this.deps.repository.update(
+      const changed = await this.deps.repository.update(
         id,
         {
           ...(input.url === undefined ? {} : { url: input.url }),
@@ -125,6 +130,16 @@ export class WebhookService {
         },
         trx,
       );
+      if (changed) {
+        await this.deps.audit.record(trx, {
+          entity: 'webhook',
+          entityId: id,
+          action: 'update',
+          before: auditedEndpoint(stored),
+          after: auditedEndpoint(changed),
+        });
+      }
+      return changed;
     });
     if (!updated) throw new NotFoundError(ENDPOINT_NOT_FOUND);
     return this.answer(updated);
@@ -134,7 +149,10 @@ export class WebhookService {
   async delete(id: number): Promise<void> {
     const deleted = await this.deps.transactions.run(async (trx) => {
       await this.deps.repository.lockPending(id, trx);
-      return this.deps.repository.delete(id, trx);
+      const stored = await this.deps.repository.find(id, trx);
+      const removed = await this.deps.repository.delete(id, trx);
+      if (removed && stored) await this.deps.audit.record(trx, { entity: 'webhook', entityId: id, action: 'delete', before: auditedEndpoint(stored) });
+      return removed;
     });
     if (!deleted) throw new NotFoundError(ENDPOINT_NOT_FOUND);
   }
@@ -142,8 +160,16 @@ export class WebhookService {
   async rotateSecret(id: number): Promise<{ secret: string }> {
     await this.existing(id);
     const secret = newWebhookSecret();
-    const updated = await this.deps.repository.update(id, { secret_sealed: this.deps.secrets.seal(secret), updated_at: this.deps.clock.now().toISOString() });
-    if (!updated) throw new NotFoundError(ENDPOINT_NOT_FOUND);
+    await this.deps.transactions.run(async (trx) => {
+      const updated = await this.deps.repository.update(
+        id,
+        { secret_sealed: this.deps.secrets.seal(secret), updated_at: this.deps.clock.now().toISOString() },
+        trx,
+      );
+      if (!updated) throw new NotFoundError(ENDPOINT_NOT_FOUND);
+      // Both sides masked by the trail: the entry says the secret changed, not what it is.
+      await this.deps.audit.record(trx, { entity: 'webhook', entityId: id, action: 'rotate_secret', before: { secret: 'previous' }, after: { secret: 'new' } });
+    });
     return { secret };
   }
 
@@ -162,7 +188,9 @@ export class WebhookService {
         { message_id: newMessageId(), type: WEBHOOK_TEST_EVENT, payload_json: JSON.stringify(data), created_at: now },
         trx,
       );
-      return this.deps.repository.insertDelivery(eventId, endpoint.id, now, trx);
+      const deliveryId = await this.deps.repository.insertDelivery(eventId, endpoint.id, now, trx);
+      await this.deps.audit.record(trx, { entity: 'webhook', entityId: endpoint.id, action: 'test', after: { delivery_id: deliveryId } });
+      return deliveryId;
     });
   }
 
@@ -172,7 +200,12 @@ export class WebhookService {
     const delivery = await this.deps.repository.findDelivery(endpoint.id, deliveryId);
     if (!delivery) throw new NotFoundError(DELIVERY_NOT_FOUND);
     const now = this.deps.clock.now().toISOString();
-    return this.queue(endpoint.id, (trx) => this.deps.repository.insertDelivery(delivery.event_id, endpoint.id, now, trx));
+    return this.queue(endpoint.id, async (trx) => {
+      const newDeliveryId = await this.deps.repository.insertDelivery(delivery.event_id, endpoint.id, now, trx);
+      const after = { delivery_id: newDeliveryId, redelivery_of: deliveryId, webhook_id: delivery.message_id };
+      await this.deps.audit.record(trx, { entity: 'webhook', entityId: endpoint.id, action: 'redeliver', after });
+      return newDeliveryId;
+    });
   }
 
   /** Runs `insert` (the new delivery's id) in a transaction, then nudges the worker and answers the delivery. */
@@ -214,6 +247,12 @@ export class WebhookService {
       throw new ValidationError(`The URL's host cannot be reached: ${error.message}`);
     }
   }
+}
+
+/** An endpoint as its audit entries keep it: the record, the sealed secret left out. */
+function auditedEndpoint(record: WebhookEndpointRecord): Record<string, unknown> {
+  const { secret_sealed: _sealed, ...shown } = record;
+  return shown;
 }
 
 function toEndpoint(record: WebhookEndpointRecord, activity: EndpointActivity | undefined): WebhookEndpoint {

@@ -11,10 +11,11 @@ import {
   type ZoneUpdate,
 } from '../../common/api/zones.js';
 import { unpackRing } from '../../geo/packedGeometry.js';
+import type { AuditRecorder } from '../audit/auditTrail.js';
 import type { Clock } from '../clock.js';
 import type { ClutterFileRequest } from '../clutter/clutterFileReading.js';
 import type { PackedPolygon } from '../../geo/packedGeometry.js';
-import type { Transactions } from '../db/transactions.js';
+import type { Executor, Transactions } from '../db/transactions.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import type { ZoneListVersion } from './zoneListVersion.js';
 import { checkZoneOutline } from './zoneOutline.js';
@@ -32,6 +33,7 @@ export interface ZoneServiceDeps {
   clock: Clock;
   /** Moved after each write, so the public list is built again at once. */
   listVersion: ZoneListVersion;
+  audit: AuditRecorder;
 }
 
 /**
@@ -77,6 +79,7 @@ export class ZoneService {
         trx,
       );
       if (inserted === 'no_provider') throw new ValidationError(ZONE_PROVIDER_MESSAGE);
+      await this.recordChange(inserted, 'create', null, trx);
       return inserted;
     });
     this.deps.listVersion.invalidate();
@@ -100,17 +103,19 @@ export class ZoneService {
         : {}),
       updated_at: this.deps.clock.now().toISOString(),
     };
-    const updated =
-      changes.provider_id === undefined
-        ? await this.deps.repository.update(id, zoneChanges)
-        : await this.deps.transactions.run(async (trx) => {
-            // Its entries carry the provider (the waitlist's counts and exports by provider): a zone that has any keeps it.
-            const providerId = await this.deps.repository.lockProvider(id, trx);
-            if (providerId !== undefined && providerId !== changes.provider_id && (await this.deps.repository.hasEntries(id, trx))) {
-              throw new ConflictError(ZONE_PROVIDER_LOCKED_MESSAGE);
-            }
-            return this.deps.repository.update(id, zoneChanges, trx);
-          });
+    const updated = await this.deps.transactions.run(async (trx) => {
+      if (changes.provider_id !== undefined) {
+        // Its entries carry the provider (the waitlist's counts and exports by provider): a zone that has any keeps it.
+        const providerId = await this.deps.repository.lockProvider(id, trx);
+        if (providerId !== undefined && providerId !== changes.provider_id && (await this.deps.repository.hasEntries(id, trx))) {
+          throw new ConflictError(ZONE_PROVIDER_LOCKED_MESSAGE);
+        }
+      }
+      const before = await this.deps.repository.find(id, trx);
+      const outcome = await this.deps.repository.update(id, zoneChanges, trx);
+      if (outcome === true && before) await this.recordChange(id, 'update', before, trx);
+      return outcome;
+    });
     if (updated === 'no_provider') throw new ValidationError(ZONE_PROVIDER_MESSAGE);
     if (!updated) throw new NotFoundError(ZONE_NOT_FOUND_MESSAGE);
     this.deps.listVersion.invalidate();
@@ -118,8 +123,24 @@ export class ZoneService {
   }
 
   async delete(id: number): Promise<void> {
-    if (!(await this.deps.repository.delete(id))) throw new NotFoundError(ZONE_NOT_FOUND_MESSAGE);
+    await this.deps.transactions.run(async (trx) => {
+      const before = await this.deps.repository.find(id, trx);
+      if (!before || !(await this.deps.repository.delete(id, trx))) throw new NotFoundError(ZONE_NOT_FOUND_MESSAGE);
+      await this.recordChange(id, 'delete', before, trx);
+    });
     this.deps.listVersion.invalidate();
+  }
+
+  /** The zone's audit entry: its fields as they were and are in `trx`, the outline only by its vertex count. */
+  private async recordChange(id: number, action: 'create' | 'update' | 'delete', before: ZoneRecord | null, trx: Executor): Promise<void> {
+    const after = action === 'delete' ? undefined : await this.deps.repository.find(id, trx);
+    await this.deps.audit.record(trx, {
+      entity: 'zone',
+      entityId: id,
+      action,
+      before: before && auditedZone(before),
+      after: after ? auditedZone(after) : null,
+    });
   }
 
   /**
@@ -168,6 +189,11 @@ function toPublic(record: ZoneRecord): PublicZone {
     message: record.message,
     geometry: JSON.parse(record.geometry_json) as ZoneGeometry,
   };
+}
+
+function auditedZone(record: ZoneRecord): Record<string, unknown> {
+  const { geometry: _geometry, confirmed_count: _count, ...fields } = toAdmin(record);
+  return fields;
 }
 
 function toAdmin(record: ZoneRecord): AdminZone {

@@ -17,6 +17,7 @@ import { AdminNotFoundPage } from './AdminNotFoundPage.js';
 
 // Screens of their own chunk, fetched when first opened; the shell and menu stay while they load
 // (Zones' drawing tools, terra-draw, load only with it).
+const AuditPage = lazy(() => import('../audit/index.js').then((module) => ({ default: module.AuditPage })));
 const MeasurementsPage = lazy(() => import('../measurements/index.js').then((module) => ({ default: module.MeasurementsPage })));
 const WaitlistPage = lazy(() => import('../waitlist/index.js').then((module) => ({ default: module.WaitlistPage })));
 const WebhooksPage = lazy(() => import('../webhooks/index.js').then((module) => ({ default: module.WebhooksPage })));
@@ -79,6 +80,14 @@ export function AdminRoutes() {
             element={
               <Suspense fallback={screenLoading}>
                 <UsersPage />
+              </Suspense>
+            }
+          />
+          <Route
+            path="audit"
+            element={
+              <Suspense fallback={screenLoading}>
+                <AuditPage />
               </Suspense>
             }
           />

@@ -3,6 +3,7 @@ import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import CellTowerOutlined from '@mui/icons-material/CellTowerOutlined';
 import CodeOutlined from '@mui/icons-material/CodeOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import LayersOutlined from '@mui/icons-material/LayersOutlined';
@@ -35,5 +36,6 @@ export const ADMIN_NAV_ITEMS: readonly AdminNavItem[] = [
   { label: 'Embed Generator', path: '/admin/embed', icon: CodeOutlined },
   { label: 'Webhooks', path: '/admin/webhooks', icon: WebhookOutlined },
   { label: 'Users', path: '/admin/users', icon: PeopleOutlined },
+  { label: 'Audit log', path: '/admin/audit', icon: HistoryOutlined },
   { label: 'Settings', path: '/admin/settings', icon: SettingsOutlined },
 ];

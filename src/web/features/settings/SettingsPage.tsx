@@ -12,9 +12,10 @@ import { ClutterAreasCard } from './ClutterAreasCard.js';
 import { EmbeddingCard } from './EmbeddingCard.js';
 import { PublicMapStartCard } from './PublicMapStartCard.js';
 import { RadioModelCard } from './RadioModelCard.js';
+import { TeamSecurityCard } from './TeamSecurityCard.js';
 
 /**
- * /admin/settings: where the public map opens, the embedding and the address book settings
+ * /admin/settings: the team's security (2FA roles, audit retention: the owner's), where the public map opens, the embedding and the address book settings
  * (the password moved to the Account page), and the radio section: the propagation model, the clutter areas and the antenna pattern library.
  */
 export function SettingsPage() {
@@ -33,6 +34,9 @@ export function SettingsPage() {
         </Alert>
       )}
       <Grid container spacing={3}>
+        <Grid size={{ xs: 12 }}>
+          <TeamSecurityCard onResult={show} />
+        </Grid>
         <Grid size={{ xs: 12 }}>
           <ReadOnlyRegion readOnly={!canChange}>
             <PublicMapStartCard onResult={show} />
