@@ -112,9 +112,9 @@ describe.each(databaseKinds())('audit log on %s', (kind) => {
       },
       {
         name: 'team settings',
-        change: () => send('PUT', '/api/settings/team', { require_2fa_roles: ['owner'], audit_retention_days: 90 }),
+        change: () => send('PUT', '/api/settings/team', { require_2fa_roles: ['admin'], audit_retention_days: 90 }),
         expected: { entity: 'settings', entity_id: 'team', action: 'update' },
-        diff: { before: { require_2fa_roles: [], audit_retention_days: 365 }, after: { require_2fa_roles: ['owner'], audit_retention_days: 90 } },
+        diff: { before: { require_2fa_roles: [], audit_retention_days: 365 }, after: { require_2fa_roles: ['admin'], audit_retention_days: 90 } },
       },
       {
         name: "a lead's status and notes",
@@ -225,13 +225,14 @@ describe.each(databaseKinds())('audit log on %s', (kind) => {
     expect((await ok(await send('GET', '/api/audit?entity=tower&to=2026-11-20'))).items.map((entry: AuditRow) => entry.after?.name)).toEqual(['T1']);
     expect((await ok(await send('GET', '/api/audit?entity=tower&from=2026-11-21'))).total).toBe(2);
 
+    // Nomsa's sign-in, two tower changes and the settings, newest first.
     const paged = await ok(await send('GET', '/api/audit?page=2&page_size=1&actor=nomsa'));
-    expect(paged).toMatchObject({ total: 3, items: [{ entity: 'tower', action: 'update' }] });
+    expect(paged).toMatchObject({ total: 4, items: [{ entity: 'tower', action: 'update' }] });
     expect((await send('GET', '/api/audit?page_size=201')).statusCode).toBe(400);
     expect((await send('GET', '/api/audit?from=yesterday')).json().message).toMatch(/from must be a date/);
 
     const facets = await ok(await send('GET', '/api/audit/facets'));
-    expect(facets).toEqual({ actors: ['admin', 'nomsa'], entities: ['settings', 'tower'], actions: ['create', 'update'] });
+    expect(facets).toEqual({ actors: ['admin', 'nomsa'], entities: ['session', 'settings', 'tower'], actions: ['create', 'sign_in', 'update'] });
 
     const csv = await send('GET', '/api/audit/export?actor=nomsa&entity=tower');
     expect(csv.statusCode).toBe(200);
@@ -245,24 +246,32 @@ describe.each(databaseKinds())('audit log on %s', (kind) => {
 
   it('has no route that edits or deletes an entry', async () => {
     await newProvider();
-    const [entry] = (await ok(await send('GET', '/api/audit'))).items as AuditRow[];
+    // The admin's sign-in and the provider.
+    const entries = (await ok(await send('GET', '/api/audit'))).items as AuditRow[];
+    expect(entries).toHaveLength(2);
+    const entry = entries[0];
     for (const method of ['PUT', 'PATCH', 'DELETE'] as const) {
       for (const url of ['/api/audit', `/api/audit/${entry!.id}`]) {
         expect([404, 405], `${method} ${url}`).toContain((await send(method, url, method === 'DELETE' ? undefined : {})).statusCode);
       }
     }
-    expect((await ok(await send('GET', '/api/audit'))).total).toBe(1);
+    expect((await ok(await send('GET', '/api/audit'))).total).toBe(2);
   });
 
   it('keeps the team settings the owner saves, within the allowed retention', async () => {
     expect(await ok(await send('GET', '/api/settings/team'))).toEqual({ require_2fa_roles: [], audit_retention_days: 365 });
-    const saved = await ok(await send('PUT', '/api/settings/team', { require_2fa_roles: ['viewer', 'owner', 'owner'], audit_retention_days: 30 }));
-    expect(saved).toEqual({ require_2fa_roles: ['owner', 'viewer'], audit_retention_days: 30 });
+    const saved = await ok(await send('PUT', '/api/settings/team', { require_2fa_roles: ['viewer', 'admin', 'admin'], audit_retention_days: 30 }));
+    expect(saved).toEqual({ require_2fa_roles: ['admin', 'viewer'], audit_retention_days: 30 });
     expect(await ok(await send('GET', '/api/settings/team'))).toEqual(saved);
     const tooShort = await send('PUT', '/api/settings/team', { require_2fa_roles: [], audit_retention_days: 29 });
     expect(tooShort.statusCode).toBe(400);
     expect(tooShort.json().message).toBe('Audit retention must be from 30 to 3650 days');
     expect((await send('PUT', '/api/settings/team', { require_2fa_roles: ['root'], audit_retention_days: 30 })).statusCode).toBe(400);
+    // The owner has no second factor: requiring one of owners would shut them out of every screen but Account.
+    const ownRole = await send('PUT', '/api/settings/team', { require_2fa_roles: ['owner'], audit_retention_days: 30 });
+    expect(ownRole.statusCode).toBe(400);
+    expect(ownRole.json().message).toBe('Turn on two-factor sign-in for your own account (Account) before you require it for your role');
+    expect(await ok(await send('GET', '/api/settings/team'))).toEqual(saved);
   });
 
   it('prunes the entries older than the retention, in batches, and keeps the rest', async () => {

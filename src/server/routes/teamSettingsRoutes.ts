@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { teamSettings } from '../../common/api/audit.js';
 import { envelopeOf, errorEnvelope } from '../../common/api/envelope.js';
 import type { TeamSettingsService } from '../team/teamSettingsService.js';
+import { adminOf } from '../auth/requireAdmin.js';
 
 const tags = ['settings'];
 
@@ -23,7 +24,11 @@ export function teamSettingsRoutes(team: TeamSettingsService): FastifyPluginAsyn
           response: { 200: envelopeOf(teamSettings), 400: errorEnvelope },
         },
       },
-      async (request) => ({ success: true as const, message: 'Team settings saved', data: await team.save(request.body) }),
+      async (request) => ({
+        success: true as const,
+        message: 'Team settings saved',
+        data: await team.save(request.body, { role: adminOf(request).role, twoFactorEnabled: adminOf(request).twoFactorEnabled ?? false }),
+      }),
     );
   };
 }

@@ -1,9 +1,12 @@
 import { type TeamSettings } from '../../common/api/audit.js';
-import { USER_ROLES } from '../../common/api/users.js';
+import { USER_ROLES, type UserRole } from '../../common/api/users.js';
 import type { AuditRecorder } from '../audit/auditTrail.js';
 import type { Clock } from '../clock.js';
+import { ValidationError } from '../errors.js';
 import type { Transactions } from '../db/transactions.js';
 import type { TeamSettingsRepository } from './teamSettingsRepository.js';
+
+export const SET_UP_YOUR_OWN_FIRST = 'Turn on two-factor sign-in for your own account (Account) before you require it for your role';
 
 /**
  * The owner's security settings of the team: the roles that must sign in with a second factor
@@ -24,8 +27,13 @@ export class TeamSettingsService {
     return this.deps.repository.read();
   }
 
-  /** Saves validated settings (roles once each, in the roles' order) with their audit entry; returns what was stored. */
-  async save(input: TeamSettings): Promise<TeamSettings> {
+  /**
+   * Saves validated settings (roles once each, in the roles' order) with their audit entry; returns
+   * what was stored. `saver` is the owner saving: requiring a second factor of their own role while
+   * they have none would shut them out of every screen but Account, so it is refused.
+   */
+  async save(input: TeamSettings, saver: { role: UserRole; twoFactorEnabled: boolean }): Promise<TeamSettings> {
+    if (input.require_2fa_roles.includes(saver.role) && !saver.twoFactorEnabled) throw new ValidationError(SET_UP_YOUR_OWN_FIRST);
     const settings: TeamSettings = {
       require_2fa_roles: USER_ROLES.filter((role) => input.require_2fa_roles.includes(role)),
       audit_retention_days: input.audit_retention_days,
