@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayOpen, providerScoped, roleCan, sessionMayOpen } from './roleAccess.js';
+import { mayOpen, providerScoped, roleCan } from './roleAccess.js';
 
 describe('role access in the admin screens', () => {
   it('opens the users screen to the owner alone', () => {
@@ -30,15 +30,5 @@ describe('role access in the admin screens', () => {
     expect(providerScoped('owner')).toBe(false);
     expect(providerScoped('admin')).toBe(false);
     expect(providerScoped('viewer')).toBe(false);
-  });
-
-  it('opens only the Account page until a role that must use two-factor sign-in sets it up', () => {
-    const pending = { role: 'owner', two_factor_required_setup: true } as const;
-    expect(sessionMayOpen(pending, '/admin/account')).toBe(true);
-    expect(sessionMayOpen(pending, '/admin/dashboard')).toBe(false);
-    expect(sessionMayOpen(pending, '/admin/users')).toBe(false);
-    const ready = { role: 'owner', two_factor_required_setup: false } as const;
-    expect(sessionMayOpen(ready, '/admin/users')).toBe(true);
-    expect(sessionMayOpen({ role: 'provider_editor', two_factor_required_setup: false }, '/admin/settings')).toBe(false);
   });
 });

@@ -1,6 +1,4 @@
-import type { SessionInfo } from '../../common/api/auth.js';
 import type { UserRole } from '../../common/api/users.js';
-import { ADMIN_ACCOUNT_PATH } from './adminPaths.js';
 
 /**
  * What each role may open and do in the admin screens: the browser's mirror of the server's route
@@ -27,15 +25,6 @@ export function mayOpen(role: UserRole, pathname: string): boolean {
   if (OWNER_SCREENS.some((screen) => within(pathname, screen))) return role === 'owner';
   if (role === 'provider_editor') return PROVIDER_EDITOR_SCREENS.some((screen) => within(pathname, screen));
   return true;
-}
-
-/**
- * Whether the verified session may open `pathname` now: a user whose role must use two-factor
- * sign-in and has not set it up gets only the Account page (the server refuses them the rest).
- */
-export function sessionMayOpen(session: Pick<SessionInfo, 'role' | 'two_factor_required_setup'>, pathname: string): boolean {
-  if (session.two_factor_required_setup) return pathname === ADMIN_ACCOUNT_PATH;
-  return mayOpen(session.role, pathname);
 }
 
 /**

@@ -10,9 +10,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, matchPath, useLocation } from 'react-router-dom';
-import { sessionMayOpen } from '../../auth/roleAccess.js';
 import { useVerifySession } from '../../auth/useVerifySession.js';
-import { ADMIN_NAV_ITEMS } from './adminNavItems.js';
+import { adminMenuItems } from './adminNavItems.js';
 
 /** The current screen's item takes the primary colour, text and icon alike. */
 const selectedItemStyle = {
@@ -37,7 +36,7 @@ interface AdminNavigationProps {
 export function AdminNavigation({ onNavigate }: AdminNavigationProps) {
   const { pathname } = useLocation();
   const session = useVerifySession().data;
-  const items = session ? ADMIN_NAV_ITEMS.filter((item) => sessionMayOpen(session, item.path)) : [];
+  const items = session ? adminMenuItems(session) : [];
 
   return (
     <Box component="nav" aria-label="Admin navigation" sx={focusRingStyle}>
