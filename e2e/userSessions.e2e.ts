@@ -8,7 +8,7 @@ import { type LiveApp, startLiveApp } from './support/liveApp.js';
 import { chromiumPerFile, signedInPage } from './support/session.js';
 
 const FIREFOX_ON_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
-const SCREENSHOTS = process.env.E2E_SCREENSHOT_DIR;
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 
 describe.runIf(browserAvailable())("users: an owner ends another user's session and resets their two-factor sign-in", () => {
   let browser: Browser;
