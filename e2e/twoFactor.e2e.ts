@@ -130,6 +130,9 @@ describe.runIf(browserAvailable())('two-factor sign-in and sessions in the brows
     await signInWithPassword();
     await page.waitForURL('**/admin/account');
     await page.getByText('Your role must use two-factor sign-in. Set it up to open the rest of the admin area.').waitFor();
+    const menu = page.getByRole('navigation', { name: 'Admin navigation' });
+    await menu.getByRole('link', { name: 'Account' }).waitFor();
+    expect(await menu.getByRole('link', { name: 'Towers' }).count()).toBe(0);
     await expectNoSeriousA11yViolations(page, 'account page with two-factor sign-in required');
     await page.goto('/admin/towers');
     await page.waitForURL('**/admin/account');
@@ -143,5 +146,6 @@ describe.runIf(browserAvailable())('two-factor sign-in and sessions in the brows
     await page.getByRole('button', { name: 'Turn off' }).waitFor();
     await page.goto('/admin/towers');
     await page.waitForURL('**/admin/towers');
+    await menu.getByRole('link', { name: 'Towers' }).waitFor();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mayOpen, roleCan } from './roleAccess.js';
+import { mayOpen, providerScoped, roleCan } from './roleAccess.js';
 
 describe('role access in the admin screens', () => {
   it('opens the users screen to the owner alone', () => {
@@ -23,5 +23,12 @@ describe('role access in the admin screens', () => {
     expect(roleCan('provider_editor', 'add_provider')).toBe(false);
     expect(roleCan('admin', 'change')).toBe(true);
     expect(roleCan('admin', 'manage_users')).toBe(false);
+  });
+
+  it('scopes a provider editor alone to their own providers', () => {
+    expect(providerScoped('provider_editor')).toBe(true);
+    expect(providerScoped('owner')).toBe(false);
+    expect(providerScoped('admin')).toBe(false);
+    expect(providerScoped('viewer')).toBe(false);
   });
 });

@@ -28,6 +28,14 @@ export function mayOpen(role: UserRole, pathname: string): boolean {
 }
 
 /**
+ * Whether `role` sees only its own providers' data: the screens then drop what spans the whole
+ * map (other providers, the coverage rate, the demand map) and the operator's own records.
+ */
+export function providerScoped(role: UserRole): boolean {
+  return role === 'provider_editor';
+}
+
+/**
  * What a screen asks before showing a control:
  * - `manage_users`: the owner;
  * - `change`: add, edit and delete on the shared screens (owner, admin);

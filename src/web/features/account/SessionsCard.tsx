@@ -1,21 +1,12 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { SessionSummary } from '../../../common/api/auth.js';
 import { errorMessage } from '../../api/ApiError.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { LoadingPanel } from '../../ui/QueryStates.js';
-import { formatDateTime } from '../../ui/reportPeriod.js';
 import { SectionCard } from '../../ui/SectionCard.js';
-import { visuallyHidden } from '../../ui/visuallyHidden.js';
+import { SessionsTable } from '../../ui/SessionsTable.js';
 import { useEndSession, useSessions } from './accountQueries.js';
 
 /** Where you are signed in, and a way to end any of those sessions. */
@@ -37,47 +28,7 @@ export function SessionsCard({ onResult }: { onResult: (message: string) => void
       );
     }
     if (sessions.data.length === 0) return <Typography color="text.secondary">No signed-in sessions.</Typography>;
-    return (
-      <TableContainer>
-        <Table size="small" aria-label="Your sessions">
-          <TableHead>
-            <TableRow>
-              <TableCell>Browser</TableCell>
-              <TableCell>Address</TableCell>
-              <TableCell>Signed in</TableCell>
-              <TableCell>Last seen</TableCell>
-              <TableCell align="right">
-                <Box component="span" sx={visuallyHidden}>
-                  Actions
-                </Box>
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {sessions.data.map((session) => (
-              <TableRow key={session.id}>
-                <TableCell>
-                  {session.browser} {session.current && <Chip size="small" color="primary" label="This device" sx={{ ml: 1 }} />}
-                </TableCell>
-                <TableCell>{session.ip_address ?? '—'}</TableCell>
-                <TableCell>{formatDateTime(session.created_at)}</TableCell>
-                <TableCell>{session.last_seen_at ? formatDateTime(session.last_seen_at) : '—'}</TableCell>
-                <TableCell align="right">
-                  <Button
-                    size="small"
-                    color="error"
-                    onClick={() => setEnding(session)}
-                    aria-label={`End session: ${session.browser}${session.current ? ', this device' : ''}`}
-                  >
-                    End session
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-    );
+    return <SessionsTable sessions={sessions.data} label="Your sessions" onEnd={setEnding} />;
   };
 
   return (

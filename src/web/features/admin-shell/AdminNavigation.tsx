@@ -10,9 +10,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, matchPath, useLocation } from 'react-router-dom';
-import { mayOpen } from '../../auth/roleAccess.js';
 import { useVerifySession } from '../../auth/useVerifySession.js';
-import { ADMIN_NAV_ITEMS } from './adminNavItems.js';
+import { adminMenuItems } from './adminNavItems.js';
 
 /** The current screen's item takes the primary colour, text and icon alike. */
 const selectedItemStyle = {
@@ -33,11 +32,11 @@ interface AdminNavigationProps {
   onNavigate?: () => void;
 }
 
-/** The side menu's content: the screens the signed-in role may open; the current screen's item is highlighted. */
+/** The side menu's content: the screens the signed-in session may open (only Account until a required 2FA is set up); the current screen's item is highlighted. */
 export function AdminNavigation({ onNavigate }: AdminNavigationProps) {
   const { pathname } = useLocation();
-  const role = useVerifySession().data?.role;
-  const items = role ? ADMIN_NAV_ITEMS.filter((item) => mayOpen(role, item.path)) : [];
+  const session = useVerifySession().data;
+  const items = session ? adminMenuItems(session) : [];
 
   return (
     <Box component="nav" aria-label="Admin navigation" sx={focusRingStyle}>

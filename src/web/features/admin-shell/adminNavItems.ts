@@ -1,3 +1,4 @@
+import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import CellTowerOutlined from '@mui/icons-material/CellTowerOutlined';
@@ -14,6 +15,9 @@ import SignalCellularAltOutlined from '@mui/icons-material/SignalCellularAltOutl
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
 import type SvgIcon from '@mui/material/SvgIcon';
+import type { SessionInfo } from '../../../common/api/auth.js';
+import { ADMIN_ACCOUNT_PATH } from '../../auth/adminPaths.js';
+import { mayOpen } from '../../auth/roleAccess.js';
 
 export interface AdminNavItem {
   label: string;
@@ -39,3 +43,15 @@ export const ADMIN_NAV_ITEMS: readonly AdminNavItem[] = [
   { label: 'Audit log', path: '/admin/audit', icon: HistoryOutlined },
   { label: 'Settings', path: '/admin/settings', icon: SettingsOutlined },
 ];
+
+const ACCOUNT_NAV_ITEM: AdminNavItem = { label: 'Account', path: ADMIN_ACCOUNT_PATH, icon: ManageAccountsOutlined };
+
+/**
+ * The side menu of a verified session: the items its role may open, or only Account while the
+ * role must use two-factor sign-in and it is not set up (the guard keeps them there, the server
+ * refuses the rest).
+ */
+export function adminMenuItems(session: Pick<SessionInfo, 'role' | 'two_factor_required_setup'>): readonly AdminNavItem[] {
+  if (session.two_factor_required_setup) return [ACCOUNT_NAV_ITEM];
+  return ADMIN_NAV_ITEMS.filter((item) => mayOpen(session.role, item.path));
+}

@@ -18,8 +18,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { useProviderScoped } from '../../auth/useCan.js';
 import type { DashboardData } from '../../../common/api/reports.js';
-import { useVerifySession } from '../../auth/useVerifySession.js';
 import { AdminPageHeading } from '../../ui/AdminPageHeading.js';
 import { BarList } from '../../ui/BarList.js';
 import { coverageItems } from '../../ui/coverageBreakdown.js';
@@ -44,7 +44,7 @@ export function DashboardPage() {
   const { choice, range, setChoice } = usePeriodParam();
   const dashboard = useDashboard(range);
   // A provider editor's figures are their providers' searches, all of them covered: no coverage rate to show.
-  const providerEditor = useVerifySession().data?.role === 'provider_editor';
+  const providerEditor = useProviderScoped();
 
   useEffect(() => {
     if (dashboard.isError) console.error(LOAD_FAILED, dashboard.error);

@@ -12,6 +12,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { useProviderScoped } from '../../auth/useCan.js';
 import { LEAD_TYPES } from '../../../common/api/leads.js';
 import type { ReportLead } from '../../../common/api/reports.js';
 import { LEAD_STATUS_LABELS, LEAD_STATUSES } from '../../../common/api/reports.js';
@@ -25,7 +26,6 @@ import { formatCount } from '../../ui/reportFormat.js';
 import { formatPeriod } from '../../ui/reportPeriod.js';
 import { useNotice } from '../../ui/useNotice.js';
 import { usePeriodParam } from '../../ui/usePeriodParam.js';
-import { useVerifySession } from '../../auth/useVerifySession.js';
 import { useProviders } from '../providers/index.js';
 import { LeadDetailsDialog } from './LeadDetailsDialog.js';
 import { type LeadFilters, leadFiltersFromParams, providerFilterOptions, withLeadFilterParams } from './leadFilters.js';
@@ -44,7 +44,7 @@ export function LeadsPage() {
   const inbox = useLeadsInbox(range, filters);
   const providers = useProviders();
   // A provider editor reads only their providers' leads (the server filters) and records no installs.
-  const providerEditor = useVerifySession().data?.role === 'provider_editor';
+  const providerEditor = useProviderScoped();
   const exportCsv = useExportLeadsCsv();
   const { notice, show, close } = useNotice();
 

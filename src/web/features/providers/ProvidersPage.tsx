@@ -4,9 +4,8 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import type { Provider } from '../../../common/api/providers.js';
-import { useCan } from '../../auth/useCan.js';
+import { useCan, useProviderScoped } from '../../auth/useCan.js';
 import { errorMessage } from '../../api/ApiError.js';
-import { useVerifySession } from '../../auth/useVerifySession.js';
 import { AdminPageHeading } from '../../ui/AdminPageHeading.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { NoticeSnackbar } from '../../ui/NoticeSnackbar.js';
@@ -27,7 +26,7 @@ const SYNC_FAILED = 'Failed to sync My Maps data';
  * server filters) and neither adds nor deletes providers.
  */
 export function ProvidersPage() {
-  const providerEditor = useVerifySession().data?.role === 'provider_editor';
+  const providerEditor = useProviderScoped();
   const providers = useProviders();
   // A provider editor edits their own providers but neither adds nor deletes one; a viewer only reads.
   const canAdd = useCan('add_provider');

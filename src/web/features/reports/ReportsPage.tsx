@@ -9,9 +9,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
+import { useProviderScoped } from '../../auth/useCan.js';
 import { percent } from '../../../common/api/reports.js';
 import { errorMessage } from '../../api/ApiError.js';
-import { useVerifySession } from '../../auth/useVerifySession.js';
 import { AdminPageHeading } from '../../ui/AdminPageHeading.js';
 import { BarList } from '../../ui/BarList.js';
 import { coverageItems } from '../../ui/coverageBreakdown.js';
@@ -42,7 +42,7 @@ export function ReportsPage() {
   const exportCsv = useExportReportCsv();
   // A provider editor's reports hold their providers' searches only, every one covered: the
   // coverage figures, the uncovered demand and the waitlist (the whole map's) are not theirs.
-  const providerEditor = useVerifySession().data?.role === 'provider_editor';
+  const providerEditor = useProviderScoped();
 
   const exportButton = (report: CsvReport) => (
     <ExportCsvButton

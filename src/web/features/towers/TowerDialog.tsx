@@ -9,10 +9,10 @@ import MenuItem from '@mui/material/MenuItem';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState } from 'react';
 import { type Control, type UseFormSetValue, useForm, useWatch } from 'react-hook-form';
+import { useProviderScoped } from '../../auth/useCan.js';
 import type { Provider } from '../../../common/api/providers.js';
 import type { Tower } from '../../../common/api/towers.js';
 import { errorMessage } from '../../api/ApiError.js';
-import { useVerifySession } from '../../auth/useVerifySession.js';
 import { FormSwitch } from '../../ui/FormSwitch.js';
 import { FormTextField } from '../../ui/FormTextField.js';
 import { useProviders } from '../providers/index.js';
@@ -239,7 +239,7 @@ function useOwnerChoices(
   editing: boolean,
   setValue: UseFormSetValue<TowerFormValues>,
 ): { providers: readonly Provider[]; operatorAllowed: boolean; loaded: boolean } {
-  const providerEditor = useVerifySession().data?.role === 'provider_editor';
+  const providerEditor = useProviderScoped();
   const providers = useProviders();
   const first = providers.data?.[0];
   useEffect(() => {

@@ -18,7 +18,8 @@ import { EditAccessDialog } from './EditAccessDialog.js';
 import { InvitationLinkDialog } from './InvitationLinkDialog.js';
 import { InvitationsTable } from './InvitationsTable.js';
 import { InviteDialog } from './InviteDialog.js';
-import { useInvitations, useInvite, useRemoveUser, useRevokeInvitation, useUpdateUser, useUsers } from './userQueries.js';
+import { useInvitations, useInvite, useRemoveUser, useResetTwoFactor, useRevokeInvitation, useUpdateUser, useUsers } from './userQueries.js';
+import { UserSessionsDialog } from './UserSessionsDialog.js';
 import { UsersTable } from './UsersTable.js';
 
 function RetryAlert({ text, error, onRetry }: { text: string; error: unknown; onRetry: () => void }) {
@@ -49,6 +50,9 @@ export function UsersPage() {
   const [inviting, setInviting] = useState(false);
   const [created, setCreated] = useState<CreatedInvitation | null>(null);
   const [editing, setEditing] = useState<UserSummary | null>(null);
+  const [sessionsOf, setSessionsOf] = useState<UserSummary | null>(null);
+  const [resetting, setResetting] = useState<UserSummary | null>(null);
+  const resetTwoFactor = useResetTwoFactor();
   const removal = useDeleteConfirmation<UserSummary>(useRemoveUser(), show, { deleted: 'User removed', failed: 'Failed to remove the user' });
   const revocation = useDeleteConfirmation<InvitationSummary>(revoke, show, { deleted: 'Invitation revoked', failed: 'Failed to revoke the invitation' });
   const providerList = providers.data ?? [];
@@ -109,6 +113,14 @@ export function UsersPage() {
               setEditing(user);
             }}
             onToggleDisabled={toggleDisabled}
+            onShowSessions={(user) => {
+              close();
+              setSessionsOf(user);
+            }}
+            onResetTwoFactor={(user) => {
+              close();
+              setResetting(user);
+            }}
             onRemove={removal.ask}
           />
         )}
@@ -155,6 +167,35 @@ export function UsersPage() {
           onSaved={(message) => show('success', message)}
         />
       )}
+      {sessionsOf && (
+        <UserSessionsDialog key={sessionsOf.id} user={sessionsOf} onClose={() => setSessionsOf(null)} onEnded={(message) => show('success', message)} />
+      )}
+      <ConfirmDialog
+        open={resetting !== null}
+        title={resetting ? `Reset the two-factor sign-in of ${resetting.username}?` : 'Reset two-factor sign-in?'}
+        message={`${resetting?.username ?? 'They'} will sign in with their password alone until they set two-factor sign-in up again.`}
+        detail={
+          resetTwoFactor.isError
+            ? errorMessage(resetTwoFactor.error, 'Two-factor sign-in could not be reset.')
+            : 'Their authenticator app and recovery codes stop working.'
+        }
+        confirmLabel="Reset 2FA"
+        pendingLabel="Resetting..."
+        pending={resetTwoFactor.isPending}
+        onCancel={() => {
+          setResetting(null);
+          resetTwoFactor.reset();
+        }}
+        onConfirm={() =>
+          resetting &&
+          resetTwoFactor.mutate(resetting.id, {
+            onSuccess: () => {
+              setResetting(null);
+              show('success', `Two-factor sign-in of ${resetting.username} was reset`);
+            },
+          })
+        }
+      />
       <ConfirmDialog
         {...removal.dialog}
         title={removal.item ? `Remove ${removal.item.username}?` : 'Remove user?'}

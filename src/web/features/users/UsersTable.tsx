@@ -1,6 +1,8 @@
 import BlockOutlined from '@mui/icons-material/BlockOutlined';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
+import DevicesOutlined from '@mui/icons-material/DevicesOutlined';
+import LockResetOutlined from '@mui/icons-material/LockResetOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -33,11 +35,14 @@ interface UsersTableProps {
   busyId: number | null;
   onEditAccess: (user: UserSummary) => void;
   onToggleDisabled: (user: UserSummary) => void;
+  /** Another user's sessions and 2FA (the owner's own are on the Account page). */
+  onShowSessions: (user: UserSummary) => void;
+  onResetTwoFactor: (user: UserSummary) => void;
   onRemove: (user: UserSummary) => void;
 }
 
 /** The team: each user's role (and a provider editor's providers), 2FA, state and when last seen, with their actions. */
-export function UsersTable({ users, providers, selfId, busyId, onEditAccess, onToggleDisabled, onRemove }: UsersTableProps) {
+export function UsersTable({ users, providers, selfId, busyId, onEditAccess, onToggleDisabled, onShowSessions, onResetTwoFactor, onRemove }: UsersTableProps) {
   const providerName = (id: number) => providers.find((provider) => provider.id === id)?.name ?? `Provider ${id}`;
   return (
     <TableContainer component={Paper} variant="outlined">
@@ -98,6 +103,20 @@ export function UsersTable({ users, providers, selfId, busyId, onEditAccess, onT
                     {user.disabled ? <CheckCircleOutline /> : <BlockOutlined />}
                   </IconButton>
                 </Tooltip>
+                {user.id !== selfId && (
+                  <Tooltip title="Sessions" describeChild>
+                    <IconButton aria-label={`Sessions of ${user.username}`} onClick={() => onShowSessions(user)}>
+                      <DevicesOutlined />
+                    </IconButton>
+                  </Tooltip>
+                )}
+                {user.id !== selfId && user.two_factor_enabled && (
+                  <Tooltip title="Reset 2FA" describeChild>
+                    <IconButton aria-label={`Reset two-factor sign-in of ${user.username}`} onClick={() => onResetTwoFactor(user)}>
+                      <LockResetOutlined />
+                    </IconButton>
+                  </Tooltip>
+                )}
                 <Tooltip title="Remove" describeChild>
                   <IconButton aria-label={`Remove ${user.username}`} color="error" onClick={() => onRemove(user)} disabled={busyId === user.id}>
                     <DeleteOutline />

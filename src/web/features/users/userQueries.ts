@@ -1,10 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiData, apiRequest } from '../../api/apiClient.js';
 import { QUERY_KEYS } from '../../api/queryKeys.js';
+import type { SessionSummary } from '../../../common/api/auth.js';
 import type { CreatedInvitation, CreateInvitationRequest, InvitationSummary, UpdateUserRequest, UserSummary } from '../../../common/api/users.js';
 
 const USERS_KEY = QUERY_KEYS.users;
 const INVITATIONS_KEY = [...USERS_KEY, 'invitations'] as const;
+const userSessionsKey = (userId: number) => [...USERS_KEY, userId, 'sessions'] as const;
 
 /** GET /api/users: the team. */
 export function useUsers() {
@@ -53,6 +55,32 @@ export function useRemoveUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiRequest<never>(`/users/${id}`, { method: 'DELETE', authenticated: true }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+  });
+}
+
+/** GET /api/users/{id}/sessions: where that user is signed in. */
+export function useUserSessions(userId: number) {
+  return useQuery({
+    queryKey: userSessionsKey(userId),
+    queryFn: ({ signal }) => apiData<SessionSummary[]>(`/users/${userId}/sessions`, { authenticated: true, signal }),
+  });
+}
+
+/** DELETE /api/users/{id}/sessions/{sessionId}: signs that user out of one session. */
+export function useEndUserSession(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sessionId: number) => apiRequest<never>(`/users/${userId}/sessions/${sessionId}`, { method: 'DELETE', authenticated: true }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: userSessionsKey(userId) }),
+  });
+}
+
+/** DELETE /api/users/{id}/2fa: turns off that user's two-factor sign-in, e.g. after a lost phone. */
+export function useResetTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) => apiRequest<never>(`/users/${userId}/2fa`, { method: 'DELETE', authenticated: true }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: USERS_KEY }),
   });
 }

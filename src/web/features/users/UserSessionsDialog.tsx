@@ -1,0 +1,85 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import type { SessionSummary } from '../../../common/api/auth.js';
+import type { UserSummary } from '../../../common/api/users.js';
+import { errorMessage } from '../../api/ApiError.js';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
+import { LoadingPanel } from '../../ui/QueryStates.js';
+import { SessionsTable } from '../../ui/SessionsTable.js';
+import { useEndUserSession, useUserSessions } from './userQueries.js';
+
+interface UserSessionsDialogProps {
+  user: UserSummary;
+  onClose: () => void;
+  onEnded: (message: string) => void;
+}
+
+/** Where another user is signed in, and a way to end any of those sessions (e.g. a lost laptop). */
+export function UserSessionsDialog({ user, onClose, onEnded }: UserSessionsDialogProps) {
+  const titleId = useId();
+  const sessions = useUserSessions(user.id);
+  const end = useEndUserSession(user.id);
+  const [ending, setEnding] = useState<SessionSummary | null>(null);
+
+  const body = () => {
+    if (sessions.isPending) return <LoadingPanel label={`Loading the sessions of ${user.username}`} />;
+    if (sessions.isError) {
+      return (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void sessions.refetch()}>
+              Retry
+            </Button>
+          }
+        >
+          {errorMessage(sessions.error, 'The sessions could not be loaded.')}
+        </Alert>
+      );
+    }
+    if (sessions.data.length === 0) return <Typography color="text.secondary">{user.username} is not signed in anywhere.</Typography>;
+    return <SessionsTable sessions={sessions.data} label={`Sessions of ${user.username}`} onEnd={setEnding} />;
+  };
+
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="md" fullWidth>
+      <DialogTitle id={titleId}>Sessions of {user.username}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>Where {user.username} is signed in. Ending a session signs that browser out at once.</DialogContentText>
+        {body()}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+      <ConfirmDialog
+        open={ending !== null}
+        title="End this session?"
+        message={`${user.username}'s ${ending?.browser ?? ''} session will be signed out.`}
+        detail={end.isError ? errorMessage(end.error, 'The session could not be ended.') : undefined}
+        confirmLabel="End session"
+        pendingLabel="Ending..."
+        pending={end.isPending}
+        onCancel={() => {
+          setEnding(null);
+          end.reset();
+        }}
+        onConfirm={() =>
+          ending &&
+          end.mutate(ending.id, {
+            onSuccess: () => {
+              setEnding(null);
+              onEnded('Session ended');
+            },
+          })
+        }
+      />
+    </Dialog>
+  );
+}
