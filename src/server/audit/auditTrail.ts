@@ -15,8 +15,11 @@ export interface AuditChange {
 
 /** What a secret is shown as in the log. */
 export const MASKED = '••••••';
-/** Field names whose values are secrets: never written to the log in clear. */
-const SECRET_FIELD = /pass|secret|token|hash|api_key|apikey|auth|credential|sealed|totp|recovery/i;
+/**
+ * Field names whose values are secrets: never written to the log in clear. A name that only says
+ * which kind of secret (`api_auth_type`: none, basic, bearer …) is not one.
+ */
+const SECRET_FIELD = /pass|secret|token|hash|api_key|apikey|auth_config|authorization|headers|credential|sealed|totp|recovery/i;
 
 /** Masks secret fields at any depth; other values are kept as JSON would write them. */
 export function maskSecrets(value: unknown): unknown {
