@@ -101,6 +101,16 @@ async function seed(app: TestApp, clock: ManualClock, token: string): Promise<vo
     message: 'Please call me after 5pm.',
   });
   clock.advance(Date.now() - clock.now().getTime());
+  // The team: a sales viewer who accepted an invitation, and a provider editor's invitation still waiting.
+  const viewerInvitation = await call('POST', '/api/users/invitations', { email: 'sales@overberg.example', role: 'viewer' });
+  const invitationToken = new URL(viewerInvitation.invitation_url as string).searchParams.get('token');
+  const accepted = await app.server.inject({
+    method: 'POST',
+    url: '/api/invitations/accept',
+    payload: { token: invitationToken, username: 'lindiwe', password: 'Kelp-Forest-Tide-88' },
+  });
+  if (accepted.statusCode !== 200) throw new Error(`accept: ${accepted.statusCode} ${accepted.body}`);
+  await call('POST', '/api/users/invitations', { email: 'noc@overberg.example', role: 'provider_editor', provider_ids: [fibreId] });
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
@@ -166,6 +176,8 @@ async function main(): Promise<void> {
       ['embed-generator', '/admin/embed', 'Embed URL'],
       ['settings', '/admin/settings', 'Public map'],
       ['account', '/admin/account', 'Two-factor sign-in'],
+      ['users', '/admin/users', 'lindiwe'],
+      ['audit-log', '/admin/audit', 'Invitation'],
     ];
     for (const [name, url, text] of screens) {
       await page.goto(url);

@@ -10,11 +10,12 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { ROLE_LABELS } from '../../../common/api/users.js';
 import { ADMIN_ACCOUNT_PATH } from '../../auth/adminPaths.js';
 import { useVerifySession } from '../../auth/useVerifySession.js';
 import { useLogout } from './sessionQueries.js';
 
-/** The top bar's "Admin" menu: who is signed in, their Account page, and Logout. */
+/** The top bar's "Admin" menu: who is signed in and in which role, their Account page, and Logout. */
 export function AccountMenu() {
   const session = useVerifySession();
   const navigate = useNavigate();
@@ -28,7 +29,7 @@ export function AccountMenu() {
     <>
       {session.data && (
         <Typography variant="body2" sx={{ mr: 1, opacity: 0.85, display: { xs: 'none', sm: 'block' } }}>
-          Signed in as <strong>{session.data.username}</strong>
+          Signed in as <strong>{session.data.username}</strong> ({ROLE_LABELS[session.data.role]})
         </Typography>
       )}
       <Button
