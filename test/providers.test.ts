@@ -376,9 +376,24 @@ describe.each(databaseKinds())('providers on %s', (kind) => {
 
     let layers = (await get('/api/coverage_layers')).json().data;
     expect(layers).toEqual([expect.objectContaining({ name: 'MapsCo (My Maps)', provider_id: provider.id, feature_count: 2, kml_data: true })]);
+    clock.advance(60_000);
     await app.server.inject({ method: 'POST', url: `/api/providers/${provider.id}/sync-my-maps`, headers: bearer(token) });
     layers = (await get('/api/coverage_layers')).json().data;
     expect(layers).toHaveLength(1);
+    // Each sync's change to the layer is in the audit log, the admin as its actor.
+    const layerEntries = await app.db.kysely
+      .selectFrom('audit_log')
+      .select(['actor', 'action', 'after_json'])
+      .where('entity', '=', 'coverage_layer')
+      .where('entity_id', '=', String(layers[0].id))
+      .orderBy('id')
+      .execute();
+    expect(layerEntries.map((entry) => [entry.actor, entry.action])).toEqual([
+      ['admin', 'create'],
+      ['admin', 'sync'],
+    ]);
+    expect(JSON.parse(layerEntries[0]!.after_json!)).toMatchObject({ polygon_count: 2 });
+    expect(JSON.parse(layerEntries[1]!.after_json!)).toEqual({ updated_at: clock.now().toISOString() });
 
     myMapsAnswer = { status: 404, body: 'gone' };
     const failed = await app.server.inject({ method: 'POST', url: `/api/providers/${provider.id}/sync-my-maps`, headers: bearer(token) });

@@ -139,11 +139,21 @@ export class LayerService {
     const id = await this.coverage.commit(async (trx) => {
       const ingested = file.take();
       const existing = await this.repo.findByProviderAndFile(providerId, sourceName, trx);
+      // The synced file, never its geometry: its name and polygons, in the sync's own transaction.
+      const synced = { file_name: ingested.kml_filename, polygon_count: ingested.feature_count };
       if (existing) {
         await this.repo.update(existing.id, { ...ingested, updated_at: now }, trx);
+        await this.audit.record(trx, {
+          entity: 'coverage_layer',
+          entityId: existing.id,
+          action: 'sync',
+          // When it was replaced, so an unchanged map still shows its sync.
+          before: { file_name: existing.kml_filename, polygon_count: existing.feature_count, updated_at: existing.updated_at },
+          after: { ...synced, updated_at: now },
+        });
         return existing.id;
       }
-      return this.repo.insert(
+      const created = await this.repo.insert(
         {
           name: layerName,
           provider_id: providerId,
@@ -159,6 +169,8 @@ export class LayerService {
         },
         trx,
       );
+      await this.audit.record(trx, { entity: 'coverage_layer', entityId: created, action: 'create', after: { name: layerName, provider_id: providerId, ...synced } });
+      return created;
     });
     return this.get(id, null);
   }
