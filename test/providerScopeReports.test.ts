@@ -236,6 +236,15 @@ describe.each(databaseKinds())('a provider editor on the reports and leads on %s
     expect(ids(await csvRows(token, `/api/reports/leads?${PERIOD}&format=csv`))).toEqual([leads.a]);
     expect(ids(await csvRows(token, `/api/reports/providers?${PERIOD}&format=csv`))).toEqual([a]);
     expect(await csvRows(owner, `/api/reports/searches?${PERIOD}&format=csv`)).toHaveLength(7);
+    // providers_found, covered_by and towers_found (the last four columns but action_taken) count A's only for its editor.
+    const found = async (as: string, searchId: number) => {
+      const row = (await csvRows(as, `/api/reports/searches?${PERIOD}&format=csv`)).find((line) => Number(line.split(',')[0]) === searchId)!;
+      const columns = row.split(',');
+      return { providers: Number(columns.at(-4)), coveredBy: columns.at(-2), towers: Number(columns.at(-1)) };
+    };
+    expect(await found(token, searches.both)).toEqual({ providers: 1, coveredBy: 'provider', towers: 0 });
+    expect(await found(owner, searches.both)).toEqual({ providers: 2, coveredBy: 'provider', towers: 0 });
+    expect(await found(token, searches.wireless)).toEqual({ providers: 0, coveredBy: 'wireless_only', towers: 1 });
   });
 
   it('lists only A’s leads in the inbox, whatever provider filter the editor asks for', async () => {

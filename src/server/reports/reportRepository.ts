@@ -299,13 +299,33 @@ export class ReportRepository {
           'address',
           'lat',
           'lng',
-          'provider_count',
           'wireless_available',
+          // A provider editor's export counts their providers and towers only: what others cover is not theirs to see.
+          (eb) =>
+            scope === null
+              ? eb.ref('provider_count').as('provider_count')
+              : eb
+                  .selectFrom('search_log_providers as p')
+                  .select((sub) => sub.fn.countAll<string | number>().as('n'))
+                  .whereRef('p.search_log_id', '=', 'search_logs.id')
+                  .where('p.provider_id', 'in', scope.length > 0 ? [...scope] : [-1])
+                  .as('provider_count'),
           (eb) =>
             eb
               .selectFrom('search_log_towers as t')
               .select((sub) => sub.fn.countAll<string | number>().as('n'))
               .whereRef('t.search_log_id', '=', 'search_logs.id')
+              .$if(scope !== null, (sub) =>
+                sub.where((w) =>
+                  w.exists(
+                    w
+                      .selectFrom('towers')
+                      .select('towers.id')
+                      .whereRef('towers.id', '=', 't.tower_id')
+                      .where('towers.provider_id', 'in', scope!.length > 0 ? [...scope!] : [-1]),
+                  ),
+                ),
+              )
               .as('tower_count'),
           'action_taken',
         ])
@@ -319,7 +339,9 @@ export class ReportRepository {
         .orderBy('id')
         .limit(limit)
         .execute()
-        .then((rows) => rows.map((row) => ({ ...row, tower_count: toCount(row.tower_count ?? 0) })))
+        .then((rows) =>
+          rows.map((row) => ({ ...row, provider_count: toCount((row.provider_count ?? 0) as string | number), tower_count: toCount(row.tower_count ?? 0) })),
+        )
     );
   }
 
