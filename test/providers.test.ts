@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fibreKml, PNG_1X1 } from './support/kml.js';
 import { type LocalServer, startLocalServer } from './support/localServer.js';
@@ -116,6 +117,67 @@ describe.each(databaseKinds())('providers on %s', (kind) => {
     expect(revalidated.statusCode).toBe(304);
     expect(revalidated.rawPayload.byteLength).toBe(0);
     expect((await app.server.inject({ method: 'GET', url: '/api/providers/logo/..%2Fapp-secret' })).statusCode).toBe(404);
+  });
+
+  it("answers a logo's revalidation from its stored SHA-256, without reading its bytes", async () => {
+    const filename = (await send('POST', '/api/providers', { name: 'FibreCo' }, { bytes: PNG_1X1 })).json().data.logo_filename;
+    const url = `/api/providers/logo/${filename}`;
+    const etag = `"${createHash('sha256').update(PNG_1X1).digest('hex')}"`;
+    expect((await app.server.inject({ method: 'GET', url })).statusCode).toBe(200);
+    // Reading the bytes leaves this server's copy in the file cache: without one, a read would write it again.
+    const copy = path.join(app.dataDir, 'file-cache', createHash('sha256').update(PNG_1X1).digest('hex'));
+    fs.rmSync(copy);
+    const revalidated = await app.server.inject({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(revalidated.statusCode).toBe(304);
+    expect(revalidated.headers.etag).toBe(etag);
+    expect(fs.existsSync(copy)).toBe(false);
+    const read = await app.server.inject({ method: 'GET', url, headers: { 'if-none-match': '"another"' } });
+    expect(read.rawPayload.equals(PNG_1X1)).toBe(true);
+    expect(fs.existsSync(copy)).toBe(true);
+  });
+
+  /** The stored logos' names, as stored_files holds them. */
+  const storedLogos = async () =>
+    (await app.db.kysely.selectFrom('stored_files').select('name').where('kind', '=', 'logo').orderBy('name').execute()).map((row) => row.name);
+
+  /** Makes the database refuse any update of a provider to this description: a failure inside the update's transaction, after its logo is stored. */
+  async function failUpdatesTo(description: string): Promise<void> {
+    if (kind === 'sqlite') {
+      await sql`create trigger fail_provider_update before update on providers when new.description = ${sql.lit(description)}
+        begin select raise(abort, 'injected failure'); end`.execute(app.db.kysely);
+      return;
+    }
+    await sql`create function fail_provider_update() returns trigger language plpgsql as $$
+        begin if new.description = ${sql.lit(description)} then raise exception 'injected failure'; end if; return new; end $$`.execute(app.db.kysely);
+    await sql`create trigger fail_provider_update before update on providers for each row execute function fail_provider_update()`.execute(app.db.kysely);
+  }
+
+  it('stores a new logo and removes the replaced one with the provider, in its transaction: a failed update leaves no stored file behind', async () => {
+    const created = (await send('POST', '/api/providers', { name: 'FibreCo' }, { bytes: PNG_1X1 })).json().data;
+    expect(await storedLogos()).toEqual([created.logo_filename]);
+
+    await failUpdatesTo('fail here');
+    const failed = await send('PUT', `/api/providers/${created.id}`, { description: 'fail here' }, { bytes: PNG_1X1 });
+    expect(failed.statusCode).toBe(500);
+    expect(await storedLogos()).toEqual([created.logo_filename]);
+    expect((await app.server.inject({ method: 'GET', url: `/api/providers/logo/${created.logo_filename}` })).statusCode).toBe(200);
+
+    const replaced = (await send('PUT', `/api/providers/${created.id}`, { description: 'new logo' }, { bytes: PNG_1X1 })).json().data;
+    expect(replaced.logo_filename).not.toBe(created.logo_filename);
+    expect(await storedLogos()).toEqual([replaced.logo_filename]);
+
+    await app.server.inject({ method: 'DELETE', url: `/api/providers/${created.id}`, headers: bearer(token) });
+    expect(await storedLogos()).toEqual([]);
+  });
+
+  it('stores nothing for an update of a provider that is gone, nor for a logo that is not an image', async () => {
+    const created = (await send('POST', '/api/providers', { name: 'FibreCo' })).json().data;
+    const notAnImage = await send('PUT', `/api/providers/${created.id}`, {}, { bytes: Buffer.from('not an image at all') });
+    expect(notAnImage.statusCode).toBe(400);
+    await app.server.inject({ method: 'DELETE', url: `/api/providers/${created.id}`, headers: bearer(token) });
+    const gone = await send('PUT', `/api/providers/${created.id}`, {}, { bytes: PNG_1X1 });
+    expect(gone.statusCode).toBe(404);
+    expect(await storedLogos()).toEqual([]);
   });
 
   it('keeps the database file, its WAL and the cached copies of logos readable by the owner only', async () => {

@@ -170,7 +170,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
   // Logos and uploaded terrain tiles: in the database, shared by every server, read through this server's disk cache.
   const files = new FileStore(new FileRepository(db.kysely), new FileCache(path.join(config.dataDir, FILE_CACHE_FOLDER)), clock);
   const logos = new LogoStore(files);
-  const providerRepo = new ProviderRepository(db.kysely);
+  const providerRepo = new ProviderRepository(db.kysely, db.dialect);
   const providers = new ProviderService({ repository: providerRepo, logos, secrets, clock, coverage: coverageChanges, transactions, audit });
   const coverageProviders = new ProviderCoverageSources(providers, outbound, config.providerApiTimeoutMs, log);
   const layerRepo = new LayerRepository(db.kysely);

@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Db, openDatabase } from '../db/database.js';
 import { ValidationError } from '../errors.js';
 import { ManualClock } from '../testing/manualClock.js';
-import { FileCache } from './fileCache.js';
+import { FileCache, STALE_TEMPORARY_MS } from './fileCache.js';
 import { FileRepository } from './fileRepository.js';
-import { EMPTY_FILE, FILE_PART_BYTES, FileStore } from './fileStore.js';
+import { EMPTY_FILE, FILE_PART_BYTES, FileStore, inParts } from './fileStore.js';
 
 const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -115,7 +115,7 @@ describe('FileStore on SQLite', () => {
     expect(fs.readdirSync(cacheDir)).toEqual([sha256(second)]);
   });
 
-  it('checks a cached copy on every read: a damaged one is read again from the database', async () => {
+  it('checks a cached copy again once its mtime changed: a damaged one is read again from the database', async () => {
     const bytes = patterned(3000, 7);
     await store.put('logo', 'b.png', bytes, 'image/png');
     await store.get('logo', 'b.png');
@@ -123,8 +123,22 @@ describe('FileStore on SQLite', () => {
     const damaged = Buffer.from(bytes);
     damaged[10] = damaged[10]! ^ 0xff;
     fs.writeFileSync(copy, damaged);
+    // Set apart from the copy's first mtime: file times may not move between two writes in one clock tick.
+    fs.utimesSync(copy, new Date('2026-01-01T00:00:00Z'), new Date('2026-01-01T00:00:00Z'));
     expect((await store.get('logo', 'b.png'))?.bytes.equals(bytes)).toBe(true);
     expect(fs.readFileSync(copy).equals(bytes)).toBe(true);
+  });
+
+  it('reads a copy of another size again from the database, without its mtime changing', async () => {
+    const bytes = patterned(3000, 8);
+    await store.put('logo', 'd.png', bytes, 'image/png');
+    await store.get('logo', 'd.png');
+    const copy = path.join(cacheDir, sha256(bytes));
+    const { atime, mtime } = fs.statSync(copy);
+    fs.truncateSync(copy, 1000);
+    fs.utimesSync(copy, atime, mtime);
+    expect((await store.get('logo', 'd.png'))?.bytes.equals(bytes)).toBe(true);
+    expect(fs.statSync(copy).size).toBe(3000);
   });
 
   it('lists by kind and deletes: a deleted file is gone, its parts too', async () => {
@@ -136,5 +150,91 @@ describe('FileStore on SQLite', () => {
     expect(await store.get('logo', 'c.png')).toBeNull();
     expect(await partSizes('c.png')).toEqual([]);
     expect((await store.list('terrain')).map((file) => file.name)).toEqual(['N02E000.hgt']);
+  });
+});
+
+describe('inParts', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('joins the small chunks of a part with one copy per part, keeping the exact part boundaries', async () => {
+    const bytes = patterned(2 * FILE_PART_BYTES + 5, 9);
+    const concat = vi.spyOn(Buffer, 'concat');
+    const parts: Uint8Array[] = [];
+    for await (const part of inParts(chunksOf(bytes, 1000))) parts.push(part);
+    // 2,098 chunks of 1,000 bytes: one join for each whole part (the last part is a single chunk's tail).
+    expect(concat).toHaveBeenCalledTimes(2);
+    expect(parts.map((part) => part.byteLength)).toEqual([FILE_PART_BYTES, FILE_PART_BYTES, 5]);
+    expect(Buffer.concat(parts).equals(bytes)).toBe(true);
+  });
+
+  it('passes a part that is one chunk through without copying it', async () => {
+    const bytes = patterned(FILE_PART_BYTES, 10);
+    const concat = vi.spyOn(Buffer, 'concat');
+    const parts: Uint8Array[] = [];
+    for await (const part of inParts([bytes])) parts.push(part);
+    expect(parts).toHaveLength(1);
+    expect(parts[0]!.buffer).toBe(bytes.buffer);
+    expect(concat).not.toHaveBeenCalled();
+  });
+});
+
+describe('FileCache', () => {
+  let dir: string;
+  const WHOLE_MS = new Date('2026-11-01T00:00:00.000Z');
+
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'file-cache-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  /** Changes a copy's bytes keeping its size, inode and (whole-millisecond) mtime: a change only the hash would show. */
+  function damageKeepingStat(file: string): void {
+    const bytes = fs.readFileSync(file);
+    bytes[0] = bytes[0]! ^ 0xff;
+    fs.writeFileSync(file, bytes);
+    fs.utimesSync(file, WHOLE_MS, WHOLE_MS);
+  }
+
+  /** A copy written, then read once with its mtime set, so the cache has checked its hash at that mtime. */
+  async function checkedCopy(cache: FileCache, bytes: Buffer): Promise<string> {
+    await cache.write(sha256(bytes), bytes);
+    fs.utimesSync(path.join(dir, sha256(bytes)), WHOLE_MS, WHOLE_MS);
+    expect((await cache.read(sha256(bytes), bytes.byteLength))?.equals(bytes)).toBe(true);
+    return path.join(dir, sha256(bytes));
+  }
+
+  it('hashes a copy once: later reads check its size, mtime and inode, not its bytes', async () => {
+    const cache = new FileCache(dir);
+    const bytes = patterned(4000, 11);
+    const copy = await checkedCopy(cache, bytes);
+    damageKeepingStat(copy);
+    // The hash is not computed again: the change is not seen (a change that moves the mtime is, above).
+    expect((await cache.read(sha256(bytes), bytes.byteLength))?.equals(bytes)).toBe(false);
+    // Another process (a cache that has not checked it) hashes it and throws it away.
+    expect(await new FileCache(dir).read(sha256(bytes), bytes.byteLength)).toBeNull();
+    expect(fs.existsSync(copy)).toBe(false);
+  });
+
+  it('remembers at most its bound of checked copies, forgetting the least recently read', async () => {
+    const cache = new FileCache(dir, 1);
+    const first = patterned(4000, 12);
+    const copy = await checkedCopy(cache, first);
+    await checkedCopy(cache, patterned(4000, 13));
+    damageKeepingStat(copy);
+    // Forgotten, so hashed again: the damage shows.
+    expect(await cache.read(sha256(first), first.byteLength)).toBeNull();
+  });
+
+  it("prunes only temporary files older than an hour: a younger one may be another process's write under way", async () => {
+    const cache = new FileCache(dir);
+    const stale = await cache.temporaryFile();
+    const fresh = await cache.temporaryFile();
+    fs.writeFileSync(stale, 'left by a stopped process');
+    fs.writeFileSync(fresh, 'being written');
+    const overAnHourAgo = new Date(Date.now() - STALE_TEMPORARY_MS - 60_000);
+    fs.utimesSync(stale, overAnHourAgo, overAnHourAgo);
+    expect(await cache.prune(new Set())).toBe(1);
+    expect(fs.existsSync(stale)).toBe(false);
+    expect(fs.existsSync(fresh)).toBe(true);
   });
 });

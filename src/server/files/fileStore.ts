@@ -67,11 +67,18 @@ export class FileStore {
 
   /** A file's description and bytes; null when there is no such file. */
   async get(kind: StoredFileKind, name: string): Promise<{ file: StoredFile; bytes: Buffer } | null> {
-    const found = await this.repository.find(kind, name);
-    if (!found) return null;
-    const cached = await this.cache.read(found.sha256, found.byteSize);
-    if (cached) return { file: describe(found), bytes: cached };
-    const read = await this.readParts(kind, name);
+    const found = await this.find(kind, name);
+    return found ? this.read(found) : null;
+  }
+
+  /**
+   * The bytes of a file `find` described (for a caller that may answer from the description
+   * alone); null when it is gone since. A file replaced since is answered with its new description.
+   */
+  async read(file: StoredFile): Promise<{ file: StoredFile; bytes: Buffer } | null> {
+    const cached = await this.cache.read(file.sha256, file.byteSize);
+    if (cached) return { file, bytes: cached };
+    const read = await this.readParts(file.kind, file.name);
     if (!read) return null;
     await this.cache.write(read.file.sha256, read.bytes);
     return read;
@@ -97,7 +104,7 @@ export class FileStore {
     return this.cache.temporaryFile();
   }
 
-  private async readParts(kind: StoredFileKind, name: string): Promise<{ file: StoredFile; bytes: Buffer } | null> {
+  private async readParts(kind: string, name: string): Promise<{ file: StoredFile; bytes: Buffer } | null> {
     return this.repository.snapshot(async (trx) => {
       // Read again inside the transaction: the file may have been replaced since.
       const found = await this.repository.find(kind, name, trx);
@@ -124,15 +131,30 @@ function describe(record: StoredFileRecord | undefined): StoredFile | undefined 
   return file;
 }
 
-/** Chunks of any size regrouped into parts of exactly FILE_PART_BYTES (the last one shorter). */
-async function* inParts(chunks: Iterable<Uint8Array> | AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
-  let pending: Buffer = Buffer.alloc(0);
+/**
+ * Chunks of any size regrouped into parts of exactly FILE_PART_BYTES (the last one shorter). A
+ * part's chunks are collected and copied together once (a part made of one chunk is not copied):
+ * joining them chunk by chunk would copy a 1 MB part once per chunk.
+ */
+export async function* inParts(chunks: Iterable<Uint8Array> | AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  let pending: Uint8Array[] = [];
+  let pendingBytes = 0;
+  const joined = (): Uint8Array => (pending.length === 1 ? pending[0]! : Buffer.concat(pending, pendingBytes));
   for await (const chunk of chunks) {
-    pending = pending.byteLength === 0 ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength) : Buffer.concat([pending, chunk]);
-    while (pending.byteLength >= FILE_PART_BYTES) {
-      yield pending.subarray(0, FILE_PART_BYTES);
-      pending = pending.subarray(FILE_PART_BYTES);
+    let rest = chunk;
+    while (pendingBytes + rest.byteLength >= FILE_PART_BYTES) {
+      const take = FILE_PART_BYTES - pendingBytes;
+      pending.push(rest.subarray(0, take));
+      pendingBytes = FILE_PART_BYTES;
+      yield joined();
+      pending = [];
+      pendingBytes = 0;
+      rest = rest.subarray(take);
+    }
+    if (rest.byteLength > 0) {
+      pending.push(rest);
+      pendingBytes += rest.byteLength;
     }
   }
-  if (pending.byteLength > 0) yield pending;
+  if (pendingBytes > 0) yield joined();
 }

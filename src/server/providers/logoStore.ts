@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { LOGO_NOT_AN_IMAGE, logoImageType, type LogoType } from '../../common/logoImage.js';
 import { ValidationError } from '../errors.js';
-import type { FileStore } from '../files/fileStore.js';
+import type { Executor } from '../db/transactions.js';
+import type { FileStore, StoredFile } from '../files/fileStore.js';
 import type { LegacyFolder } from '../files/legacyFileImport.js';
 
 /** The file extension of each image type a logo may be, told by its content (common/logoImage.ts). */
@@ -25,29 +26,45 @@ export interface Logo {
   sha256: string;
 }
 
+/** Bytes checked to be an image, with the name they will be stored under; nothing is stored yet. */
+export interface AcceptedLogo {
+  filename: string;
+  contentType: LogoType;
+  bytes: Buffer;
+}
+
 /** Provider logos, kept in the database (FileStore, kind 'logo') under generated names ("<uuid>.<ext>"). */
 export class LogoStore {
-  constructor(private readonly files: Pick<FileStore, 'put' | 'get' | 'delete'>) {}
+  constructor(private readonly files: Pick<FileStore, 'put' | 'find' | 'read' | 'delete'>) {}
 
-  /** Checks the bytes are a PNG, JPEG, WebP or GIF image and stores them; returns the new file name. */
-  async save(bytes: Buffer): Promise<string> {
+  /** Checks the bytes are a PNG, JPEG, WebP or GIF image and names them; ValidationError when not. */
+  accept(bytes: Buffer): AcceptedLogo {
     const type = logoImageType(bytes);
     if (!type) throw new ValidationError(LOGO_NOT_AN_IMAGE);
-    const filename = `${randomUUID()}.${EXTENSIONS[type]}`;
-    await this.files.put('logo', filename, bytes, type);
-    return filename;
+    return { filename: `${randomUUID()}.${EXTENSIONS[type]}`, contentType: type, bytes };
   }
 
-  /** The logo, or null for a name that is not a stored logo. */
-  async read(filename: string): Promise<Logo | null> {
+  /** Stores an accepted logo in `trx`: it commits with the provider that names it, or not at all. */
+  async save(logo: AcceptedLogo, trx: Executor): Promise<void> {
+    await this.files.put('logo', logo.filename, logo.bytes, logo.contentType, trx);
+  }
+
+  /** The stored logo's description (its type and SHA-256, without its bytes), or null for a name that is not a stored logo. */
+  async find(filename: string): Promise<StoredFile | null> {
     if (!LOGO_NAME.test(filename)) return null;
-    const stored = await this.files.get('logo', filename);
+    return (await this.files.find('logo', filename)) ?? null;
+  }
+
+  /** The bytes of a logo `find` described; null when it is gone since. */
+  async read(found: StoredFile): Promise<Logo | null> {
+    const stored = await this.files.read(found);
     return stored && { bytes: stored.bytes, contentType: stored.file.contentType, sha256: stored.file.sha256 };
   }
 
-  async remove(filename: string | null): Promise<void> {
+  /** Removes the logo in `trx` (with the change to the provider that named it). */
+  async remove(filename: string | null, trx: Executor): Promise<void> {
     if (!filename || !LOGO_NAME.test(filename)) return;
-    await this.files.delete('logo', filename);
+    await this.files.delete('logo', filename, trx);
   }
 }
 

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import { type ApiFieldsMapping, apiFieldsMapping } from '../../common/api/providers.js';
-import { fromBool, fromJsonText, toBool, toJsonText } from '../db/dialect.js';
+import { type DialectName, fromBool, fromJsonText, toBool, toJsonText } from '../db/dialect.js';
 import type { ProviderScope } from '../access/providerScope.js';
 import { providerScopeCondition } from '../access/providerScopeSql.js';
 import type { ProvidersTable } from '../db/schema.js';
@@ -22,7 +22,10 @@ export type SyncOutcome = Pick<ProviderRecord, 'sync_status' | 'last_sync' | 'sy
 
 /** SQL for providers; records in, records out. */
 export class ProviderRepository {
-  constructor(private readonly db: Executor) {}
+  constructor(
+    private readonly db: Executor,
+    private readonly dialect: DialectName,
+  ) {}
 
   /** The providers inside the scope (null: all), by name. */
   async list(scope: ProviderScope): Promise<ProviderRecord[]> {
@@ -32,6 +35,20 @@ export class ProviderRepository {
 
   async find(id: number, trx?: Executor): Promise<ProviderRecord | undefined> {
     const row = await (trx ?? this.db).selectFrom('providers').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && toRecord(row);
+  }
+
+  /**
+   * The provider in `trx`, its row locked until the transaction ends on PostgreSQL (SQLite runs
+   * one writer at a time): two updates at once each see the logo the other left.
+   */
+  async findForUpdate(id: number, trx: Executor): Promise<ProviderRecord | undefined> {
+    const row = await trx
+      .selectFrom('providers')
+      .selectAll()
+      .where('id', '=', id)
+      .$if(this.dialect === 'postgres', (query) => query.forUpdate())
+      .executeTakeFirst();
     return row && toRecord(row);
   }
 

@@ -21,6 +21,9 @@ class MemoryProviderStore implements ProviderStore {
   async find(id: number) {
     return this.records.get(id);
   }
+  async findForUpdate(id: number) {
+    return this.records.get(id);
+  }
   async insert(record: NewProviderRecord) {
     const stored = { ...record, id: this.nextId++ };
     this.records.set(stored.id, stored);
@@ -51,7 +54,11 @@ function setup(secret = 'a'.repeat(32)) {
       return result;
     },
   };
-  const logos: LogoFiles = { save: async () => 'logo.png', remove: async () => undefined };
+  const logos: LogoFiles = {
+    accept: (bytes) => ({ filename: 'logo.png', contentType: 'image/png', bytes }),
+    save: async () => undefined,
+    remove: async () => undefined,
+  };
   const box = createSecretBox(secret);
   const service = new ProviderService({
     repository: store,

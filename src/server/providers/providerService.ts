@@ -14,8 +14,8 @@ import { parseMyMapsUrl } from './myMaps.js';
 import type { NewProviderRecord, ProviderRecord, ProviderRepository, SyncOutcome } from './providerRepository.js';
 
 /** The adapters the service is given, by the part of them it uses (tests hand in fakes). */
-export type ProviderStore = Pick<ProviderRepository, 'list' | 'find' | 'insert' | 'update' | 'delete' | 'recordSync'>;
-export type LogoFiles = Pick<LogoStore, 'save' | 'remove'>;
+export type ProviderStore = Pick<ProviderRepository, 'list' | 'find' | 'findForUpdate' | 'insert' | 'update' | 'delete' | 'recordSync'>;
+export type LogoFiles = Pick<LogoStore, 'accept' | 'save' | 'remove'>;
 export type CoverageCommits = Pick<CoverageChanges, 'commit'>;
 
 export interface ProviderServiceDeps {
@@ -103,8 +103,11 @@ export class ProviderService {
     };
     record.api_auth_config = this.sealAuthConfig(record.api_auth_type, fields.api_auth_config ?? null, null);
     checkSourceFields(record);
-    if (logo) record.logo_filename = await this.logos.save(logo);
+    // Checked before anything is written; stored with the provider, in its transaction.
+    const newLogo = logo && this.logos.accept(logo);
+    if (newLogo) record.logo_filename = newLogo.filename;
     const created = await this.coverage.commit(async (trx) => {
+      if (newLogo) await this.logos.save(newLogo, trx);
       const inserted = await this.repo.insert(record, trx);
       await this.audit.record(trx, { entity: 'provider', entityId: inserted.id, action: 'create', after: this.toApi(inserted) });
       return inserted;
@@ -127,35 +130,39 @@ export class ProviderService {
       next.api_headers = this.sealHeaders(headers === undefined ? this.maskedHeaders(stored.api_headers) : headers, sameEndpoint ? stored.api_headers : null);
     }
     checkSourceFields(next);
-    const oldLogo = stored.logo_filename;
-    if (logo) next.logo_filename = await this.logos.save(logo);
-    else if (removeLogo) next.logo_filename = null;
+    const newLogo = logo && this.logos.accept(logo);
+    const { id: _id, created_at: _created, logo_filename: _logo, ...changes } = next;
 
-    const { id: _id, created_at: _created, ...changes } = next;
+    // The new logo is stored and the replaced one removed in the provider's transaction, the
+    // logo it replaces read there under a lock: an update that fails (or finds the provider
+    // deleted meanwhile) or races another leaves no stored file that nothing names.
     const updated = await this.coverage.commit(async (trx) => {
-      const record = await this.repo.update(id, { ...changes, updated_at: this.clock.now().toISOString() }, trx);
+      const current = await this.repo.findForUpdate(id, trx);
+      if (!current) throw new NotFoundError('Provider not found');
+      const logoFilename = newLogo ? newLogo.filename : removeLogo ? null : current.logo_filename;
+      if (newLogo) await this.logos.save(newLogo, trx);
+      const record = await this.repo.update(id, { ...changes, logo_filename: logoFilename, updated_at: this.clock.now().toISOString() }, trx);
       if (!record) throw new NotFoundError('Provider not found');
+      if (current.logo_filename !== logoFilename) await this.logos.remove(current.logo_filename, trx);
       await this.audit.record(trx, {
         entity: 'provider',
         entityId: id,
-        action: logoAction(stored, record),
-        before: this.toApi(stored),
+        action: logoAction(current, record),
+        before: this.toApi(current),
         after: this.toApi(record),
       });
       return record;
     });
-    if (oldLogo && oldLogo !== updated.logo_filename) await this.logos.remove(oldLogo);
     return this.toApi(updated);
   }
 
   async delete(id: number): Promise<void> {
-    const deleted = await this.coverage.commit(async (trx) => {
+    await this.coverage.commit(async (trx) => {
       const record = await this.repo.delete(id, trx);
       if (!record) throw new NotFoundError('Provider not found');
+      await this.logos.remove(record.logo_filename, trx);
       await this.audit.record(trx, { entity: 'provider', entityId: id, action: 'delete', before: this.toApi(record) });
-      return record;
     });
-    await this.logos.remove(deleted.logo_filename);
   }
 
   /** Records the outcome of a My Maps sync (bookkeeping: coverage itself changes through the layer). */

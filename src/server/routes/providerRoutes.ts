@@ -34,17 +34,20 @@ const providerFormDocs = multipartDocs({ fields: providerInput, fileField: 'logo
 export function providerLogoRoutes(logos: LogoStore): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/providers/logo/:filename', { schema: { tags, summary: 'A provider logo (public)', params: logoParams } }, async (request, reply) => {
-      const logo = await logos.read(request.params.filename);
-      if (!logo) throw new NotFoundError('Logo not found');
-      // The content's SHA-256 is stored with it: a browser revalidating after max-age gets 304 without the bytes.
-      const etag = `"${logo.sha256}"`;
+      const found = await logos.find(request.params.filename);
+      if (!found) throw new NotFoundError('Logo not found');
+      // The content's SHA-256 is stored with it: a browser revalidating after max-age gets 304, answered without reading the bytes.
+      const etag = `"${found.sha256}"`;
       reply
-        .type(logo.contentType)
+        .type(found.contentType)
         .header('X-Content-Type-Options', 'nosniff')
         .header('Cache-Control', 'public, max-age=86400')
         .header('Content-Security-Policy', "default-src 'none'")
         .header('ETag', etag);
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      // A logo's name is never reused for other content: the bytes read are those `found` describes.
+      const logo = await logos.read(found);
+      if (!logo) throw new NotFoundError('Logo not found');
       return reply.send(logo.bytes);
     });
   };
