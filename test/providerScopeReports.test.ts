@@ -242,9 +242,9 @@ describe.each(databaseKinds())('a provider editor on the reports and leads on %s
       const columns = row.split(',');
       return { providers: Number(columns.at(-4)), coveredBy: columns.at(-2), towers: Number(columns.at(-1)) };
     };
-    expect(await found(token, searches.both)).toEqual({ providers: 1, coveredBy: 'provider', towers: 0 });
-    expect(await found(owner, searches.both)).toEqual({ providers: 2, coveredBy: 'provider', towers: 0 });
-    expect(await found(token, searches.wireless)).toEqual({ providers: 0, coveredBy: 'wireless_only', towers: 1 });
+    expect(await found(token, searches.both!)).toEqual({ providers: 1, coveredBy: 'provider', towers: 0 });
+    expect(await found(owner, searches.both!)).toEqual({ providers: 2, coveredBy: 'provider', towers: 0 });
+    expect(await found(token, searches.wireless!)).toEqual({ providers: 0, coveredBy: 'wireless_only', towers: 1 });
   });
 
   it('lists only A’s leads in the inbox, whatever provider filter the editor asks for', async () => {
