@@ -175,6 +175,16 @@ describe.each(databaseKinds())('admin auth on %s', (kind) => {
     expect((await login(ADMIN, attacker)).statusCode).toBe(200);
   });
 
+  it(`judges at most ${LOGIN_PAIR_FAILURE_LIMIT} of a burst of wrong passwords from one address; the rest hear 429`, async () => {
+    const attacker = '203.0.113.8';
+    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => login({ username: 'admin', password: `wrong-${i}-pw` }, attacker)));
+    const judged = responses.filter((r) => r.statusCode === 401);
+    expect(judged.length).toBeLessThanOrEqual(LOGIN_PAIR_FAILURE_LIMIT);
+    expect(responses.filter((r) => r.statusCode === 429)).toHaveLength(20 - judged.length);
+    // Only the judged attempts stay counted.
+    expect(await app.db.kysely.selectFrom('login_failures').select('id').where('ip_address', '=', attacker).execute()).toHaveLength(judged.length);
+  });
+
   it('slows a username guessed from many addresses more with each failure, without locking it', async () => {
     clock.slept.length = 0;
     for (let i = 0; i < 8; i++) expect((await login({ username: 'admin', password: `wrong-${i}-pw` }, `10.0.1.${i}`)).statusCode).toBe(401);

@@ -138,6 +138,58 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
     expect(failures[0]!.actor_user_id).not.toBeNull();
   });
 
+  it('judges at most five codes of a burst at one challenge: the rest hear the challenge ended or 429', async () => {
+    await enrolTwoFactor(app, await signIn(app), clock);
+    const challenge = await challengeOf();
+    const responses = await Promise.all(Array.from({ length: 20 }, () => codeStep(challenge, '000000')));
+    const judged = responses.filter((r) => r.json().message === WRONG_CODE);
+    const refused = responses.filter((r) => r.statusCode === 429 || (r.statusCode === 401 && r.json().message === CHALLENGE_ENDED));
+    // How many are judged depends on the interleaving (a burst that lands at once may all be refused); never more than five.
+    expect(judged.length).toBeLessThanOrEqual(5);
+    expect(judged.length + refused.length).toBe(20);
+    const row = await app.db.kysely.selectFrom('login_challenges').select('failed_codes').executeTakeFirstOrThrow();
+    expect(row.failed_codes).toBeLessThanOrEqual(5);
+    const failures = await app.db.kysely.selectFrom('login_failures').select('id').where('username', '=', 'admin').execute();
+    expect(failures).toHaveLength(judged.length);
+  });
+
+  it('throttles guesses through a signed-in session: recovery codes and turning 2FA off answer 429 after five failures', async () => {
+    const token = await signIn(app);
+    const { secret } = await enrolTwoFactor(app, token, clock);
+    clock.advance(STEP_MS);
+    for (let i = 0; i < 5; i++) expect((await post('/api/auth/2fa/recovery-codes', { code: '000000' }, token)).json().message).toBe(WRONG_CODE);
+    const renew = await post('/api/auth/2fa/recovery-codes', { code: totpCode(secret, clock.now()) }, token);
+    expect(renew.statusCode).toBe(429);
+    expect(renew.json().message).toBe('Too many failed login attempts. Please try again in 15 minutes.');
+    // The same name from the same address: turning 2FA off is locked too, the right password and code included.
+    const off = await post('/api/auth/2fa/disable', { password: ADMIN.password, code: totpCode(secret, clock.now()) }, token);
+    expect(off.statusCode).toBe(429);
+
+    // From another address, wrong passwords count as well.
+    for (let i = 0; i < 5; i++) {
+      const wrong = await post('/api/auth/2fa/disable', { password: 'not-the-password', code: '000000' }, token, '10.0.0.9');
+      expect(wrong.json().message).toBe('Current password is incorrect');
+    }
+    expect((await post('/api/auth/2fa/disable', { password: ADMIN.password, code: totpCode(secret, clock.now()) }, token, '10.0.0.9')).statusCode).toBe(429);
+    expect((await app.server.inject({ method: 'GET', url: '/api/auth/verify', headers: bearer(token) })).json().data.two_factor_enabled).toBe(true);
+  });
+
+  it('ends the pending challenges of a password change, and the other sessions when 2FA goes on', async () => {
+    const token = await signIn(app);
+    const other = await signIn(app);
+    const { secret } = await enrolTwoFactor(app, token, clock);
+    expect((await app.server.inject({ method: 'GET', url: '/api/auth/verify', headers: bearer(other) })).statusCode).toBe(401);
+    expect((await app.server.inject({ method: 'GET', url: '/api/auth/verify', headers: bearer(token) })).statusCode).toBe(200);
+
+    clock.advance(STEP_MS);
+    const challenge = await challengeOf();
+    const changed = await post('/api/auth/change-password', { currentPassword: ADMIN.password, newPassword: 'a-new-long-passphrase-9' }, token);
+    expect(changed.statusCode).toBe(200);
+    const late = await codeStep(challenge, totpCode(secret, clock.now()));
+    expect(late.statusCode).toBe(401);
+    expect(late.json().message).toBe(CHALLENGE_ENDED);
+  });
+
   it('turns 2FA off with the password and a code, and a user signs in with the password alone again', async () => {
     const token = await signIn(app);
     const { secret } = await enrolTwoFactor(app, token, clock);
@@ -180,6 +232,14 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
     const entry = await app.db.kysely.selectFrom('audit_log').select(['actor', 'entity_id']).where('action', '=', '2fa_reset').executeTakeFirstOrThrow();
     expect(entry).toEqual({ actor: 'admin', entity_id: String(alice.userId) });
     expect((await app.server.inject({ method: 'DELETE', url: '/api/users/9999/2fa', headers: bearer(await signIn(app)) })).statusCode).toBe(404);
+    // Not the owner's own: that takes the password and a code (POST /auth/2fa/disable).
+    const owner = await signIn(app);
+    await enrolTwoFactor(app, owner, clock);
+    const ownId: number = (await app.server.inject({ method: 'GET', url: '/api/auth/verify', headers: bearer(owner) })).json().data.user_id;
+    const own = await app.server.inject({ method: 'DELETE', url: `/api/users/${ownId}/2fa`, headers: bearer(owner) });
+    expect(own.statusCode).toBe(409);
+    expect(own.json().message).toBe('Turn off your own two-factor sign-in on the Account page');
+    expect((await app.server.inject({ method: 'GET', url: '/api/auth/verify', headers: bearer(owner) })).json().data.two_factor_enabled).toBe(true);
   });
 
   it('keeps a user whose role must use 2FA on their account until they set it up', async () => {
@@ -205,13 +265,18 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
     );
   });
 
-  it('records sign-ins and failed sign-ins in the audit log, with the name tried', async () => {
+  it('records sign-ins and failed sign-ins in the audit log, naming only a user that exists', async () => {
     await signIn(app);
-    await login({ username: 'nobody', password: 'whatever1' });
+    // A password typed into the name field must not reach the log.
+    await login({ username: 'MySecretPassw0rd', password: 'whatever1' });
+    await login({ username: 'admin', password: 'whatever1' });
     const rows = await app.db.kysely.selectFrom('audit_log').select(['action', 'actor', 'actor_user_id', 'entity', 'ip_address']).orderBy('id').execute();
     expect(rows).toEqual([
       { action: 'sign_in', actor: 'admin', actor_user_id: expect.any(Number), entity: 'session', ip_address: '127.0.0.1' },
-      { action: 'sign_in_failed', actor: 'nobody', actor_user_id: null, entity: 'user', ip_address: '10.0.0.1' },
+      { action: 'sign_in_failed', actor: null, actor_user_id: null, entity: 'user', ip_address: '10.0.0.1' },
+      { action: 'sign_in_failed', actor: 'admin', actor_user_id: expect.any(Number), entity: 'user', ip_address: '10.0.0.1' },
     ]);
+    const logged = await app.db.kysely.selectFrom('audit_log').selectAll().execute();
+    expect(JSON.stringify(logged)).not.toContain('MySecretPassw0rd');
   });
 });

@@ -140,10 +140,21 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
   const authRepo = new AuthRepository(db.kysely);
   const twoFactorRepo = new TwoFactorRepository(db.kysely);
   // The issuer an authenticator app lists the account under (the site has no configured name yet).
-  const twoFactor = new TwoFactorService({ repo: twoFactorRepo, users: authRepo, transactions, audit, secrets, secret, clock, issuer: 'Coverage Map' });
+  const throttle = new LoginThrottle(authRepo, clock);
+  const twoFactor = new TwoFactorService({
+    repo: twoFactorRepo,
+    users: authRepo,
+    throttle,
+    transactions,
+    audit,
+    secrets,
+    secret,
+    clock,
+    issuer: 'Coverage Map',
+  });
   const auth = new AuthService({
     repo: authRepo,
-    throttle: new LoginThrottle(authRepo, clock),
+    throttle,
     twoFactor,
     challenges: twoFactorRepo,
     transactions,

@@ -99,6 +99,11 @@ export class AuthRepository {
   /** Sets the new hash and revokes every session of the user except the one that asked. */
   async updatePassword(trx: Executor, userId: number, passwordHash: string, keepSessionId: number, now: string): Promise<void> {
     await trx.updateTable('admin_users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', userId).execute();
+    await this.revokeOtherSessions(trx, userId, keepSessionId, now);
+  }
+
+  /** Revokes every session of the user except `keepSessionId` (the one that asked). */
+  async revokeOtherSessions(trx: Executor, userId: number, keepSessionId: number, now: string): Promise<void> {
     await trx
       .updateTable('admin_sessions')
       .set({ revoked_at: now })
@@ -181,8 +186,18 @@ export class AuthRepository {
       .execute();
   }
 
-  async recordLoginFailure(username: string, ipAddress: string, now: string, trx?: Executor): Promise<void> {
-    await (trx ?? this.db).insertInto('login_failures').values({ username, ip_address: ipAddress, created_at: now }).execute();
+  /** Records a failure; answers its id. */
+  async recordLoginFailure(username: string, ipAddress: string, now: string): Promise<number> {
+    const row = await this.db
+      .insertInto('login_failures')
+      .values({ username, ip_address: ipAddress, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async deleteLoginFailure(id: number): Promise<void> {
+    await this.db.deleteFrom('login_failures').where('id', '=', id).execute();
   }
 
   /** Oldest failure time and count since `since`: for the username, for the address, and for the two together. */

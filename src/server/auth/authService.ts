@@ -91,14 +91,17 @@ export class AuthService {
    * known password does not reset the count of wrong codes.
    */
   async login(username: string, password: string, client: SessionClient): Promise<LoginResult> {
-    await this.options.throttle.check(username, client.ipAddress);
+    const { throttle } = this.options;
+    // Counted as a failure until the password proves right: racing guesses cannot all pass the throttle.
+    const attempt = await throttle.reserve(username, client.ipAddress);
     const user = await this.repo.findUserByUsername(username);
     const valid = await verifyPassword(password, user?.password_hash ?? (await decoyHash));
     if (!user || !valid) {
-      await this.recordFailure(username, user?.id ?? null, client.ipAddress, 'password');
+      await this.auditFailure(user, client.ipAddress, 'password');
       throw new UnauthorizedError(INVALID_CREDENTIALS);
     }
     if (user.twoFactorEnabled) {
+      await throttle.release(attempt);
       const challenge = newToken();
       await this.options.challenges.deleteChallengesBefore(this.nowIso());
       await this.options.challenges.createChallenge({
@@ -110,20 +113,26 @@ export class AuthService {
       });
       return { two_factor_required: true, challenge };
     }
-    await this.options.throttle.clear(username, client.ipAddress);
+    await throttle.clear(username, client.ipAddress);
     return this.startSession(user, client);
   }
 
-  /** The code step: a TOTP code or a recovery code against a live challenge, throttled like the password. */
+  /**
+   * The code step: a TOTP code or a recovery code against a live challenge, throttled like the
+   * password. Both limits are taken before the code is judged (a failure recorded, one of the
+   * challenge's attempts used), so a burst of guesses judges no more codes than they allow.
+   */
   async loginWithCode(challengeToken: string, code: string, client: SessionClient): Promise<LoginToken> {
     const { challenges, throttle, transactions } = this.options;
     const challenge = await challenges.findChallenge(tokenHash(challengeToken, this.options.secret), this.nowIso());
     if (!challenge) throw new UnauthorizedError(CHALLENGE_ENDED);
     // Throttled before the challenge's own state: a locked address hears 429, whichever challenge it tries.
-    await throttle.check(challenge.username, client.ipAddress);
-    if (!challenge.live) throw new UnauthorizedError(CHALLENGE_ENDED);
-    const user = await this.repo.findUserById(challenge.userId);
-    if (!user) throw new UnauthorizedError(CHALLENGE_ENDED);
+    const attempt = await throttle.reserve(challenge.username, client.ipAddress);
+    const user = challenge.live ? await this.repo.findUserById(challenge.userId) : undefined;
+    if (!user || !(await challenges.reserveCodeAttempt(challenge.id, CHALLENGE_CODE_ATTEMPTS, this.nowIso()))) {
+      await throttle.release(attempt);
+      throw new UnauthorizedError(CHALLENGE_ENDED);
+    }
     await this.repo.deleteEndedSessions(this.nowIso(-24 * 3600 * 1000));
     const actor: AuditActor = { userId: user.id, username: user.username, ip: client.ipAddress };
     const session = await runAsActor(actor, () =>
@@ -133,12 +142,12 @@ export class AuthService {
         if (!(await challenges.useChallenge(trx, challenge.id, this.nowIso()))) throw new UnauthorizedError(CHALLENGE_ENDED);
         return this.startSessionIn(trx, user, client);
       }),
-    );
+    ).catch(async (error: unknown) => {
+      await throttle.release(attempt);
+      throw error;
+    });
     if (!session) {
-      await transactions.run(async (trx) => {
-        await challenges.countWrongCode(trx, challenge.id, CHALLENGE_CODE_ATTEMPTS, this.nowIso());
-        await this.recordFailureIn(trx, user.username, user.id, client.ipAddress, 'code');
-      });
+      await this.auditFailure(user, client.ipAddress, 'code');
       throw new UnauthorizedError(TWO_FACTOR_CODE_INCORRECT);
     }
     await throttle.clear(user.username, client.ipAddress);
@@ -186,14 +195,15 @@ export class AuthService {
     };
   }
 
-  private async recordFailure(username: string, userId: number | null, ipAddress: string, step: 'password' | 'code'): Promise<void> {
-    await this.options.transactions.run((trx) => this.recordFailureIn(trx, username, userId, ipAddress, step));
-  }
-
-  /** One failure for the throttle, and a sign_in_failed entry whose actor is the name tried (the user's id when it exists). */
-  private async recordFailureIn(trx: Executor, username: string, userId: number | null, ipAddress: string, step: 'password' | 'code'): Promise<void> {
-    await this.options.throttle.recordFailure(trx, username, ipAddress);
-    await this.options.audit.record(trx, { entity: 'user', entityId: userId, action: 'sign_in_failed', after: { step } }, { userId, username, ip: ipAddress });
+  /**
+   * A sign_in_failed entry (the throttle's failure is already recorded). Its actor is the user
+   * when the name exists; otherwise nothing of the name typed is kept (it may be a password).
+   */
+  private async auditFailure(user: AdminUserRow | undefined, ipAddress: string, step: 'password' | 'code'): Promise<void> {
+    const actor: AuditActor = { userId: user?.id ?? null, username: user?.username ?? null, ip: ipAddress };
+    await this.options.transactions.run((trx) =>
+      this.options.audit.record(trx, { entity: 'user', entityId: user?.id ?? null, action: 'sign_in_failed', after: { step } }, actor),
+    );
   }
 
   /** The admin behind a bearer token, or UnauthorizedError when it is unknown, expired or revoked. */
@@ -232,7 +242,7 @@ export class AuthService {
     await this.repo.revokeSession(principal.sessionId, this.nowIso());
   }
 
-  /** Checks the current password, stores the new one and signs out every other session. */
+  /** Checks the current password, stores the new one, signs out every other session and ends pending sign-in challenges. */
   async changePassword(principal: AdminPrincipal, currentPassword: string, newPassword: string): Promise<void> {
     const user = await this.repo.findUserById(principal.userId);
     if (!user) throw new UnauthorizedError(SESSION_ENDED);
@@ -247,6 +257,8 @@ export class AuthService {
     const passwordHash = await hashPassword(newPassword);
     await this.options.transactions.run(async (trx) => {
       await this.repo.updatePassword(trx, user.id, passwordHash, principal.sessionId, this.nowIso());
+      // A challenge won with the old password must not complete a sign-in.
+      await this.options.challenges.deleteChallengesOf(trx, user.id);
       await this.options.audit.record(trx, { entity: 'user', entityId: user.id, action: 'password_changed' });
     });
   }

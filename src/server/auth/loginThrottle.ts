@@ -1,5 +1,4 @@
 import { type Clock, systemClock } from '../clock.js';
-import type { Executor } from '../db/transactions.js';
 import { TooManyRequestsError } from '../errors.js';
 import type { AuthRepository, FailureWindow } from './authRepository.js';
 
@@ -44,20 +43,46 @@ export class LoginThrottle {
   async check(username: string, ipAddress: string): Promise<void> {
     const windowStart = this.nowIso(-LOGIN_FAILURE_WINDOW_MS);
     await this.repo.deleteLoginFailuresBefore(windowStart);
-    const { byUsername, byAddress, byPair } = await this.repo.loginFailuresSince(username, ipAddress, windowStart);
-    const blocking = [...(byPair.count >= LOGIN_PAIR_FAILURE_LIMIT ? [byPair] : []), ...(byAddress.count >= LOGIN_FAILURE_LIMIT ? [byAddress] : [])];
-    if (blocking.length === 0) {
-      const delay = usernameDelayMs(byUsername.count);
-      if (delay > 0) await (this.clock.sleep ? this.clock.sleep(delay) : systemClock.sleep(delay));
-      return;
+    const windows = await this.repo.loginFailuresSince(username, ipAddress, windowStart);
+    this.refuseBeyond(windows, 0);
+    const delay = usernameDelayMs(windows.byUsername.count);
+    if (delay > 0) await (this.clock.sleep ? this.clock.sleep(delay) : systemClock.sleep(delay));
+  }
+
+  /**
+   * check, then one failure recorded before the attempt is judged and counted with the others
+   * (its own included): of attempts racing past check, only as many as the limits leave proceed,
+   * the rest hear 429 and take their row back. Answers the row's id: release it when the attempt
+   * turns out not to be a failure.
+   */
+  async reserve(username: string, ipAddress: string): Promise<number> {
+    await this.check(username, ipAddress);
+    const id = await this.repo.recordLoginFailure(username, ipAddress, this.nowIso());
+    try {
+      this.refuseBeyond(await this.repo.loginFailuresSince(username, ipAddress, this.nowIso(-LOGIN_FAILURE_WINDOW_MS)), 1);
+    } catch (error) {
+      await this.release(id);
+      throw error;
     }
+    return id;
+  }
+
+  /** Takes back a reserved failure (the attempt was not judged a failure). */
+  async release(failureId: number): Promise<void> {
+    await this.repo.deleteLoginFailure(failureId);
+  }
+
+  /** 429 when the failures (`own` of them this attempt's) leave no attempt for the pair or the address. */
+  private refuseBeyond(windows: { byAddress: FailureWindow; byPair: FailureWindow }, own: number): void {
+    const { byAddress, byPair } = windows;
+    const blocking = [
+      ...(byPair.count - own >= LOGIN_PAIR_FAILURE_LIMIT ? [byPair] : []),
+      ...(byAddress.count - own >= LOGIN_FAILURE_LIMIT ? [byAddress] : []),
+    ];
+    if (blocking.length === 0) return;
     const retryAfterSeconds = Math.max(...blocking.map((w) => this.secondsUntilWindowFrees(w)));
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
     throw new TooManyRequestsError(`Too many failed login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, retryAfterSeconds);
-  }
-
-  async recordFailure(trx: Executor, username: string, ipAddress: string): Promise<void> {
-    await this.repo.recordLoginFailure(username, ipAddress, this.nowIso(), trx);
   }
 
   /** Only this address's failures for the name: an owner signing in does not reset an attacker's count. */

@@ -121,14 +121,21 @@ export class TwoFactorRepository {
     return { id: row.id, userId: row.user_id, username: row.username, live: row.used_at === null && row.expires_at > now && row.disabled_at === null };
   }
 
-  /** Counts a wrong code against the challenge; at `limit` wrong codes it is used up. */
-  async countWrongCode(trx: Executor, challengeId: number, limit: number, now: string): Promise<void> {
-    await trx
+  /**
+   * Takes one of the challenge's `limit` code attempts before the code is judged, in one UPDATE:
+   * false when it is used, expired or out of attempts, so racing requests cannot judge more codes
+   * than the limit. An attempt whose code is right spends the challenge; the count then no longer matters.
+   */
+  async reserveCodeAttempt(challengeId: number, limit: number, now: string): Promise<boolean> {
+    const result = await this.db
       .updateTable('login_challenges')
       .set((eb) => ({ failed_codes: eb('failed_codes', '+', 1) }))
       .where('id', '=', challengeId)
-      .execute();
-    await trx.updateTable('login_challenges').set({ used_at: now }).where('id', '=', challengeId).where('failed_codes', '>=', limit).execute();
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .where('failed_codes', '<', limit)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 
   /** Spends the challenge; false when another request spent it first. */
@@ -140,6 +147,11 @@ export class TwoFactorRepository {
       .where('used_at', 'is', null)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  }
+
+  /** Drops the user's challenges (a password change: a challenge won with the old password must not sign in). */
+  async deleteChallengesOf(trx: Executor, userId: number): Promise<void> {
+    await trx.deleteFrom('login_challenges').where('user_id', '=', userId).execute();
   }
 
   /** Drops challenges that can no longer be answered (expired before `before`). */

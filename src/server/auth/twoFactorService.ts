@@ -5,6 +5,7 @@ import type { Executor, Transactions } from '../db/transactions.js';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors.js';
 import type { SecretBox } from '../system/secretBox.js';
 import type { AuthRepository } from './authRepository.js';
+import type { LoginThrottle } from './loginThrottle.js';
 import type { AdminPrincipal } from './authService.js';
 import { verifyPassword } from './passwords.js';
 import { newRecoveryCodes, normalRecoveryCode } from './recoveryCodes.js';
@@ -16,11 +17,14 @@ export const TWO_FACTOR_ALREADY_ON = 'Two-factor sign-in is already on. Turn it 
 export const TWO_FACTOR_NOT_SET_UP = 'Set up two-factor sign-in first.';
 export const TWO_FACTOR_OFF = 'Two-factor sign-in is not on.';
 export const OWNER_ONLY = 'Only an owner can manage users';
+export const RESET_OWN_TWO_FACTOR = 'Turn off your own two-factor sign-in on the Account page';
 const SESSION_ENDED = 'Your session has expired. Please sign in again.';
 
 export interface TwoFactorServiceOptions {
   repo: TwoFactorRepository;
   users: AuthRepository;
+  /** The sign-in throttle: guesses at the password or a code through the account routes count like sign-in failures. */
+  throttle: LoginThrottle;
   transactions: Transactions;
   audit: AuditTrail;
   secrets: SecretBox;
@@ -52,7 +56,7 @@ export class TwoFactorService {
     return { secret, otpauth_url: otpauthUrl(this.options.issuer, state.username, secret) };
   }
 
-  /** Turns 2FA on with the first code of the pending secret; answers the ten recovery codes, once. */
+  /** Turns 2FA on with the first code of the pending secret and signs out the user's other sessions; answers the ten recovery codes, once. */
   async enable(principal: AdminPrincipal, code: string): Promise<RecoveryCodesResult> {
     const { repo, transactions, audit } = this.options;
     const state = await repo.totpState(principal.userId);
@@ -64,6 +68,8 @@ export class TwoFactorService {
     const codes = newRecoveryCodes();
     await transactions.run(async (trx) => {
       await repo.enableTotp(trx, principal.userId, step, this.nowIso());
+      // A session started with the password alone (perhaps someone else's) must not outlive 2FA going on.
+      await this.options.users.revokeOtherSessions(trx, principal.userId, principal.sessionId, this.nowIso());
       await repo.replaceRecoveryCodes(
         trx,
         principal.userId,
@@ -80,11 +86,16 @@ export class TwoFactorService {
     return { recovery_codes: codes };
   }
 
-  /** Turns 2FA off with the password and a code (TOTP or recovery), so an unattended browser cannot. */
-  async disable(principal: AdminPrincipal, password: string, code: string): Promise<void> {
+  /**
+   * Turns 2FA off with the password and a code (TOTP or recovery), so an unattended browser cannot;
+   * throttled like a sign-in (the principal's name from `ipAddress`), so a stolen session cannot guess either.
+   */
+  async disable(principal: AdminPrincipal, password: string, code: string, ipAddress: string): Promise<void> {
+    const { throttle } = this.options;
     const user = await this.options.users.findUserById(principal.userId);
     if (!user) throw new UnauthorizedError(SESSION_ENDED);
     if (!user.twoFactorEnabled) throw new ConflictError(TWO_FACTOR_OFF);
+    await throttle.reserve(principal.username, ipAddress);
     if (!(await verifyPassword(password, user.password_hash))) throw new ValidationError(CURRENT_PASSWORD_INCORRECT);
     await this.options.transactions.run(async (trx) => {
       if (!(await this.acceptCode(trx, principal.userId, code))) throw new ValidationError(TWO_FACTOR_CODE_INCORRECT);
@@ -97,12 +108,15 @@ export class TwoFactorService {
         after: { two_factor: false },
       });
     });
+    await throttle.clear(principal.username, ipAddress);
   }
 
-  /** A new set of ten recovery codes for a code (TOTP or recovery); the old ones stop working. */
-  async renewRecoveryCodes(principal: AdminPrincipal, code: string): Promise<RecoveryCodesResult> {
+  /** A new set of ten recovery codes for a code (TOTP or recovery); the old ones stop working. Throttled like disable. */
+  async renewRecoveryCodes(principal: AdminPrincipal, code: string, ipAddress: string): Promise<RecoveryCodesResult> {
+    const { throttle } = this.options;
     const state = await this.options.repo.totpState(principal.userId);
     if (!state?.enabledAt) throw new ConflictError(TWO_FACTOR_OFF);
+    await throttle.reserve(principal.username, ipAddress);
     const codes = newRecoveryCodes();
     await this.options.transactions.run(async (trx) => {
       if (!(await this.acceptCode(trx, principal.userId, code))) throw new ValidationError(TWO_FACTOR_CODE_INCORRECT);
@@ -113,12 +127,17 @@ export class TwoFactorService {
       );
       await this.options.audit.record(trx, { entity: 'user', entityId: principal.userId, action: 'recovery_codes_renewed' });
     });
+    await throttle.clear(principal.username, ipAddress);
     return { recovery_codes: codes };
   }
 
-  /** An owner turns off another user's 2FA (a lost phone and lost codes): they sign in with the password and set it up again. */
+  /**
+   * An owner turns off another user's 2FA (a lost phone and lost codes): they sign in with the
+   * password and set it up again. Never the owner's own: that takes the password and a code (disable).
+   */
   async reset(actor: AdminPrincipal, userId: number): Promise<void> {
     if (actor.role !== 'owner') throw new ForbiddenError(OWNER_ONLY);
+    if (userId === actor.userId) throw new ConflictError(RESET_OWN_TWO_FACTOR);
     const user = await this.options.users.findUserById(userId);
     if (!user) throw new NotFoundError('User not found');
     await this.options.transactions.run(async (trx) => {

@@ -20,7 +20,7 @@ import { waitlistConfirmSentMigration } from './migrations/0017_waitlist_confirm
 import { measurementsMigration } from './migrations/0018_measurements.js';
 import { teamMigration } from './migrations/0019_team.js';
 import { storedFilesMigration } from './migrations/0020_stored_files.js';
-import { loginChallengeAttemptsMigration } from './migrations/0022_login_challenge_attempts.js';
+import { loginChallengeAttemptsMigration } from './migrations/0021_login_challenge_attempts.js';
 
 /** What some migrations need beyond the database. */
 export interface MigrationContext {
@@ -51,7 +51,7 @@ function migrationsFor(dialect: DialectName, context: MigrationContext): Record<
     '0018_measurements': measurementsMigration(dialect),
     '0019_team': teamMigration(dialect),
     '0020_stored_files': storedFilesMigration(dialect),
-    '0022_login_challenge_attempts': loginChallengeAttemptsMigration,
+    '0021_login_challenge_attempts': loginChallengeAttemptsMigration,
   };
 }
 

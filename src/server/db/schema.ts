@@ -71,7 +71,7 @@ export interface LoginChallengesTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   used_at: Timestamp | null;
-  /** Wrong codes entered against this challenge (migration 0022); it dies at the fifth. */
+  /** Wrong codes entered against this challenge (migration 0021); it dies at the fifth. */
   failed_codes: Generated<number>;
 }
 

@@ -45,11 +45,11 @@ export function twoFactorRoutes(twoFactor: TwoFactorService): FastifyPluginAsync
           tags,
           summary: 'Turn two-factor sign-in off (the password and a code or recovery code)',
           body: twoFactorDisableRequest,
-          response: { 200: messageEnvelope, 400: errorEnvelope, 409: errorEnvelope },
+          response: { 200: messageEnvelope, 400: errorEnvelope, 409: errorEnvelope, 429: errorEnvelope },
         },
       },
       async (request) => {
-        await twoFactor.disable(adminOf(request), request.body.password, request.body.code);
+        await twoFactor.disable(adminOf(request), request.body.password, request.body.code, request.ip);
         return { success: true as const, message: 'Two-factor sign-in is off' };
       },
     );
@@ -61,13 +61,13 @@ export function twoFactorRoutes(twoFactor: TwoFactorService): FastifyPluginAsync
           tags,
           summary: 'Replace the recovery codes (a code or recovery code); the old ones stop working',
           body: twoFactorCodeRequest,
-          response: { 200: envelopeOf(recoveryCodesResult), 400: errorEnvelope, 409: errorEnvelope },
+          response: { 200: envelopeOf(recoveryCodesResult), 400: errorEnvelope, 409: errorEnvelope, 429: errorEnvelope },
         },
       },
       async (request) => ({
         success: true as const,
         message: 'New recovery codes made; the old ones no longer work',
-        data: await twoFactor.renewRecoveryCodes(adminOf(request), request.body.code),
+        data: await twoFactor.renewRecoveryCodes(adminOf(request), request.body.code, request.ip),
       }),
     );
 
@@ -78,7 +78,7 @@ export function twoFactorRoutes(twoFactor: TwoFactorService): FastifyPluginAsync
           tags: ['users'],
           summary: "Turn off another user's two-factor sign-in (owner), e.g. after a lost phone",
           params: userIdParams,
-          response: { 200: messageEnvelope, 403: errorEnvelope, 404: errorEnvelope },
+          response: { 200: messageEnvelope, 403: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope },
         },
       },
       async (request) => {
