@@ -1,4 +1,4 @@
-import type { AuditPruneSchedule } from './audit-log/auditPrune.js';
+import type { LockedSchedule } from './system/lockedSchedule.js';
 import type { RevisionNotifications } from './coverage-revision/revisionNotifications.js';
 import type { CoverageEngine } from './coverage/coverageEngine.js';
 import type { FootprintService } from './footprints/footprintService.js';
@@ -12,7 +12,6 @@ import type { WebhookService } from './webhooks/webhookService.js';
 import type { MailOutbox } from './outbox/mailOutbox.js';
 import type { MailSender } from './outbox/mailSender.js';
 import type { WaitlistMatcher } from './waitlist/waitlistMatcher.js';
-import type { WaitlistPurgeSchedule } from './waitlist/waitlistPurge.js';
 import type { WaitlistService } from './waitlist/waitlistService.js';
 
 /** Undoes one thing that was started or opened. */
@@ -34,8 +33,8 @@ export interface BackgroundWork {
   waitlistMatcher: Pick<WaitlistMatcher, 'request' | 'stop'>;
   /** Each confirmation asks the matcher for a run: the spot may be live already. */
   waitlist: Pick<WaitlistService, 'onConfirmed'>;
-  waitlistPurge: Pick<WaitlistPurgeSchedule, 'start' | 'stop'>;
-  auditPrune: Pick<AuditPruneSchedule, 'start' | 'stop'>;
+  waitlistPurge: Pick<LockedSchedule, 'start' | 'stop'>;
+  auditPrune: Pick<LockedSchedule, 'start' | 'stop'>;
   /** LISTENs for other processes' coverage revisions (PostgreSQL; nothing on SQLite). */
   listenForRevisions: (onRevision: () => Promise<void>) => Promise<RevisionNotifications>;
   /** The webhooks' outbox (events written with their change), and the test events and redeliveries the admin queues. */

@@ -6,7 +6,7 @@ import { AntennaPatternService } from './antenna-patterns/antennaPatternService.
 import { AuthRepository } from './auth/authRepository.js';
 import { AuditLog } from './audit-log/auditLog.js';
 import { AuditLogRepository } from './audit-log/auditLogRepository.js';
-import { AuditPruneSchedule } from './audit-log/auditPrune.js';
+import { auditPruneSchedule } from './audit-log/auditPrune.js';
 import { AuditTrail } from './audit/auditTrail.js';
 import { TeamSettingsRepository } from './team/teamSettingsRepository.js';
 import { TeamSettingsService } from './team/teamSettingsService.js';
@@ -75,7 +75,7 @@ import { MailOutbox } from './outbox/mailOutbox.js';
 import { MailOutboxRepository } from './outbox/mailOutboxRepository.js';
 import { MailSender } from './outbox/mailSender.js';
 import { WaitlistMatcher } from './waitlist/waitlistMatcher.js';
-import { WaitlistPurgeSchedule } from './waitlist/waitlistPurge.js';
+import { waitlistPurgeSchedule } from './waitlist/waitlistPurge.js';
 import { WaitlistRepository } from './waitlist/waitlistRepository.js';
 import { WaitlistService } from './waitlist/waitlistService.js';
 import type { SecretBox } from './system/secretBox.js';
@@ -430,11 +430,11 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     clock,
     log,
   });
-  const waitlistPurge = new WaitlistPurgeSchedule({ waitlist, locks: new JobLockRepository(db.kysely, randomUUID()), clock, log });
+  const waitlistPurge = waitlistPurgeSchedule({ waitlist, locks: new JobLockRepository(db.kysely, randomUUID()), clock, log });
   // The owner's team settings (2FA roles, audit retention); the audit log's reads and its hourly prune by that retention.
   const teamSettings = new TeamSettingsService({ repository: new TeamSettingsRepository(db.kysely), transactions, audit, clock });
   const auditLog = new AuditLog({ repository: new AuditLogRepository(db.kysely), retention: teamSettings, clock });
-  const auditPrune = new AuditPruneSchedule({ auditLog, locks: new JobLockRepository(db.kysely, randomUUID()), clock, log });
+  const auditPrune = auditPruneSchedule({ auditLog, locks: new JobLockRepository(db.kysely, randomUUID()), clock, log });
   return {
     db,
     events,
