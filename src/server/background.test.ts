@@ -22,6 +22,9 @@ function fakeWork(events: string[], options: { coverageStartFails?: boolean } = 
       stop: () => void events.push('coverage stopped'),
       refresh: async () => void events.push('coverage refreshed'),
     },
+    uploadedTiles: {
+      refresh: async () => void events.push('terrain tiles listed'),
+    },
     footprints: {
       reconcile: async () => void events.push('footprints reconciled'),
       stop: async () => void events.push('footprints stopped'),
@@ -95,9 +98,11 @@ describe('startBackground', () => {
     expect(events).toEqual([
       'mail sender started',
       'coverage started',
-      'footprints reconciled',
+      // The uploaded tiles are listed before the footprints are reconciled with them.
+      'terrain tiles listed',
       'measurements predicted',
       'waitlist matched',
+      'footprints reconciled',
       'listening',
       'my maps scheduled',
       'webhooks delivering',

@@ -1,3 +1,4 @@
+import type { UploadedTiles } from './terrain/uploadedTiles.js';
 import type { LockedSchedule } from './system/lockedSchedule.js';
 import type { RevisionNotifications } from './coverage-revision/revisionNotifications.js';
 import type { CoverageEngine } from './coverage/coverageEngine.js';
@@ -20,6 +21,7 @@ export type Stopper = () => Promise<void> | void;
 /** What runs in the background, by the part of it that starts and stops (tests hand in fakes). */
 export interface BackgroundWork {
   coverage: Pick<CoverageEngine, 'onRebuilt' | 'start' | 'stop' | 'refresh'>;
+  uploadedTiles: Pick<UploadedTiles, 'refresh'>;
   footprints: Pick<FootprintService, 'reconcile' | 'stop' | 'onChanged'>;
   measurementPredictor: Pick<MeasurementPredictor, 'request' | 'stop' | 'onCompleted'>;
   /** Refits when a prediction pass completes. */
@@ -53,7 +55,8 @@ export async function startBackground(work: BackgroundWork): Promise<Stopper[]> 
   try {
     // The towers' footprints follow every rebuild of the coverage index (the first one in start()
     // included): a tower or terrain change moves the coverage revision.
-    work.coverage.onRebuilt(() => void work.footprints.reconcile());
+    // The uploaded terrain tiles' list is read first, so checks never wait on the database for it.
+    work.coverage.onRebuilt(() => void work.uploadedTiles.refresh().then(() => work.footprints.reconcile()));
     stoppers.push(() => work.footprints.stop());
     // The measurements' predictions follow every rebuild too (a tower, sector, terrain or radio
     // settings change moves the revision); the predictor skips those whose inputs did not move.

@@ -467,6 +467,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     sectors,
     antennaPatterns,
     terrainTiles,
+    uploadedTiles,
     lineOfSight,
     footprints,
     measurementPredictor,

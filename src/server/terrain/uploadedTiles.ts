@@ -40,6 +40,15 @@ export class UploadedTiles {
     private readonly builtRevision: () => number | null,
   ) {}
 
+  /**
+   * Reads the list for the revision just built (background.ts calls it on every rebuild, before
+   * the footprints are reconciled), so a coverage check never waits on the database for it. A read
+   * that fails (the database away) is tried again by the next use.
+   */
+  async refresh(): Promise<void> {
+    await this.index().catch(() => undefined);
+  }
+
   async list(): Promise<TerrainTile[]> {
     return [...(await this.index()).values()].map((listed) => listed.tile);
   }
