@@ -127,13 +127,13 @@ describe.skipIf(!databaseUrl)('a PostgreSQL server that goes away', () => {
       await locker.query('begin');
       await locker.query(`lock table ${locker.escapeIdentifier(schemaOf(app))}.leads in access exclusive mode`);
       const inFlight = timed(submitLead(app));
+      // pg_locks, not pg_stat_activity: inside the locker's transaction pg_stat_activity answers the
+      // snapshot of its first read, so a request that queued after it was never seen (a CI failure).
+      const leadsTable = `${locker.escapeIdentifier(schemaOf(app))}.leads`;
       await expect
         .poll(
-          async () =>
-            (await locker.query(`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and pid <> pg_backend_pid()`)).rows[0].n,
-          {
-            timeout: 5000,
-          },
+          async () => (await locker.query(`select count(*)::int as n from pg_locks where relation = $1::regclass and not granted`, [leadsTable])).rows[0].n,
+          { timeout: 5000 },
         )
         .toBeGreaterThan(0);
       proxy.reset();
