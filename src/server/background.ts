@@ -1,3 +1,4 @@
+import type { FileStore } from './files/fileStore.js';
 import type { UploadedTiles } from './terrain/uploadedTiles.js';
 import type { LockedSchedule } from './system/lockedSchedule.js';
 import type { RevisionNotifications } from './coverage-revision/revisionNotifications.js';
@@ -22,6 +23,8 @@ export type Stopper = () => Promise<void> | void;
 export interface BackgroundWork {
   coverage: Pick<CoverageEngine, 'onRebuilt' | 'start' | 'stop' | 'refresh'>;
   uploadedTiles: Pick<UploadedTiles, 'refresh'>;
+  /** Files in the database: this server's disk cache of them is pruned after every rebuild. */
+  files: Pick<FileStore, 'pruneCache'>;
   footprints: Pick<FootprintService, 'reconcile' | 'stop' | 'onChanged'>;
   measurementPredictor: Pick<MeasurementPredictor, 'request' | 'stop' | 'onCompleted'>;
   /** Refits when a prediction pass completes. */
@@ -57,6 +60,10 @@ export async function startBackground(work: BackgroundWork): Promise<Stopper[]> 
     // included): a tower or terrain change moves the coverage revision.
     // The uploaded terrain tiles' list is read first, so checks never wait on the database for it.
     work.coverage.onRebuilt(() => void work.uploadedTiles.refresh().then(() => work.footprints.reconcile()));
+    // Every change to a stored file (a terrain tile, a logo) moves the coverage revision, here or on
+    // another server: the disk cache's copies of replaced and removed files go after each rebuild.
+    // A prune the database refused is tried again at the next rebuild (meanwhile the copies only take disk).
+    work.coverage.onRebuilt(() => void work.files.pruneCache().catch(() => undefined));
     stoppers.push(() => work.footprints.stop());
     // The measurements' predictions follow every rebuild too (a tower, sector, terrain or radio
     // settings change moves the revision); the predictor skips those whose inputs did not move.
