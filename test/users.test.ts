@@ -65,6 +65,10 @@ describe.each(databaseKinds())('users and invitations (%s)', (kind) => {
       expect(invitation).toMatchObject({ email: 'sam@example.com', role: 'viewer', provider_ids: [], invited_by: 'admin' });
       expect(Date.parse(invitation.expires_at) - clock.now().getTime()).toBe(72 * 3600_000);
       expect(invitation_url).toMatch(new RegExp(`^${PUBLIC_URL}/admin/invitation\\?token=[A-Za-z0-9_-]{43}$`));
+      // Mail scanners GET every link of a mail: opening the link only loads the page, and the
+      // invitation waits for the invitee's POST with a password.
+      const { pathname, search } = new URL(invitation_url);
+      for (const method of ['GET', 'HEAD'] as const) await app.server.inject({ method, url: pathname + search });
       const pending = await app.server.inject({ method: 'GET', url: '/api/users/invitations', headers: bearer(owner) });
       expect(pending.json().data.map((row: { id: number }) => row.id)).toEqual([invitation.id]);
 
