@@ -1,4 +1,6 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { DialectName } from '../db/dialect.js';
+import type { Database } from '../db/schema.js';
 import type { DbTransaction, Executor, Transactions } from '../db/transactions.js';
 
 /** A pending mail as the sender hands it to SMTP. */
@@ -16,6 +18,19 @@ export interface OutboxMail {
   /** Failed attempts so far. */
   attempts: number;
   createdAt: string;
+}
+
+/**
+ * The bodies a mail keeps once it has left the outbox (sent or given up): its kept ones when it has
+ * them (an invitation's, without the one-time link), which are then dropped; else as they were.
+ */
+function keptBodies(eb: ExpressionBuilder<Database, 'mail_outbox'>) {
+  return {
+    text_body: eb.fn.coalesce('kept_text_body', 'text_body'),
+    html_body: eb.fn.coalesce('kept_html_body', 'html_body'),
+    kept_text_body: null,
+    kept_html_body: null,
+  };
 }
 
 /** What the sender does with a claimed mail, in the claim's transaction (PostgreSQL) or after it (SQLite); what it answers is passed on. */
@@ -48,13 +63,22 @@ export class MailOutboxRepository {
     });
   }
 
+  /** Marks a mail sent; its stored copy becomes the kept one (an invitation's without its link). */
   async markSent(id: number, now: string, trx?: Executor): Promise<void> {
-    await (trx ?? this.db).updateTable('mail_outbox').set({ status: 'sent', sent_at: now, last_error: null }).where('id', '=', id).execute();
+    await (trx ?? this.db)
+      .updateTable('mail_outbox')
+      .set((eb) => ({ status: 'sent' as const, sent_at: now, last_error: null, ...keptBodies(eb) }))
+      .where('id', '=', id)
+      .execute();
   }
 
   /** Gives a mail up unsent (status failed) for `reason`, e.g. its waitlist entry unsubscribed. */
   async markSkipped(id: number, reason: string, trx?: Executor): Promise<void> {
-    await (trx ?? this.db).updateTable('mail_outbox').set({ status: 'failed', last_error: reason }).where('id', '=', id).execute();
+    await (trx ?? this.db)
+      .updateTable('mail_outbox')
+      .set((eb) => ({ status: 'failed' as const, last_error: reason, ...keptBodies(eb) }))
+      .where('id', '=', id)
+      .execute();
   }
 
   /** Records a failed attempt: the next one at `nextAttemptAt`, or none (`failed`) when it is null. */
@@ -64,7 +88,8 @@ export class MailOutboxRepository {
       .set((eb) => ({
         attempts: eb('attempts', '+', 1),
         last_error: error.slice(0, 500),
-        ...(nextAttemptAt === null ? { status: 'failed' as const } : { next_attempt_at: nextAttemptAt }),
+        // A retry is sent from the bodies as queued; giving up keeps what a sent mail would.
+        ...(nextAttemptAt === null ? { status: 'failed' as const, ...keptBodies(eb) } : { next_attempt_at: nextAttemptAt }),
       }))
       .where('id', '=', id)
       .execute();
