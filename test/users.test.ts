@@ -10,6 +10,7 @@ import {
   USERNAME_TAKEN,
 } from '../src/common/api/users.js';
 import { PASSWORD_TOO_WEAK } from '../src/common/passwordStrength.js';
+import { MAIL_SKIPPED_INVITATION_CLOSED } from '../src/server/outbox/mailSender.js';
 import { REMOVED_TOKEN } from '../src/server/users/invitationMail.js';
 import { closedPort } from './support/closedPort.js';
 import { type LocalSmtp, startLocalSmtp } from './support/localSmtp.js';
@@ -263,6 +264,22 @@ describe.each(databaseKinds())('users and invitations (%s)', (kind) => {
       const linkInMail = received.text!.match(/https:\/\/\S+\/admin\/invitation\?token=\S+/)![0];
       const accepted = await accept({ token: tokenOf(linkInMail), username: 'newcomer', password: NEW_PASSWORD });
       expect(accepted.statusCode, accepted.body).toBe(200);
+    });
+
+    it('never sends the mail of an invitation revoked while it waited, and keeps no token of it', async () => {
+      smtp.refuse(true);
+      const { invitation, invitation_url } = (await invite({ email: 'wrong@example.com', role: 'viewer' })).json().data;
+      await expect.poll(async () => (await storedMail()).attempts).toBe(1);
+      const revoked = await app.server.inject({ method: 'DELETE', url: `/api/users/invitations/${invitation.id}`, headers: bearer(owner) });
+      expect(revoked.statusCode).toBe(200);
+
+      smtp.refuse(false);
+      clock.advance(60_000);
+      await expect.poll(async () => (await storedMail()).status).toBe('failed');
+      expect(smtp.received).toEqual([]);
+      const stored = await app.db.kysely.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
+      expect(stored.last_error).toBe(MAIL_SKIPPED_INVITATION_CLOSED);
+      expect(JSON.stringify(stored)).not.toContain(tokenOf(invitation_url));
     });
 
     it('removes the token from a mail given up unsent', async () => {

@@ -501,6 +501,8 @@ export interface MailOutboxTable {
    */
   kept_text_body: string | null;
   kept_html_body: string | null;
+  /** The invitation whose link the mail carries (migration 0022; deleted with it); null for other mail. */
+  invitation_id: number | null;
 }
 
 /** A provider's pre-registration zone with a goal (migration 0016). */

@@ -26,6 +26,7 @@ export class MailOutbox implements MailQueue {
         waitlist_entry_id: mail.waitlistEntryId ?? null,
         kept_text_body: mail.kept?.text ?? null,
         kept_html_body: mail.kept?.html ?? null,
+        invitation_id: mail.invitationId ?? null,
         next_attempt_at: now,
         created_at: now,
       })

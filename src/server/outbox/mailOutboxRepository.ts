@@ -15,6 +15,8 @@ export interface OutboxMail {
   unsubscribeUrl: string | null;
   /** A waitlist mail whose entry has unsubscribed (or is gone) since it was queued: not to be sent. */
   recipientLeft: boolean;
+  /** An invitation mail whose invitation was accepted, revoked or expired since it was queued: its link is dead, not to be sent. */
+  invitationClosed: boolean;
   /** Failed attempts so far. */
   attempts: number;
   createdAt: string;
@@ -98,7 +100,20 @@ export class MailOutboxRepository {
   private async dueMail(db: Executor, now: string, lock: boolean): Promise<OutboxMail | undefined> {
     let query = db
       .selectFrom('mail_outbox')
-      .select(['id', 'kind', 'to_address', 'reply_to', 'subject', 'text_body', 'html_body', 'unsubscribe_url', 'attempts', 'created_at', 'waitlist_entry_id'])
+      .select([
+        'id',
+        'kind',
+        'to_address',
+        'reply_to',
+        'subject',
+        'text_body',
+        'html_body',
+        'unsubscribe_url',
+        'attempts',
+        'created_at',
+        'waitlist_entry_id',
+        'invitation_id',
+      ])
       // Read in the claim: an unsubscribe that committed before it stops the mail.
       .select((eb) =>
         eb
@@ -106,6 +121,17 @@ export class MailOutboxRepository {
           .select('waitlist_entries.status')
           .whereRef('waitlist_entries.id', '=', 'mail_outbox.waitlist_entry_id')
           .as('entry_status'),
+      )
+      // Likewise an accept or a revoke of the invitation whose link the mail carries.
+      .select((eb) =>
+        eb
+          .selectFrom('user_invitations')
+          .select('user_invitations.id')
+          .whereRef('user_invitations.id', '=', 'mail_outbox.invitation_id')
+          .where('user_invitations.accepted_at', 'is', null)
+          .where('user_invitations.revoked_at', 'is', null)
+          .where('user_invitations.expires_at', '>', now)
+          .as('open_invitation_id'),
       )
       .where('status', '=', 'pending')
       .where('next_attempt_at', '<=', now)
@@ -125,6 +151,7 @@ export class MailOutboxRepository {
         html: row.html_body,
         unsubscribeUrl: row.unsubscribe_url,
         recipientLeft: row.waitlist_entry_id !== null && (row.entry_status ?? 'unsubscribed') === 'unsubscribed',
+        invitationClosed: row.invitation_id !== null && row.open_invitation_id === null,
         attempts: row.attempts,
         createdAt: String(row.created_at),
       }

@@ -24,6 +24,8 @@ export interface QueuedMail {
    * (retries included). Absent: the stored copy stays as sent.
    */
   kept?: { text: string; html: string } | null;
+  /** The invitation whose one-time link the mail carries: not sent once it was accepted, revoked or expired. */
+  invitationId?: number | null;
 }
 
 /**

@@ -10,6 +10,8 @@ export interface InvitationMailInput {
   role: UserRole;
   /** Who invited, by username; null when unknown. */
   invitedBy: string | null;
+  /** The invitation the link is for: its mail is not sent once it was accepted, revoked or expired. */
+  invitationId: number;
   invitationUrl: string;
   expiresAt: string;
 }
@@ -51,5 +53,6 @@ export function invitationMail(input: InvitationMailInput): QueuedMail {
     subject: "You're invited to the coverage map's admin team",
     ...bodies(input.invitationUrl),
     kept: bodies(withoutToken(input.invitationUrl)),
+    invitationId: input.invitationId,
   };
 }

@@ -10,6 +10,8 @@ const TOKEN_IN_LINK = /token=[A-Za-z0-9_-]+/g;
  * - mail_outbox.kept_text_body and kept_html_body: what the stored copy of a mail says once it has
  *   left the outbox (sent or given up). An invitation keeps its one-time link only while it may
  *   still be sent; null: the bodies are kept as they are.
+ * - mail_outbox.invitation_id, the invitation a mail carries the link of: the sender gives the mail
+ *   up unsent once the invitation was accepted, revoked or expired. Deleted with it.
  * - Indexes on (status, created_at) of mail_outbox and webhook_deliveries, for the prune of rows
  *   sent, delivered or failed past the retention, and on webhook_deliveries.event_id, for the
  *   prune of events left without a delivery (and the cascade of an event's delete).
@@ -20,6 +22,10 @@ export const outboxRetentionMigration: Migration = {
   async up(db: Kysely<any>) {
     await db.schema.alterTable('mail_outbox').addColumn('kept_text_body', 'text').execute();
     await db.schema.alterTable('mail_outbox').addColumn('kept_html_body', 'text').execute();
+    await db.schema
+      .alterTable('mail_outbox')
+      .addColumn('invitation_id', 'integer', (c) => c.references('user_invitations.id').onDelete('cascade'))
+      .execute();
     await db.schema.createIndex('mail_outbox_finished').on('mail_outbox').columns(['status', 'created_at']).execute();
     await db.schema.createIndex('webhook_deliveries_finished').on('webhook_deliveries').columns(['status', 'created_at']).execute();
     await db.schema.createIndex('webhook_deliveries_event').on('webhook_deliveries').column('event_id').execute();
