@@ -71,6 +71,10 @@ function fakeWork(events: string[], options: { coverageStartFails?: boolean; pru
       start: () => void events.push('audit prune scheduled'),
       stop: async () => void events.push('audit prune unscheduled'),
     },
+    outboxPrune: {
+      start: () => void events.push('outbox prune scheduled'),
+      stop: async () => void events.push('outbox prune unscheduled'),
+    },
     myMaps: {
       startSchedule: () => void events.push('my maps scheduled'),
       stopSchedule: () => void events.push('my maps unscheduled'),
@@ -117,6 +121,7 @@ describe('startBackground', () => {
       'webhooks delivering',
       'waitlist purge scheduled',
       'audit prune scheduled',
+      'outbox prune scheduled',
     ]);
 
     events.length = 0;
@@ -146,6 +151,7 @@ describe('startBackground', () => {
     events.length = 0;
     await stopInReverse(stoppers);
     expect(events).toEqual([
+      'outbox prune unscheduled',
       'audit prune unscheduled',
       'waitlist purge unscheduled',
       'webhooks stopped',

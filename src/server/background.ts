@@ -40,6 +40,8 @@ export interface BackgroundWork {
   waitlist: Pick<WaitlistService, 'onConfirmed'>;
   waitlistPurge: Pick<LockedSchedule, 'start' | 'stop'>;
   auditPrune: Pick<LockedSchedule, 'start' | 'stop'>;
+  /** Deletes mails and webhook deliveries finished more than 30 days ago. */
+  outboxPrune: Pick<LockedSchedule, 'start' | 'stop'>;
   /** LISTENs for other processes' coverage revisions (PostgreSQL; nothing on SQLite). */
   listenForRevisions: (onRevision: () => Promise<void>) => Promise<RevisionNotifications>;
   /** The webhooks' outbox (events written with their change), and the test events and redeliveries the admin queues. */
@@ -108,6 +110,10 @@ export async function startBackground(work: BackgroundWork): Promise<Stopper[]> 
     // Audit entries past the team's retention go, by one process (a job lock), hourly.
     work.auditPrune.start();
     stoppers.push(() => work.auditPrune.stop());
+    // Mails sent or given up and webhook deliveries delivered or failed go after 30 days, by one
+    // process (a job lock), hourly, in batches; pending ones stay.
+    work.outboxPrune.start();
+    stoppers.push(() => work.outboxPrune.stop());
     return stoppers;
   } catch (error) {
     await stopInReverse(stoppers);
