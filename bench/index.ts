@@ -10,6 +10,7 @@ import * as calibration from './calibration.js';
 import * as throughput from './checkCoverageThroughput.js';
 import * as coverageServer from './coverageServer.js';
 import * as databaseOutage from './databaseOutage.js';
+import * as editorReports from './editorReports.js';
 import * as footprints from './footprints.js';
 import * as indexScaling from './indexScaling.js';
 import * as ingest from './ingest.js';
@@ -43,6 +44,7 @@ const BENCHES: Record<string, BenchModule> = {
   terrainMemory,
   terrainUploads,
   reports,
+  editorReports,
   lighthouse,
   footprints,
   sectorFootprint,

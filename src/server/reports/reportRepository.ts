@@ -122,14 +122,13 @@ export class ReportRepository {
   async searchTimesIn(ranges: readonly TimeRange[], scope: ProviderScope): Promise<SearchTime[]> {
     const rows: SearchTime[] = [];
     for (let start = 0; start < ranges.length; start += RANGES_PER_QUERY) {
+      const slice = ranges.slice(start, start + RANGES_PER_QUERY);
       const batch = await this.db
         .selectFrom('search_logs')
         .select(['created_at', coveredFlag().as('covered')])
         .where(isSearch())
-        .$if(scope !== null, (qb) => qb.where(isSearchOf(scope!)))
-        .where((eb) =>
-          eb.or(ranges.slice(start, start + RANGES_PER_QUERY).map(([from, to]) => eb.and([eb('created_at', '>=', from), eb('created_at', '<', to)]))),
-        )
+        .$if(scope !== null, (qb) => qb.where(isSearchOf(scope!, spanOf(slice))))
+        .where((eb) => eb.or(slice.map(([from, to]) => eb.and([eb('created_at', '>=', from), eb('created_at', '<', to)]))))
         .execute();
       for (const row of batch) rows.push({ created_at: row.created_at, covered: Number(row.covered) });
     }
@@ -158,7 +157,7 @@ export class ReportRepository {
         (eb) => eb.fn.countAll<string | number>().as('searches'),
       ])
       .where(isSearch())
-      .$if(scope !== null, (qb) => qb.where(isSearchOf(scope!)))
+      .$if(scope !== null, (qb) => qb.where(isSearchOf(scope!, range)))
       .where('created_at', '>=', range[0])
       .where('created_at', '<', range[1])
       .groupBy(['action_taken', 'search_type', sql`3`, sql`4`])
@@ -266,7 +265,7 @@ export class ReportRepository {
       .where('created_at', '>=', range[0])
       .where('created_at', '<', range[1])
       .where(isSearch())
-      .$if(scope !== null, (qb) => qb.where(isSearchOf(scope!)))
+      .$if(scope !== null, (qb) => qb.where(isSearchOf(scope!, range)))
       .where('lat', 'is not', null)
       .where('lng', 'is not', null)
       .$if(bounds !== null, (qb) =>
@@ -332,7 +331,7 @@ export class ReportRepository {
         .where('created_at', '>=', range[0])
         .where('created_at', '<', range[1])
         .where(isSearch())
-        .$if(scope !== null, (qb) => qb.where(isSearchOf(scope!)))
+        .$if(scope !== null, (qb) => qb.where(isSearchOf(scope!, range)))
         // A row-value comparison lets both databases seek the (created_at, id) index to the next batch.
         .$if(after !== null, (qb) => qb.where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(after!.created_at, after!.id))))
         .orderBy('created_at')
@@ -356,14 +355,15 @@ export class ReportRepository {
   /** Each UTC hour's searches of a scope, counted search by search ('YYYY-MM-DDTHH' is created_at's first 13 characters, as in the roll-up). */
   private async scopedHourTotals(fromHour: string, toHour: string, scope: readonly number[]): Promise<HourTotal[]> {
     const hour = sql<string>`substr(created_at, 1, 13)`;
+    // Whole hours: from the first instant of `fromHour` to the first of `toHour`.
+    const range: TimeRange = [`${fromHour}:00:00.000Z`, `${toHour}:00:00.000Z`];
     const rows = await this.db
       .selectFrom('search_logs')
       .select([hour.as('hour'), (eb) => eb.fn.countAll<string | number>().as('searches'), sql<string | number>`sum(${coveredFlag()})`.as('covered')])
       .where(isSearch())
-      .where(isSearchOf(scope))
-      // Whole hours: from the first instant of `fromHour` to the first of `toHour`.
-      .where('created_at', '>=', `${fromHour}:00:00.000Z`)
-      .where('created_at', '<', `${toHour}:00:00.000Z`)
+      .where(isSearchOf(scope, range))
+      .where('created_at', '>=', range[0])
+      .where('created_at', '<', range[1])
       .groupBy(sql`1`)
       .execute();
     return rows.map((row) => ({ hour: row.hour, searches: toCount(row.searches), covered: toCount(row.covered) }));
@@ -416,6 +416,11 @@ export class ReportRepository {
         ])
     );
   }
+}
+
+/** The span from the earliest start to the latest end of some ranges. */
+function spanOf(ranges: readonly TimeRange[]): TimeRange {
+  return ranges.reduce<TimeRange>(([from, to], [start, end]) => [start < from ? start : from, end > to ? end : to], ranges[0]!);
 }
 
 /** A scope's ids for an `in` list, which SQL cannot leave empty: -1 is no provider's id (ids are positive). */
