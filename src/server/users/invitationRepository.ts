@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { type InvitationSummary, type UserRole, userRole } from '../../common/api/users.js';
-import { fromJsonText, toJsonText } from '../db/dialect.js';
+import { fromJsonText, toCount, toJsonText } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
 import type { Executor } from '../db/transactions.js';
 
@@ -90,6 +90,18 @@ export class InvitationRepository {
       .orderBy('i.id', 'desc')
       .execute();
     return rows.map((row) => InvitationRepository.record(row));
+  }
+
+  /** How many invitations still work at `now` (neither accepted nor revoked, not expired). */
+  async countPending(now: string, trx?: Executor): Promise<number> {
+    const row = await (trx ?? this.db)
+      .selectFrom('user_invitations')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('accepted_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirstOrThrow();
+    return toCount(row.n as string | number);
   }
 
   /** Marks a still-open invitation accepted by `userId`; false when another accept or a revoke came first. */
