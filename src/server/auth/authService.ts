@@ -28,6 +28,11 @@ const SESSION_ENDED = 'Your session has expired. Please sign in again.';
 export const CHALLENGE_ENDED = 'This sign-in has expired. Please enter your username and password again.';
 /** How long the code step may follow the password step, ms. */
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+/**
+ * Challenges one user keeps (each lives CHALLENGE_TTL_MS): a password step past them drops the
+ * oldest, so passing the password step again and again cannot grow the table.
+ */
+export const CHALLENGE_MAX_PER_USER = 10;
 /** Wrong codes one challenge takes before it dies (the password step must be passed again). */
 export const CHALLENGE_CODE_ATTEMPTS = 5;
 /**
@@ -117,6 +122,7 @@ export class AuthService {
         now: this.nowIso(),
         expiresAt: this.nowIso(CHALLENGE_TTL_MS),
       });
+      await this.options.challenges.keepNewestChallengesOf(user.id, CHALLENGE_MAX_PER_USER);
       return { two_factor_required: true, challenge };
     }
     await throttle.clear(username, client.ipAddress);
