@@ -3,6 +3,7 @@ import {
   INVITATION_EXPIRED,
   INVITATION_INVALID,
   INVITATION_LIMIT_MESSAGE,
+  INVITATION_MAX_ENDED,
   INVITATION_MAX_PENDING,
   INVITATION_TTL_MS,
   INVITATION_USED,
@@ -131,6 +132,39 @@ describe.each(databaseKinds())('users and invitations (%s)', (kind) => {
       // Once the oldest ones expire there is room again.
       clock.advance(1000);
       expect((await invite({ email: 'room-again@example.com', role: 'viewer' }, await signIn(app))).statusCode).toBe(200);
+    });
+
+    it('keeps the newest 1,000 ended invitations: an invitation deletes the oldest past them, never a waiting one', async () => {
+      const now = clock.now().getTime();
+      const row = (name: string, ended: { accepted_at?: string; revoked_at?: string; expires_at?: string }) => ({
+        email: `${name}@example.com`,
+        role: 'viewer',
+        provider_ids: '[]',
+        token_hash: name,
+        invited_by: null,
+        created_at: new Date(now - INVITATION_TTL_MS).toISOString(),
+        expires_at: ended.expires_at ?? new Date(now + 1000).toISOString(),
+        accepted_at: ended.accepted_at ?? null,
+        revoked_at: ended.revoked_at ?? null,
+      });
+      const earlier = new Date(now - 1000).toISOString();
+      const kinds = [{ accepted_at: earlier }, { revoked_at: earlier }, { expires_at: earlier }];
+      await app.db.kysely
+        .insertInto('user_invitations')
+        .values([row('waiting', {}), ...Array.from({ length: INVITATION_MAX_ENDED }, (_, i) => row(`ended-${i}`, kinds[i % 3]!))])
+        .execute();
+      const names = async () => (await app.db.kysely.selectFrom('user_invitations').select('token_hash').orderBy('id').execute()).map((r) => r.token_hash);
+
+      const first = (await invite({ email: 'first@example.com', role: 'viewer' })).json().data;
+      expect(await names()).toHaveLength(INVITATION_MAX_ENDED + 2);
+      expect((await app.server.inject({ method: 'DELETE', url: `/api/users/invitations/${first.invitation.id}`, headers: bearer(owner) })).statusCode).toBe(
+        200,
+      );
+
+      expect((await invite({ email: 'second@example.com', role: 'viewer' })).statusCode).toBe(200);
+      const left = await names();
+      expect(left).toHaveLength(INVITATION_MAX_ENDED + 2);
+      expect(left.slice(0, 2)).toEqual(['waiting', 'ended-1']);
     });
 
     it('keeps at most 500 users: the invitation and the acceptance that would make the 501st are refused with 409', async () => {

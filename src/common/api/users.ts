@@ -36,6 +36,8 @@ export const USER_MAX_ACCOUNTS = 500;
 export const USER_LIMIT_MESSAGE = `At most ${USER_MAX_ACCOUNTS} user accounts can be kept; remove one first`;
 /** The most invitations waiting at once (neither accepted, revoked nor expired). */
 export const INVITATION_MAX_PENDING = 100;
+/** Ended invitations (accepted, revoked or expired) kept so their link still says why it stopped working; older ones are deleted. */
+export const INVITATION_MAX_ENDED = 1000;
 export const INVITATION_LIMIT_MESSAGE = `At most ${INVITATION_MAX_PENDING} invitations can wait at once; revoke one first or wait for one to expire`;
 
 const providerIdList = z

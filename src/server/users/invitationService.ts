@@ -5,6 +5,7 @@ import {
   INVITATION_EXPIRED,
   INVITATION_INVALID,
   INVITATION_LIMIT_MESSAGE,
+  INVITATION_MAX_ENDED,
   INVITATION_MAX_PENDING,
   INVITATION_NOT_FOUND,
   INVITATION_TTL_MS,
@@ -61,7 +62,8 @@ function summaryOf(record: InvitationRecord): InvitationSummary {
  * password and becomes a user with the invitation's role and providers. Only the token's hash is
  * kept, so the link is shown once (and e-mailed when SMTP is set). Bounded: at most
  * INVITATION_MAX_PENDING invitations wait at once (expired ones do not count) and the team holds
- * at most USER_MAX_ACCOUNTS users; past either an invitation is refused (409).
+ * at most USER_MAX_ACCOUNTS users; past either an invitation is refused (409). Each invitation
+ * deletes the ended ones (used, revoked, expired) past the newest INVITATION_MAX_ENDED.
  */
 export class InvitationService {
   constructor(private readonly deps: InvitationServiceDeps) {}
@@ -85,6 +87,7 @@ export class InvitationService {
     const invitation = await this.deps.transactions.run(async (trx) => {
       await this.roomForAnotherUser(trx);
       if ((await this.deps.invitations.countPending(now, trx)) >= INVITATION_MAX_PENDING) throw new ConflictError(INVITATION_LIMIT_MESSAGE);
+      await this.deps.invitations.deleteEndedBeyond(INVITATION_MAX_ENDED, now, trx);
       await checkProvidersExist(this.deps.users, providerIds, trx);
       const id = await this.deps.invitations.insert(
         {
