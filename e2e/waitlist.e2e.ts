@@ -11,6 +11,11 @@ import type { LiveApp } from './support/liveApp.js';
 import { headerLine, linkPathIn, mailsTo } from './support/mail.js';
 import { choose, mailingAppPerTest } from './support/session.js';
 
+/** With E2E_SCREENSHOTS set (a folder), the page as the visitor sees it, to look at. */
+async function screenshot(page: Page, name: string): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png` });
+}
+
 /** Inside fibreKml's orange "Gardens" square (18.37..18.47 E, 33.87..33.97 S), outside its hole. */
 const IN_ORANGE = { lat: -33.93, lng: 18.45 };
 const VISITOR = 'naledi@example.com';
@@ -54,6 +59,8 @@ describe.runIf(browserAvailable())('waitlist: from a Coming Soon result to the "
     expect(stored.statusCode, stored.body).toBe(200);
   }
 
+  const entryStatus = async () => (await live.app.db.kysely.selectFrom('waitlist_entries').select('status').executeTakeFirstOrThrow()).status;
+
   const pendingMails = async () => (await live.app.db.kysely.selectFrom('mail_outbox').select(['id']).where('status', '=', 'pending').execute()).length;
 
   it('joins from the results, confirms by the e-mailed link, and gets one "now available" e-mail when the admin makes the layer live', async () => {
@@ -94,12 +101,20 @@ describe.runIf(browserAvailable())('waitlist: from a Coming Soon result to the "
     expect(headerLine(confirmation!, 'list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     expect(confirmation!.parsed.text).toContain('Overberg Fibre');
 
-    // Its link, opened in the visitor's browser, lands on /waitlist saying they are on the list.
+    // Its link, opened in the visitor's browser, shows a page with a button; opening it changes
+    // nothing (mail scanners open every link of a mail), pressing the button confirms.
     await map.goto(linkPathIn(confirmation!, '/api/waitlist/confirm'));
+    await map.getByRole('heading', { name: 'Confirm your place on the waitlist' }).waitFor();
+    expect(new URL(map.url()).pathname).toBe('/waitlist/confirm');
+    await expectNoSeriousA11yViolations(map, 'waitlist confirm page');
+    await screenshot(map, 'waitlist-confirm-page');
+    expect(await entryStatus()).toBe('pending');
+    await map.getByRole('button', { name: 'Confirm my place on the waitlist' }).click();
     await map.getByRole('heading', { name: 'Thank you for confirming' }).waitFor();
     expect(new URL(map.url()).pathname + new URL(map.url()).search).toBe('/waitlist?outcome=confirmed');
     await map.getByText("You're on the list: we'll e-mail you when service is available at your address.").waitFor();
     await expectNoSeriousA11yViolations(map, 'waitlist confirmed page');
+    await screenshot(map, 'waitlist-confirmed');
     const [entry] = await live.app.db.kysely.selectFrom('waitlist_entries').select(['status', 'email']).execute();
     expect(entry).toEqual({ status: 'confirmed', email: VISITOR });
     expect(mailsTo(smtp, VISITOR, LIVE_SUBJECT)).toEqual([]);
@@ -127,5 +142,19 @@ describe.runIf(browserAvailable())('waitlist: from a Coming Soon result to the "
     await vi.waitFor(async () => expect(await pendingMails()).toBe(0), { timeout: 10_000 });
     expect(mailsTo(smtp, VISITOR, LIVE_SUBJECT)).toHaveLength(1);
     expect(await live.app.db.kysely.selectFrom('mail_outbox').select(['status']).where('kind', '=', 'waitlist_live').execute()).toEqual([{ status: 'sent' }]);
+
+    // The e-mail's unsubscribe link: its page changes nothing until the button is pressed.
+    await map.goto(linkPathIn(nowLive!, '/api/waitlist/unsubscribe'));
+    await map.getByRole('heading', { name: 'Unsubscribe from these e-mails' }).waitFor();
+    expect(new URL(map.url()).pathname).toBe('/waitlist/unsubscribe');
+    await expectNoSeriousA11yViolations(map, 'waitlist unsubscribe page');
+    await screenshot(map, 'waitlist-unsubscribe-page');
+    expect(await entryStatus()).toBe('confirmed');
+    await map.getByRole('button', { name: 'Unsubscribe', exact: true }).click();
+    await map.getByRole('heading', { name: 'Unsubscribed' }).waitFor();
+    expect(new URL(map.url()).pathname + new URL(map.url()).search).toBe('/waitlist?outcome=unsubscribed');
+    await map.getByText("You have been unsubscribed: we won't e-mail you again.").waitFor();
+    await expectNoSeriousA11yViolations(map, 'waitlist unsubscribed page');
+    expect(await entryStatus()).toBe('unsubscribed');
   });
 });

@@ -98,6 +98,7 @@ describe.runIf(browserAvailable())('pre-registration zones: pre-register and see
     const [confirmation] = mailsTo(smtp, VISITOR, CONFIRM_SUBJECT);
     expect(confirmation!.parsed.text).toContain('Bredasdorp');
     await map.goto(linkPathIn(confirmation!, '/api/waitlist/confirm'));
+    await map.getByRole('button', { name: 'Confirm my place on the waitlist' }).click();
     await map.getByRole('heading', { name: 'Thank you for confirming' }).waitFor();
 
     // The public list is revalidated, not reused from the browser's cache: a fresh page load shows the new count.

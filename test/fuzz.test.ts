@@ -890,13 +890,15 @@ describe.each(databaseKinds())('malformed requests to every route on %s', (kind)
     return { problems, sent };
   }
 
-  it('answers no 5xx, and errors only in the envelope, with the admin token', { timeout: 120_000 }, async () => {
+  // Every route times every variant: about 110 s on a loaded 2-core machine with today's routes, so
+  // the limit leaves room for the routes still to come.
+  it('answers no 5xx, and errors only in the envelope, with the admin token', { timeout: 300_000 }, async () => {
     const { problems, sent } = await fuzz('admin');
     expect(sent).toBeGreaterThan(2000);
     expect(problems).toEqual([]);
   });
 
-  it('answers no 5xx, and errors only in the envelope, without a token', { timeout: 120_000 }, async () => {
+  it('answers no 5xx, and errors only in the envelope, without a token', { timeout: 300_000 }, async () => {
     const { problems, sent } = await fuzz('anonymous');
     expect(sent).toBeGreaterThan(500);
     expect(problems).toEqual([]);

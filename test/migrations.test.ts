@@ -419,6 +419,53 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
     expect(await db.selectFrom('search_log_towers').selectAll().execute()).toEqual([]);
   });
 
+  it('removes the token of invitation links from stored mails at 0022: at once when sent, once sent when pending', async () => {
+    const db = await emptyDatabase();
+    const migrator = createMigrator(db, kind, schema);
+    expect((await migrator.migrateTo('0021_login_challenge_attempts')).error).toBeUndefined();
+    const now = new Date().toISOString();
+    const link = 'https://map.example/admin/invitation?token=Ab-9_zQ';
+    const mail = (mailKind: string, status: string) => ({
+      kind: mailKind,
+      to_address: 'sam@example.com',
+      subject: mailKind,
+      text_body: `Open the link\n\n${link}\n\nBye`,
+      html_body: `<p><a href="${link}">Accept the invitation</a></p>`,
+      status,
+      next_attempt_at: now,
+      created_at: now,
+    });
+    await db
+      .insertInto('mail_outbox')
+      .values([mail('user_invitation', 'sent'), mail('user_invitation', 'pending'), mail('lead_notice', 'sent')])
+      .execute();
+
+    await migrateToLatest(db, kind, schema);
+    const rows = await db.selectFrom('mail_outbox').select(['text_body', 'html_body', 'kept_text_body', 'kept_html_body']).orderBy('id').execute();
+    const removed = 'https://map.example/admin/invitation?token=removed-once-sent';
+    expect(rows).toEqual([
+      {
+        text_body: `Open the link\n\n${removed}\n\nBye`,
+        html_body: `<p><a href="${removed}">Accept the invitation</a></p>`,
+        kept_text_body: null,
+        kept_html_body: null,
+      },
+      {
+        text_body: `Open the link\n\n${link}\n\nBye`,
+        html_body: `<p><a href="${link}">Accept the invitation</a></p>`,
+        kept_text_body: `Open the link\n\n${removed}\n\nBye`,
+        kept_html_body: `<p><a href="${removed}">Accept the invitation</a></p>`,
+      },
+      // Other mail is left as it was (a lead notice's links are not one-time).
+      {
+        text_body: `Open the link\n\n${link}\n\nBye`,
+        html_body: `<p><a href="${link}">Accept the invitation</a></p>`,
+        kept_text_body: null,
+        kept_html_body: null,
+      },
+    ]);
+  });
+
   it('runs the whole history on an empty database', async () => {
     const db = await emptyDatabase();
     await migrateToLatest(db, kind, schema);

@@ -36,6 +36,7 @@ const PUBLIC_ROUTES = [
   'POST /api/submit_lead',
   'POST /api/waitlist',
   'GET /api/waitlist/confirm',
+  'POST /api/waitlist/confirm',
   'GET /api/waitlist/unsubscribe',
   'POST /api/waitlist/unsubscribe',
   'GET /api/zones',

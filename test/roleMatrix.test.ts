@@ -123,7 +123,7 @@ describe.each(databaseKinds())('every admin route as each role (%s)', (kind) => 
     return path.replace(/\{\w+\}/g, method === 'GET' ? String(providerId) : '999999');
   }
 
-  it.each(['owner', 'admin', 'viewer', 'provider_editor'] as const)('allows and refuses as designed for a %s', async (role) => {
+  it.each(['owner', 'admin', 'viewer', 'provider_editor'] as const)('allows and refuses as designed for the role %s', async (role) => {
     const outcomes: string[] = [];
     for (const route of routes) {
       const method = route.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -15,7 +15,10 @@ import {
   USERNAME_TAKEN,
 } from '../src/common/api/users.js';
 import { PASSWORD_TOO_WEAK } from '../src/common/passwordStrength.js';
+import { MAIL_SKIPPED_INVITATION_CLOSED } from '../src/server/outbox/mailSender.js';
+import { REMOVED_TOKEN } from '../src/server/users/invitationMail.js';
 import { closedPort } from './support/closedPort.js';
+import { type LocalSmtp, startLocalSmtp } from './support/localSmtp.js';
 import { teamUser } from './support/teamUsers.js';
 import { bearer, createTestApp, databaseKinds, ManualClock, signIn, type TestApp } from './support/testApp.js';
 
@@ -70,6 +73,10 @@ describe.each(databaseKinds())('users and invitations (%s)', (kind) => {
       expect(invitation).toMatchObject({ email: 'sam@example.com', role: 'viewer', provider_ids: [], invited_by: 'admin' });
       expect(Date.parse(invitation.expires_at) - clock.now().getTime()).toBe(72 * 3600_000);
       expect(invitation_url).toMatch(new RegExp(`^${PUBLIC_URL}/admin/invitation\\?token=[A-Za-z0-9_-]{43}$`));
+      // Mail scanners GET every link of a mail: opening the link only loads the page, and the
+      // invitation waits for the invitee's POST with a password.
+      const { pathname, search } = new URL(invitation_url);
+      for (const method of ['GET', 'HEAD'] as const) await app.server.inject({ method, url: pathname + search });
       const pending = await app.server.inject({ method: 'GET', url: '/api/users/invitations', headers: bearer(owner) });
       expect(pending.json().data.map((row: { id: number }) => row.id)).toEqual([invitation.id]);
 
@@ -311,5 +318,82 @@ describe.each(databaseKinds())('users and invitations (%s)', (kind) => {
     expect(created.emailed).toBe(true);
     const mails = await app.db.kysely.selectFrom('mail_outbox').select(['kind', 'to_address', 'text_body']).execute();
     expect(mails).toEqual([{ kind: 'user_invitation', to_address: 'mail@example.com', text_body: expect.stringContaining(created.invitation_url) }]);
+  });
+
+  describe('invitation mail through a local SMTP server', () => {
+    let smtp: LocalSmtp;
+    /** The stored copy of the one invitation mail: what anyone reading the database sees. */
+    const storedMail = () =>
+      app.db.kysely
+        .selectFrom('mail_outbox')
+        .select(['status', 'attempts', 'text_body', 'html_body', 'kept_text_body', 'kept_html_body'])
+        .executeTakeFirstOrThrow();
+
+    beforeEach(async () => {
+      smtp = await startLocalSmtp();
+      await start({ SMTP_URL: smtp.url, OUTBOX_POLL_MS: '50' });
+    });
+    afterEach(() => smtp.close());
+
+    it('sends a working link after a refused attempt, and the stored copy keeps no token once sent', async () => {
+      smtp.refuse(true);
+      const { invitation_url } = (await invite({ email: 'new@example.com', role: 'viewer' })).json().data;
+      const token = tokenOf(invitation_url);
+      await expect.poll(() => smtp.refused()).toBe(1);
+      // Pending after the refusal: the copy to retry from still carries the link.
+      await expect.poll(async () => (await storedMail()).attempts).toBe(1);
+      expect((await storedMail()).text_body).toContain(token);
+
+      smtp.refuse(false);
+      clock.advance(60_000);
+      await expect.poll(() => smtp.received.length).toBe(1);
+      await expect.poll(async () => (await storedMail()).status).toBe('sent');
+
+      const stored = await storedMail();
+      expect(JSON.stringify(stored)).not.toContain(token);
+      expect(stored).toMatchObject({ kept_text_body: null, kept_html_body: null });
+      expect(stored.text_body).toContain(`${PUBLIC_URL}/admin/invitation?token=${REMOVED_TOKEN}`);
+      expect(stored.html_body).toContain(`token=${REMOVED_TOKEN}`);
+      // Nor is it in the audit log.
+      const audit = await app.db.kysely.selectFrom('audit_log').selectAll().execute();
+      expect(JSON.stringify(audit)).not.toContain(token);
+
+      // The received mail's link is the one that works.
+      const received = smtp.received[0]!.parsed;
+      expect(received.text).toContain(invitation_url);
+      expect(received.html).toContain(`href="${invitation_url}"`);
+      const linkInMail = received.text!.match(/https:\/\/\S+\/admin\/invitation\?token=\S+/)![0];
+      const accepted = await accept({ token: tokenOf(linkInMail), username: 'newcomer', password: NEW_PASSWORD });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+    });
+
+    it('never sends the mail of an invitation revoked while it waited, and keeps no token of it', async () => {
+      smtp.refuse(true);
+      const { invitation, invitation_url } = (await invite({ email: 'wrong@example.com', role: 'viewer' })).json().data;
+      await expect.poll(async () => (await storedMail()).attempts).toBe(1);
+      const revoked = await app.server.inject({ method: 'DELETE', url: `/api/users/invitations/${invitation.id}`, headers: bearer(owner) });
+      expect(revoked.statusCode).toBe(200);
+
+      smtp.refuse(false);
+      clock.advance(60_000);
+      await expect.poll(async () => (await storedMail()).status).toBe('failed');
+      expect(smtp.received).toEqual([]);
+      const stored = await app.db.kysely.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
+      expect(stored.last_error).toBe(MAIL_SKIPPED_INVITATION_CLOSED);
+      expect(JSON.stringify(stored)).not.toContain(tokenOf(invitation_url));
+    });
+
+    it('removes the token from a mail given up unsent', async () => {
+      smtp.refuse(true);
+      const { invitation_url } = (await invite({ email: 'never@example.com', role: 'viewer' })).json().data;
+      await expect.poll(async () => (await storedMail()).attempts).toBe(1);
+      // Queued more than three days ago: the next refusal gives it up.
+      const longAgo = new Date(clock.now().getTime() - 4 * 24 * 3600_000).toISOString();
+      await app.db.kysely.updateTable('mail_outbox').set({ created_at: longAgo, next_attempt_at: longAgo }).execute();
+      await expect.poll(async () => (await storedMail()).status).toBe('failed');
+      const stored = await storedMail();
+      expect(JSON.stringify(stored)).not.toContain(tokenOf(invitation_url));
+      expect(stored.text_body).toContain(`token=${REMOVED_TOKEN}`);
+    });
   });
 });

@@ -86,6 +86,23 @@ describe.each(databaseKinds())('waitlist (%s)', (kind: DatabaseKind) => {
   /** A header as sent, its folded lines joined. */
   const headerLine = (mail: ReceivedMail, name: string) => mail.parsed.headerLines.find((header) => header.key === name)?.line.replace(/\r?\n[ \t]+/g, ' ');
 
+  /** A link's GET, as a mail scanner or the visitor's browser makes it: where it leads. */
+  async function open(link: string): Promise<string> {
+    const response = await app.server.inject({ method: 'GET', url: link });
+    expect(response.statusCode, response.body).toBe(303);
+    return String(response.headers.location);
+  }
+
+  /** The button of the page a link leads to: the link's POST, and the outcome it answers. */
+  async function press(link: string): Promise<string> {
+    const response = await app.server.inject({ method: 'POST', url: link });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data.outcome;
+  }
+
+  const statusOf = async (email: string) =>
+    (await app.db.kysely.selectFrom('waitlist_entries').select('status').where('email', '=', email).executeTakeFirstOrThrow()).status;
+
   const mailsOf = (kind: 'waitlist_confirm' | 'waitlist_live') => app.db.kysely.selectFrom('mail_outbox').selectAll().where('kind', '=', kind).execute();
 
   async function joinAndConfirm(body: Record<string, unknown>): Promise<ReceivedMail> {
@@ -93,8 +110,7 @@ describe.each(databaseKinds())('waitlist (%s)', (kind: DatabaseKind) => {
     expect((await join(body)).statusCode).toBe(200);
     await vi.waitFor(() => expect(smtp.received).toHaveLength(before + 1));
     const confirmation = smtp.received.at(-1)!;
-    const confirmed = await app.server.inject({ method: 'GET', url: linkIn(confirmation, 'confirm') });
-    expect(confirmed.headers.location).toBe('/waitlist?outcome=confirmed');
+    expect(await press(linkIn(confirmation, 'confirm'))).toBe('confirmed');
     return confirmation;
   }
 
@@ -122,11 +138,12 @@ describe.each(databaseKinds())('waitlist (%s)', (kind: DatabaseKind) => {
     expect(await mailsOf('waitlist_live')).toHaveLength(0);
 
     const confirmLink = linkIn(confirmation!, 'confirm');
-    const confirmed = await app.server.inject({ method: 'GET', url: confirmLink });
-    expect(confirmed.statusCode).toBe(303);
-    expect(confirmed.headers.location).toBe('/waitlist?outcome=confirmed');
-    expect((await app.server.inject({ method: 'GET', url: confirmLink })).headers.location).toBe('/waitlist?outcome=already_confirmed');
-    expect((await app.server.inject({ method: 'GET', url: '/api/waitlist/confirm?token=nope' })).headers.location).toBe('/waitlist?outcome=invalid');
+    const confirmed = await app.server.inject({ method: 'POST', url: confirmLink });
+    expect(confirmed.json()).toEqual({ success: true, message: 'Confirmed', data: { outcome: 'confirmed' } });
+    const again = await app.server.inject({ method: 'POST', url: confirmLink });
+    expect(again.json()).toEqual({ success: true, message: 'Already confirmed', data: { outcome: 'already_confirmed' } });
+    const unknown = await app.server.inject({ method: 'POST', url: '/api/waitlist/confirm?token=nope' });
+    expect(unknown.json()).toEqual({ success: true, message: 'This link is not valid', data: { outcome: 'invalid' } });
 
     // The next revision finds the confirmed entry's spot live.
     expect((await admin('PUT', `/api/coverage_layers/${layer}`, { name: 'Fibre 2' })).statusCode).toBe(200);
@@ -170,17 +187,47 @@ describe.each(databaseKinds())('waitlist (%s)', (kind: DatabaseKind) => {
     expect(await mailsOf('waitlist_live')).toHaveLength(1);
   });
 
-  it('confirms once when the link is opened several times at once: one waitlist.confirmed event', async () => {
+  it("changes nothing on a GET of the e-mailed links (a mail scanner's fetch): each leads to its page, whose button's POST acts", async () => {
+    expect((await join({})).statusCode).toBe(200);
+    await vi.waitFor(() => expect(smtp.received).toHaveLength(1));
+    const confirmLink = linkIn(smtp.received[0]!, 'confirm');
+    const unsubscribeLink = linkIn(smtp.received[0]!, 'unsubscribe');
+    const tokenOf = (link: string) => new URL(link, PUBLIC_URL).searchParams.get('token')!;
+    const confirmedEvents = () => app.db.kysely.selectFrom('webhook_events').select('id').where('type', '=', 'waitlist.confirmed').execute();
+
+    // Scanners GET (or HEAD) every link, some of them more than once.
+    for (const method of ['GET', 'HEAD', 'GET'] as const) {
+      const scanned = await app.server.inject({ method, url: confirmLink });
+      expect(scanned.statusCode).toBe(303);
+      expect(scanned.headers.location).toBe(`/waitlist/confirm?token=${tokenOf(confirmLink)}`);
+      expect(await open(unsubscribeLink)).toBe(`/waitlist/unsubscribe?token=${tokenOf(unsubscribeLink)}`);
+    }
+    expect(await statusOf('naledi@example.com')).toBe('pending');
+    expect(await confirmedEvents()).toHaveLength(0);
+
+    expect(await press(confirmLink)).toBe('confirmed');
+    expect(await statusOf('naledi@example.com')).toBe('confirmed');
+    expect(await confirmedEvents()).toHaveLength(1);
+    expect(await open(unsubscribeLink)).toBe(`/waitlist/unsubscribe?token=${tokenOf(unsubscribeLink)}`);
+    expect(await statusOf('naledi@example.com')).toBe('confirmed');
+
+    const unsubscribed = await app.server.inject({ method: 'POST', url: unsubscribeLink });
+    expect(unsubscribed.json()).toEqual({ success: true, message: 'Unsubscribed', data: { outcome: 'unsubscribed' } });
+    expect(await statusOf('naledi@example.com')).toBe('unsubscribed');
+    // Used links and unknown tokens answer as they always have.
+    expect(await press(unsubscribeLink)).toBe('unsubscribed');
+    expect(await press(confirmLink)).toBe('invalid');
+    const unknown = await app.server.inject({ method: 'POST', url: '/api/waitlist/unsubscribe?token=nope' });
+    expect(unknown.json()).toEqual({ success: true, message: 'This link is not valid', data: { outcome: 'invalid' } });
+    expect(await open('/api/waitlist/confirm')).toBe('/waitlist/confirm?token=');
+  });
+
+  it('confirms once when the button is pressed several times at once: one waitlist.confirmed event', async () => {
     expect((await join({})).statusCode).toBe(200);
     await vi.waitFor(() => expect(smtp.received).toHaveLength(1));
     const link = linkIn(smtp.received[0]!, 'confirm');
-    const opened = await Promise.all(Array.from({ length: 4 }, () => app.server.inject({ method: 'GET', url: link })));
-    expect(opened.map((response) => response.headers.location).sort()).toEqual([
-      '/waitlist?outcome=already_confirmed',
-      '/waitlist?outcome=already_confirmed',
-      '/waitlist?outcome=already_confirmed',
-      '/waitlist?outcome=confirmed',
-    ]);
+    const outcomes = await Promise.all(Array.from({ length: 4 }, () => press(link)));
+    expect(outcomes.sort()).toEqual(['already_confirmed', 'already_confirmed', 'already_confirmed', 'confirmed']);
     const events = await app.db.kysely.selectFrom('webhook_events').select('message_id').where('type', '=', 'waitlist.confirmed').execute();
     expect(events).toHaveLength(1);
   });
@@ -205,19 +252,20 @@ describe.each(databaseKinds())('waitlist (%s)', (kind: DatabaseKind) => {
     await vi.waitFor(() => expect(smtp.received).toHaveLength(2));
     expect(await app.db.kysely.selectFrom('waitlist_entries').selectAll().execute()).toHaveLength(1);
     const [first, second] = smtp.received;
-    expect((await app.server.inject({ method: 'GET', url: linkIn(first!, 'confirm') })).headers.location).toBe('/waitlist?outcome=invalid');
-    expect((await app.server.inject({ method: 'GET', url: linkIn(second!, 'confirm') })).headers.location).toBe('/waitlist?outcome=confirmed');
+    expect(await press(linkIn(first!, 'confirm'))).toBe('invalid');
+    expect(await press(linkIn(second!, 'confirm'))).toBe('confirmed');
   });
 
-  it('sends nothing more after unsubscribing by the link or by one-click POST, and a new sign-up with consent starts over', async () => {
+  it("sends nothing more after unsubscribing by the link's page or by one-click POST, and a new sign-up with consent starts over", async () => {
     const fibre = await createProvider('FibreCo');
     const layer = await createLayer(fibre);
     const byLink = await joinAndConfirm({});
     const byPost = await joinAndConfirm({ email: 'sipho@example.com' });
 
-    const unsubscribed = await app.server.inject({ method: 'GET', url: linkIn(byLink, 'unsubscribe') });
-    expect(unsubscribed.statusCode).toBe(303);
-    expect(unsubscribed.headers.location).toBe('/waitlist?outcome=unsubscribed');
+    expect(await open(linkIn(byLink, 'unsubscribe'))).toMatch(/^\/waitlist\/unsubscribe\?token=/);
+    expect(await statusOf('naledi@example.com')).toBe('confirmed');
+    expect(await press(linkIn(byLink, 'unsubscribe'))).toBe('unsubscribed');
+    // RFC 8058: the mail client's POST unsubscribes at once, no page between.
     const oneClick = await app.server.inject({
       method: 'POST',
       url: linkIn(byPost, 'unsubscribe'),
@@ -225,6 +273,8 @@ describe.each(databaseKinds())('waitlist (%s)', (kind: DatabaseKind) => {
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(oneClick.statusCode, oneClick.body).toBe(200);
+    expect(oneClick.json()).toEqual({ success: true, message: 'Unsubscribed', data: { outcome: 'unsubscribed' } });
+    expect(await statusOf('sipho@example.com')).toBe('unsubscribed');
 
     await greenGoesLive(layer);
     expect(await mailsOf('waitlist_live')).toHaveLength(0);
@@ -250,7 +300,7 @@ describe.each(databaseKinds())('waitlist (%s)', (kind: DatabaseKind) => {
     const row = () => app.db.kysely.selectFrom('mail_outbox').selectAll().where('id', '=', live!.id).executeTakeFirstOrThrow();
     await vi.waitFor(async () => expect((await row()).attempts).toBe(1));
 
-    expect((await app.server.inject({ method: 'GET', url: linkIn(confirmation, 'unsubscribe') })).headers.location).toBe('/waitlist?outcome=unsubscribed');
+    expect(await press(linkIn(confirmation, 'unsubscribe'))).toBe('unsubscribed');
     smtp.refuse(false);
     clock.advance(30_000);
     await vi.waitFor(async () => expect(await row()).toMatchObject({ status: 'failed', last_error: 'unsubscribed', attempts: 1 }));

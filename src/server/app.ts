@@ -95,6 +95,8 @@ export interface App {
   measurements: Services['measurements'];
   /** Tests run a prune of the audit log at a time they choose. */
   auditPrune: Services['auditPrune'];
+  /** Tests run a prune of the outboxes at a time they choose. */
+  outboxPrune: Services['outboxPrune'];
 }
 
 /** The line-of-sight map styles as the browser gets them (GET /api/config). */
@@ -141,6 +143,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     myMaps: services.myMaps,
     radioSettings: services.radioSettings,
     auditPrune: services.auditPrune,
+    outboxPrune: services.outboxPrune,
     events: services.events,
     webhookDelivery: services.webhookDelivery,
     waitlistMatcher: services.waitlistMatcher,

@@ -3,7 +3,7 @@ import { type BackgroundWork, startBackground, stopInReverse } from './backgroun
 import type { RebuiltListener } from './coverage/coverageEngine.js';
 
 /** Background parts that write what happens to them into `events`. */
-function fakeWork(events: string[], options: { coverageStartFails?: boolean } = {}) {
+function fakeWork(events: string[], options: { coverageStartFails?: boolean; pruneFails?: boolean } = {}) {
   const rebuilt: RebuiltListener[] = [];
   const changed: Array<() => void> = [];
   const emitted: Array<() => void> = [];
@@ -24,6 +24,13 @@ function fakeWork(events: string[], options: { coverageStartFails?: boolean } = 
     },
     uploadedTiles: {
       refresh: async () => void events.push('terrain tiles listed'),
+    },
+    files: {
+      pruneCache: async () => {
+        events.push('file cache pruned');
+        if (options.pruneFails) throw new Error('database unreachable');
+        return 0;
+      },
     },
     footprints: {
       reconcile: async () => void events.push('footprints reconciled'),
@@ -64,6 +71,10 @@ function fakeWork(events: string[], options: { coverageStartFails?: boolean } = 
       start: () => void events.push('audit prune scheduled'),
       stop: async () => void events.push('audit prune unscheduled'),
     },
+    outboxPrune: {
+      start: () => void events.push('outbox prune scheduled'),
+      stop: async () => void events.push('outbox prune unscheduled'),
+    },
     myMaps: {
       startSchedule: () => void events.push('my maps scheduled'),
       stopSchedule: () => void events.push('my maps unscheduled'),
@@ -91,7 +102,7 @@ function fakeWork(events: string[], options: { coverageStartFails?: boolean } = 
 }
 
 describe('startBackground', () => {
-  it('starts each part after what it needs, reconciles footprints, predicts the measurements and matches the waitlist on a rebuild, nudges the webhooks on an event, and its stoppers run last first', async () => {
+  it('starts each part after what it needs, reconciles footprints, prunes the file cache, predicts the measurements and matches the waitlist on a rebuild, nudges the webhooks on an event, and its stoppers run last first', async () => {
     const events: string[] = [];
     const work = fakeWork(events);
     const stoppers = await startBackground(work);
@@ -100,6 +111,8 @@ describe('startBackground', () => {
       'coverage started',
       // The uploaded tiles are listed before the footprints are reconciled with them.
       'terrain tiles listed',
+      // Copies of files replaced or removed since go with every rebuild.
+      'file cache pruned',
       'measurements predicted',
       'waitlist matched',
       'footprints reconciled',
@@ -108,6 +121,7 @@ describe('startBackground', () => {
       'webhooks delivering',
       'waitlist purge scheduled',
       'audit prune scheduled',
+      'outbox prune scheduled',
     ]);
 
     events.length = 0;
@@ -137,6 +151,7 @@ describe('startBackground', () => {
     events.length = 0;
     await stopInReverse(stoppers);
     expect(events).toEqual([
+      'outbox prune unscheduled',
       'audit prune unscheduled',
       'waitlist purge unscheduled',
       'webhooks stopped',
@@ -163,6 +178,13 @@ describe('startBackground', () => {
       'measurement predictor stopped',
       'footprints stopped',
     ]);
+  });
+  it('starts when the file cache cannot be pruned (the database away): the next rebuild prunes it', async () => {
+    const events: string[] = [];
+    const stoppers = await startBackground(fakeWork(events, { pruneFails: true }));
+    expect(events).toContain('file cache pruned');
+    expect(events).toContain('audit prune scheduled');
+    await stopInReverse(stoppers);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { FileStore } from './files/fileStore.js';
 import type { UploadedTiles } from './terrain/uploadedTiles.js';
 import type { LockedSchedule } from './system/lockedSchedule.js';
 import type { RevisionNotifications } from './coverage-revision/revisionNotifications.js';
@@ -22,6 +23,8 @@ export type Stopper = () => Promise<void> | void;
 export interface BackgroundWork {
   coverage: Pick<CoverageEngine, 'onRebuilt' | 'start' | 'stop' | 'refresh'>;
   uploadedTiles: Pick<UploadedTiles, 'refresh'>;
+  /** Files in the database: this server's disk cache of them is pruned after every rebuild. */
+  files: Pick<FileStore, 'pruneCache'>;
   footprints: Pick<FootprintService, 'reconcile' | 'stop' | 'onChanged'>;
   measurementPredictor: Pick<MeasurementPredictor, 'request' | 'stop' | 'onCompleted'>;
   /** Refits when a prediction pass completes. */
@@ -37,6 +40,8 @@ export interface BackgroundWork {
   waitlist: Pick<WaitlistService, 'onConfirmed'>;
   waitlistPurge: Pick<LockedSchedule, 'start' | 'stop'>;
   auditPrune: Pick<LockedSchedule, 'start' | 'stop'>;
+  /** Deletes mails and webhook deliveries finished more than 30 days ago. */
+  outboxPrune: Pick<LockedSchedule, 'start' | 'stop'>;
   /** LISTENs for other processes' coverage revisions (PostgreSQL; nothing on SQLite). */
   listenForRevisions: (onRevision: () => Promise<void>) => Promise<RevisionNotifications>;
   /** The webhooks' outbox (events written with their change), and the test events and redeliveries the admin queues. */
@@ -57,6 +62,10 @@ export async function startBackground(work: BackgroundWork): Promise<Stopper[]> 
     // included): a tower or terrain change moves the coverage revision.
     // The uploaded terrain tiles' list is read first, so checks never wait on the database for it.
     work.coverage.onRebuilt(() => void work.uploadedTiles.refresh().then(() => work.footprints.reconcile()));
+    // Every change to a stored file (a terrain tile, a logo) moves the coverage revision, here or on
+    // another server: the disk cache's copies of replaced and removed files go after each rebuild.
+    // A prune the database refused is tried again at the next rebuild (meanwhile the copies only take disk).
+    work.coverage.onRebuilt(() => void work.files.pruneCache().catch(() => undefined));
     stoppers.push(() => work.footprints.stop());
     // The measurements' predictions follow every rebuild too (a tower, sector, terrain or radio
     // settings change moves the revision); the predictor skips those whose inputs did not move.
@@ -101,6 +110,10 @@ export async function startBackground(work: BackgroundWork): Promise<Stopper[]> 
     // Audit entries past the team's retention go, by one process (a job lock), hourly.
     work.auditPrune.start();
     stoppers.push(() => work.auditPrune.stop());
+    // Mails sent or given up and webhook deliveries delivered or failed go after 30 days, by one
+    // process (a job lock), hourly, in batches; pending ones stay.
+    work.outboxPrune.start();
+    stoppers.push(() => work.outboxPrune.stop());
     return stoppers;
   } catch (error) {
     await stopInReverse(stoppers);

@@ -74,6 +74,8 @@ import { EventOutbox } from './outbox/eventOutbox.js';
 import { MailOutbox } from './outbox/mailOutbox.js';
 import { MailOutboxRepository } from './outbox/mailOutboxRepository.js';
 import { MailSender } from './outbox/mailSender.js';
+import { outboxPruneSchedule } from './outbox/outboxPrune.js';
+import { OutboxRetentionRepository } from './outbox/outboxRetentionRepository.js';
 import { WaitlistMatcher } from './waitlist/waitlistMatcher.js';
 import { waitlistPurgeSchedule } from './waitlist/waitlistPurge.js';
 import { WaitlistRepository } from './waitlist/waitlistRepository.js';
@@ -440,6 +442,13 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     clock,
   });
   const auditPrune = auditPruneSchedule({ auditLog, locks: new JobLockRepository(db.kysely, randomUUID()), clock, log });
+  // The outboxes' hourly prune: mails sent or given up, webhook deliveries finished, past 30 days.
+  const outboxPrune = outboxPruneSchedule({
+    repository: new OutboxRetentionRepository(db.kysely),
+    locks: new JobLockRepository(db.kysely, randomUUID()),
+    clock,
+    log,
+  });
   return {
     db,
     events,
@@ -447,6 +456,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     audit,
     auditLog,
     auditPrune,
+    outboxPrune,
     teamSettings,
     webhooks,
     webhookDelivery,

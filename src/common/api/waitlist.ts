@@ -4,9 +4,25 @@ import { emailText, entityId, entityIdOrZero, numberField, phoneText, requiredTe
 export const WAITLIST_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
 export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
 
-/** What a confirm or unsubscribe link ends in: /waitlist?outcome=… (the site's page says it). */
+/** What pressing a confirm or unsubscribe link's button ends in: /waitlist?outcome=… (the site's page says it). */
 export const WAITLIST_OUTCOMES = ['confirmed', 'already_confirmed', 'unsubscribed', 'invalid'] as const;
 export type WaitlistOutcome = (typeof WAITLIST_OUTCOMES)[number];
+
+/** The e-mailed links: each opens a page whose button POSTs the action (a GET never acts). */
+export const WAITLIST_LINK_ACTIONS = ['confirm', 'unsubscribe'] as const;
+export type WaitlistLinkAction = (typeof WAITLIST_LINK_ACTIONS)[number];
+
+/** POST /api/waitlist/confirm and /unsubscribe: the message for each outcome (the page says it at length). */
+export const WAITLIST_OUTCOME_MESSAGES: Record<WaitlistOutcome, string> = {
+  confirmed: 'Confirmed',
+  already_confirmed: 'Already confirmed',
+  unsubscribed: 'Unsubscribed',
+  invalid: 'This link is not valid',
+};
+
+/** The data of POST /api/waitlist/confirm and /unsubscribe. */
+export const waitlistLinkResult = z.object({ outcome: z.enum(WAITLIST_OUTCOMES) });
+export type WaitlistLinkResult = z.infer<typeof waitlistLinkResult>;
 
 export const WAITLIST_JOINED = 'Almost there: check your e-mail and open the link to confirm.';
 export const WAITLIST_CONSENT_MESSAGE = 'Please agree to receive e-mails about service at this address';

@@ -21,6 +21,7 @@ import { measurementsMigration } from './migrations/0018_measurements.js';
 import { teamMigration } from './migrations/0019_team.js';
 import { storedFilesMigration } from './migrations/0020_stored_files.js';
 import { loginChallengeAttemptsMigration } from './migrations/0021_login_challenge_attempts.js';
+import { outboxRetentionMigration } from './migrations/0022_outbox_retention.js';
 import { auditActionIndexMigration } from './migrations/0023_audit_action_index.js';
 
 /** What some migrations need beyond the database. */
@@ -53,6 +54,7 @@ function migrationsFor(dialect: DialectName, context: MigrationContext): Record<
     '0019_team': teamMigration(dialect),
     '0020_stored_files': storedFilesMigration(dialect),
     '0021_login_challenge_attempts': loginChallengeAttemptsMigration,
+    '0022_outbox_retention': outboxRetentionMigration,
     '0023_audit_action_index': auditActionIndexMigration,
   };
 }

@@ -477,7 +477,7 @@ export interface AppSettingsTable {
 /** An e-mail waiting to be sent, or sent (migration 0016): written in the transaction of what caused it. */
 export interface MailOutboxTable {
   id: Generated<number>;
-  /** What the mail is: waitlist_confirm, waitlist_live, zone_goal_reached, lead_notice, lead_confirmation, webhook_disabled. */
+  /** What the mail is: waitlist_confirm, waitlist_live, zone_goal_reached, lead_notice, lead_confirmation, webhook_disabled, user_invitation. */
   kind: string;
   to_address: string;
   reply_to: string | null;
@@ -495,6 +495,14 @@ export interface MailOutboxTable {
   sent_at: Timestamp | null;
   /** The waitlist entry a mail is for (migration 0017; deleted with it); null for other mail. */
   waitlist_entry_id: number | null;
+  /**
+   * What text_body and html_body become once the mail has left the outbox, sent or given up
+   * (migration 0022): an invitation's without its one-time link. null: they stay as they are.
+   */
+  kept_text_body: string | null;
+  kept_html_body: string | null;
+  /** The invitation whose link the mail carries (migration 0022; deleted with it); null for other mail. */
+  invitation_id: number | null;
 }
 
 /** A provider's pre-registration zone with a goal (migration 0016). */

@@ -83,12 +83,16 @@ export class FileCache {
   }
 
   /**
-   * Removes the copies of contents no stored file has any more (replaced or deleted files, here
-   * or by another server) and temporary files a stopped process left: those older than
-   * STALE_TEMPORARY_MS, as a younger one may be the write under way of another process on the same
-   * DATA_DIR. Run at start. Answers how many files it removed.
+   * Removes the copies of contents no stored file has any more (`stored`: every stored file's
+   * SHA-256, read at `listedAtMs`) and temporary files a stopped process left. A copy written
+   * since the list was read is left (the next prune judges it): it may be of a file stored since.
+   * A temporary file is removed once older than STALE_TEMPORARY_MS, as a younger one may be the
+   * write under way of another process on the same DATA_DIR. Run at start and after every rebuild
+   * (background.ts). A read of a copy removed meanwhile is not broken: one that opened it first
+   * reads it whole (the open file outlives its name), one that comes after finds none and reads the
+   * database (FileStore.read). Answers how many files it removed.
    */
-  async prune(stored: ReadonlySet<string>): Promise<number> {
+  async prune(stored: ReadonlySet<string>, listedAtMs: number): Promise<number> {
     let names: string[];
     try {
       names = await fs.readdir(this.dir);
@@ -99,7 +103,9 @@ export class FileCache {
     let removed = 0;
     for (const name of names) {
       const file = path.join(this.dir, name);
-      if (CACHED_NAME.test(name) ? stored.has(name) : !name.endsWith('.part') || !(await olderThan(file, staleBefore))) continue;
+      const copy = CACHED_NAME.test(name);
+      if (copy ? stored.has(name) : !name.endsWith('.part')) continue;
+      if (!(await olderThan(file, copy ? listedAtMs : staleBefore))) continue;
       this.checked.delete(name);
       await fs.rm(file, { force: true });
       removed += 1;

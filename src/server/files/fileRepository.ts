@@ -74,9 +74,24 @@ export class FileRepository {
     return Number(id);
   }
 
-  /** Sets what the parts written since insert hold, once they are all written. */
-  async setContent(id: number, content: { sha256: string; byteSize: number }, trx: Executor): Promise<void> {
-    await trx.updateTable('stored_files').set({ sha256: content.sha256, byte_size: content.byteSize }).where('id', '=', id).execute();
+  /**
+   * Gives the file `id` (its parts written under a staging name) the name `name` of `kind` and
+   * what its parts hold, removing the file that had that name (its parts with it). The name is
+   * claimed first by an upsert, which takes the row lock of the file holding it: a put of that
+   * name in another transaction (another server's) is waited for until it commits, then its file
+   * is the one replaced. ON CONFLICT ... DO UPDATE never fails on a concurrent insert of the same
+   * key, as a plain insert or rename would (unique violation): the last to commit wins.
+   */
+  async takeName(id: number, kind: string, name: string, content: { sha256: string; byteSize: number }, trx: Executor): Promise<void> {
+    // The row now holding the name: the replaced file, or a placeholder when none had it; removed either way.
+    const holder = await trx
+      .insertInto('stored_files')
+      .values({ kind, name, sha256: '', byte_size: 0, content_type: '', created_at: '' })
+      .onConflict((conflict) => conflict.columns(['kind', 'name']).doUpdateSet({ created_at: (eb) => eb.ref('excluded.created_at') }))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx.deleteFrom('stored_files').where('id', '=', holder.id).execute();
+    await trx.updateTable('stored_files').set({ name, sha256: content.sha256, byte_size: content.byteSize }).where('id', '=', id).execute();
   }
 
   async insertPart(fileId: number, partIndex: number, data: Uint8Array, trx: Executor): Promise<void> {

@@ -110,9 +110,29 @@ describe('FileStore on SQLite', () => {
     const read = await store.get('logo', 'a.png');
     expect(read?.bytes.equals(second)).toBe(true);
     expect(read?.file.sha256).toBe(sha256(second));
-    // The old content's copy goes when the cache is pruned (at start); the current one stays.
+    // The old content's copy goes when the cache is pruned (at start and after each rebuild); the current one stays.
     expect(await store.pruneCache()).toBe(1);
     expect(fs.readdirSync(cacheDir)).toEqual([sha256(second)]);
+  });
+
+  it('reads from the database a file whose copy was pruned between its description and its bytes', async () => {
+    const bytes = patterned(FILE_PART_BYTES + 5, 9);
+    await store.put('terrain', 'N02E000.hgt', bytes, 'application/octet-stream');
+    await store.get('terrain', 'N02E000.hgt');
+    const found = await store.find('terrain', 'N02E000.hgt');
+    // Another server replaced the file and this one pruned the copy meanwhile (as the replaced content's).
+    await new FileCache(cacheDir).prune(new Set(), Date.now() + 1000);
+    expect(fs.readdirSync(cacheDir)).toEqual([]);
+    expect((await store.read(found!))?.bytes.equals(bytes)).toBe(true);
+    expect(fs.readdirSync(cacheDir)).toEqual([sha256(bytes)]);
+  });
+
+  it('stores a file under its own name only: the staging name its parts were written under is never committed', async () => {
+    await store.put('terrain', 'N03E000.hgt', patterned(10, 1), 'application/octet-stream');
+    await store.put('terrain', 'N03E000.hgt', patterned(20, 2), 'application/octet-stream');
+    expect(await db.kysely.selectFrom('stored_files').select(['name', 'byte_size']).execute()).toEqual([{ name: 'N03E000.hgt', byte_size: 20 }]);
+    expect(await partSizes('N03E000.hgt')).toEqual([[0, 20]]);
+    expect(await db.kysely.selectFrom('stored_file_parts').select('file_id').execute()).toHaveLength(1);
   });
 
   it('checks a cached copy again once its mtime changed: a damaged one is read again from the database', async () => {
@@ -225,6 +245,22 @@ describe('FileCache', () => {
     expect(await cache.read(sha256(first), first.byteLength)).toBeNull();
   });
 
+  it('prunes a copy of content no longer stored only when it was written before the list of stored contents was read', async () => {
+    const cache = new FileCache(dir);
+    const before = patterned(100, 14);
+    const since = patterned(100, 15);
+    await cache.write(sha256(before), before);
+    const listedAtMs = Date.now() + 1;
+    const later = new Date(listedAtMs + 1000);
+    await cache.write(sha256(since), since);
+    fs.utimesSync(path.join(dir, sha256(since)), later, later);
+    // `since` may be a file stored after the list was read: it waits for the next prune.
+    expect(await cache.prune(new Set(), listedAtMs)).toBe(1);
+    expect(fs.readdirSync(dir)).toEqual([sha256(since)]);
+    expect(await cache.prune(new Set(), later.getTime() + 1)).toBe(1);
+    expect(fs.readdirSync(dir)).toEqual([]);
+  });
+
   it("prunes only temporary files older than an hour: a younger one may be another process's write under way", async () => {
     const cache = new FileCache(dir);
     const stale = await cache.temporaryFile();
@@ -233,7 +269,7 @@ describe('FileCache', () => {
     fs.writeFileSync(fresh, 'being written');
     const overAnHourAgo = new Date(Date.now() - STALE_TEMPORARY_MS - 60_000);
     fs.utimesSync(stale, overAnHourAgo, overAnHourAgo);
-    expect(await cache.prune(new Set())).toBe(1);
+    expect(await cache.prune(new Set(), Date.now())).toBe(1);
     expect(fs.existsSync(stale)).toBe(false);
     expect(fs.existsSync(fresh)).toBe(true);
   });

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { Clock } from '../clock.js';
 import type { Executor } from '../db/transactions.js';
@@ -22,7 +22,9 @@ export const EMPTY_FILE = 'The file is empty';
  * on it, each read through this server's disk cache (FileCache, keyed on content).
  * - put writes the file in parts, one statement each with a turn of the event loop between, in
  *   one transaction that also removes the file it replaces: a reader sees the old file or the new
- *   one whole, never half of either.
+ *   one whole, never half of either. The parts are written under a staging name of their own, and
+ *   the name is taken at the end (FileRepository.takeName): two puts of one name at once (two
+ *   servers) neither mix their parts nor fail; the one that commits last is the file stored.
  * - get reads the description, then the bytes from the cache when it holds that content, else the
  *   parts (one repeatable-read transaction, so they are those of one version), checks them
  *   against the SHA-256 and keeps them in the cache.
@@ -41,10 +43,11 @@ export class FileStore {
    */
   async put(kind: StoredFileKind, name: string, content: Uint8Array | AsyncIterable<Uint8Array>, contentType: string, trx?: Executor): Promise<StoredFile> {
     if (!trx) return this.repository.transaction((own) => this.put(kind, name, content, contentType, own));
-    await this.repository.delete(kind, name, trx);
     const createdAt = this.clock.now().toISOString();
-    // The hash and size are known once every part is written: the row is completed then, in the same transaction.
-    const id = await this.repository.insert({ kind, name, sha256: '', byteSize: 0, contentType, createdAt }, trx);
+    // Under a name no other put uses, so writing the parts waits on no one and holds no lock another
+    // put of this name waits on. The hash and size are known once every part is written: the row is
+    // completed then, as it takes its name, in the same transaction.
+    const id = await this.repository.insert({ kind, name: stagingName(name), sha256: '', byteSize: 0, contentType, createdAt }, trx);
     const hash = createHash('sha256');
     let partIndex = 0;
     let byteSize = 0;
@@ -56,7 +59,7 @@ export class FileStore {
     }
     if (byteSize === 0) throw new ValidationError(EMPTY_FILE);
     const sha256 = hash.digest('hex');
-    await this.repository.setContent(id, { sha256, byteSize }, trx);
+    await this.repository.takeName(id, kind, name, { sha256, byteSize }, trx);
     return { kind, name, sha256, byteSize, contentType, createdAt };
   }
 
@@ -94,9 +97,14 @@ export class FileStore {
     return this.repository.delete(kind, name, trx);
   }
 
-  /** Removes this server's cached copies of contents no stored file has any more; answers how many. */
+  /**
+   * Removes this server's cached copies of contents no stored file has any more (a copy written
+   * after the list is read is left for the next prune); answers how many.
+   */
   async pruneCache(): Promise<number> {
-    return this.cache.prune(await this.repository.allSha256());
+    // The system's time, not the clock's: it is compared with the copies' mtimes.
+    const listedAtMs = Date.now();
+    return this.cache.prune(await this.repository.allSha256(), listedAtMs);
   }
 
   /** A new temporary path in the cache folder, for a caller that builds a file on disk before storing it. */
@@ -121,6 +129,11 @@ export class FileStore {
       return { file: describe(found), bytes };
     });
   }
+}
+
+/** The name a file's row has while put writes its parts: unique, and never committed (takeName gives it its own in the same transaction). */
+function stagingName(name: string): string {
+  return `${name}#staging-${randomUUID()}`;
 }
 
 function describe(record: StoredFileRecord): StoredFile;

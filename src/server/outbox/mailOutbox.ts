@@ -24,6 +24,9 @@ export class MailOutbox implements MailQueue {
         html_body: mail.html,
         unsubscribe_url: mail.unsubscribeUrl ?? null,
         waitlist_entry_id: mail.waitlistEntryId ?? null,
+        kept_text_body: mail.kept?.text ?? null,
+        kept_html_body: mail.kept?.html ?? null,
+        invitation_id: mail.invitationId ?? null,
         next_attempt_at: now,
         created_at: now,
       })

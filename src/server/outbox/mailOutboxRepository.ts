@@ -1,4 +1,6 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { DialectName } from '../db/dialect.js';
+import type { Database } from '../db/schema.js';
 import type { DbTransaction, Executor, Transactions } from '../db/transactions.js';
 
 /** A pending mail as the sender hands it to SMTP. */
@@ -13,9 +15,24 @@ export interface OutboxMail {
   unsubscribeUrl: string | null;
   /** A waitlist mail whose entry has unsubscribed (or is gone) since it was queued: not to be sent. */
   recipientLeft: boolean;
+  /** An invitation mail whose invitation was accepted, revoked or expired since it was queued: its link is dead, not to be sent. */
+  invitationClosed: boolean;
   /** Failed attempts so far. */
   attempts: number;
   createdAt: string;
+}
+
+/**
+ * The bodies a mail keeps once it has left the outbox (sent or given up): its kept ones when it has
+ * them (an invitation's, without the one-time link), which are then dropped; else as they were.
+ */
+function keptBodies(eb: ExpressionBuilder<Database, 'mail_outbox'>) {
+  return {
+    text_body: eb.fn.coalesce('kept_text_body', 'text_body'),
+    html_body: eb.fn.coalesce('kept_html_body', 'html_body'),
+    kept_text_body: null,
+    kept_html_body: null,
+  };
 }
 
 /** What the sender does with a claimed mail, in the claim's transaction (PostgreSQL) or after it (SQLite); what it answers is passed on. */
@@ -48,13 +65,22 @@ export class MailOutboxRepository {
     });
   }
 
+  /** Marks a mail sent; its stored copy becomes the kept one (an invitation's without its link). */
   async markSent(id: number, now: string, trx?: Executor): Promise<void> {
-    await (trx ?? this.db).updateTable('mail_outbox').set({ status: 'sent', sent_at: now, last_error: null }).where('id', '=', id).execute();
+    await (trx ?? this.db)
+      .updateTable('mail_outbox')
+      .set((eb) => ({ status: 'sent' as const, sent_at: now, last_error: null, ...keptBodies(eb) }))
+      .where('id', '=', id)
+      .execute();
   }
 
   /** Gives a mail up unsent (status failed) for `reason`, e.g. its waitlist entry unsubscribed. */
   async markSkipped(id: number, reason: string, trx?: Executor): Promise<void> {
-    await (trx ?? this.db).updateTable('mail_outbox').set({ status: 'failed', last_error: reason }).where('id', '=', id).execute();
+    await (trx ?? this.db)
+      .updateTable('mail_outbox')
+      .set((eb) => ({ status: 'failed' as const, last_error: reason, ...keptBodies(eb) }))
+      .where('id', '=', id)
+      .execute();
   }
 
   /** Records a failed attempt: the next one at `nextAttemptAt`, or none (`failed`) when it is null. */
@@ -64,7 +90,8 @@ export class MailOutboxRepository {
       .set((eb) => ({
         attempts: eb('attempts', '+', 1),
         last_error: error.slice(0, 500),
-        ...(nextAttemptAt === null ? { status: 'failed' as const } : { next_attempt_at: nextAttemptAt }),
+        // A retry is sent from the bodies as queued; giving up keeps what a sent mail would.
+        ...(nextAttemptAt === null ? { status: 'failed' as const, ...keptBodies(eb) } : { next_attempt_at: nextAttemptAt }),
       }))
       .where('id', '=', id)
       .execute();
@@ -73,7 +100,20 @@ export class MailOutboxRepository {
   private async dueMail(db: Executor, now: string, lock: boolean): Promise<OutboxMail | undefined> {
     let query = db
       .selectFrom('mail_outbox')
-      .select(['id', 'kind', 'to_address', 'reply_to', 'subject', 'text_body', 'html_body', 'unsubscribe_url', 'attempts', 'created_at', 'waitlist_entry_id'])
+      .select([
+        'id',
+        'kind',
+        'to_address',
+        'reply_to',
+        'subject',
+        'text_body',
+        'html_body',
+        'unsubscribe_url',
+        'attempts',
+        'created_at',
+        'waitlist_entry_id',
+        'invitation_id',
+      ])
       // Read in the claim: an unsubscribe that committed before it stops the mail.
       .select((eb) =>
         eb
@@ -81,6 +121,17 @@ export class MailOutboxRepository {
           .select('waitlist_entries.status')
           .whereRef('waitlist_entries.id', '=', 'mail_outbox.waitlist_entry_id')
           .as('entry_status'),
+      )
+      // Likewise an accept or a revoke of the invitation whose link the mail carries.
+      .select((eb) =>
+        eb
+          .selectFrom('user_invitations')
+          .select('user_invitations.id')
+          .whereRef('user_invitations.id', '=', 'mail_outbox.invitation_id')
+          .where('user_invitations.accepted_at', 'is', null)
+          .where('user_invitations.revoked_at', 'is', null)
+          .where('user_invitations.expires_at', '>', now)
+          .as('open_invitation_id'),
       )
       .where('status', '=', 'pending')
       .where('next_attempt_at', '<=', now)
@@ -100,6 +151,7 @@ export class MailOutboxRepository {
         html: row.html_body,
         unsubscribeUrl: row.unsubscribe_url,
         recipientLeft: row.waitlist_entry_id !== null && (row.entry_status ?? 'unsubscribed') === 'unsubscribed',
+        invitationClosed: row.invitation_id !== null && row.open_invitation_id === null,
         attempts: row.attempts,
         createdAt: String(row.created_at),
       }

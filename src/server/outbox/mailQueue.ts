@@ -18,6 +18,14 @@ export interface QueuedMail {
   unsubscribeUrl?: string | null;
   /** The waitlist entry the mail is for: not sent once it has unsubscribed, deleted with it. */
   waitlistEntryId?: number | null;
+  /**
+   * What the stored copy says once the mail has left the outbox (sent or given up), in place of
+   * `text` and `html`: a mail carrying a one-time link keeps it only while it may still be sent
+   * (retries included). Absent: the stored copy stays as sent.
+   */
+  kept?: { text: string; html: string } | null;
+  /** The invitation whose one-time link the mail carries: not sent once it was accepted, revoked or expired. */
+  invitationId?: number | null;
 }
 
 /**

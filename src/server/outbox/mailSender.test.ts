@@ -1,6 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeLogger, fakeMailer, manualClock } from '../testing/fakes.js';
-import { MAIL_SKIPPED_UNSUBSCRIBED, MailSender, messageIdOf, messageOf, nextAttemptAfter, withoutAddresses } from './mailSender.js';
+import {
+  MAIL_SKIPPED_INVITATION_CLOSED,
+  MAIL_SKIPPED_UNSUBSCRIBED,
+  MailSender,
+  messageIdOf,
+  messageOf,
+  nextAttemptAfter,
+  withoutAddresses,
+} from './mailSender.js';
 import type { ClaimedMailWork, OutboxMail } from './mailOutboxRepository.js';
 
 const CREATED = new Date('2026-11-22T08:00:00.000Z');
@@ -17,6 +25,7 @@ function outboxMail(fields: Partial<OutboxMail> = {}): OutboxMail {
     html: '<p>html</p>',
     unsubscribeUrl: null,
     recipientLeft: false,
+    invitationClosed: false,
     attempts: 0,
     createdAt: CREATED.toISOString(),
     ...fields,
@@ -171,6 +180,16 @@ describe('MailSender', () => {
     await vi.waitFor(() => expect(outbox.state.get(2)!.status).toBe('sent'));
     expect(outbox.state.get(1)).toMatchObject({ status: 'failed', error: MAIL_SKIPPED_UNSUBSCRIBED });
     expect(mailer.sent.map((message) => message.to)).toEqual(['sipho@example.com']);
+  });
+
+  it('gives up, unsent, an invitation mail whose invitation was accepted, revoked or expired', async () => {
+    const outbox = memoryOutbox([outboxMail({ id: 1, kind: 'user_invitation', invitationClosed: true }), outboxMail({ id: 2, kind: 'user_invitation' })]);
+    const mailer = fakeMailer();
+    sender = new MailSender({ repository: outbox, messageIdHost: HOST, mailer, pollMs: 10, clock: manualClock(), log: fakeLogger() });
+    sender.start();
+    await vi.waitFor(() => expect(outbox.state.get(2)!.status).toBe('sent'));
+    expect(outbox.state.get(1)).toMatchObject({ status: 'failed', error: MAIL_SKIPPED_INVITATION_CLOSED });
+    expect(mailer.sent).toHaveLength(1);
   });
 
   it('without SMTP leaves mail pending and warns once', async () => {

@@ -8,6 +8,8 @@ import type { MailOutboxRepository, OutboxMail } from './mailOutboxRepository.js
 export const MAIL_RETRY_SECONDS = [30, 120, 600, 3600, 21_600] as const;
 /** last_error of a mail given up unsent because its waitlist entry unsubscribed. */
 export const MAIL_SKIPPED_UNSUBSCRIBED = 'unsubscribed';
+/** last_error of an invitation mail given up unsent because its invitation was accepted, revoked or expired. */
+export const MAIL_SKIPPED_INVITATION_CLOSED = 'invitation accepted, revoked or expired';
 /** A mail still unsent this long after it was queued is given up (status failed). */
 export const MAIL_GIVE_UP_MS = 3 * 24 * 3600_000;
 /**
@@ -154,6 +156,11 @@ export class MailSender {
       if (mail.recipientLeft) {
         await this.deps.repository.markSkipped(mail.id, MAIL_SKIPPED_UNSUBSCRIBED, trx);
         this.deps.log.info({ mailId: mail.id, kind: mail.kind }, 'e-mail not sent: its waitlist entry unsubscribed');
+        return 'skipped';
+      }
+      if (mail.invitationClosed) {
+        await this.deps.repository.markSkipped(mail.id, MAIL_SKIPPED_INVITATION_CLOSED, trx);
+        this.deps.log.info({ mailId: mail.id, kind: mail.kind }, 'e-mail not sent: its invitation was accepted, revoked or expired');
         return 'skipped';
       }
       try {

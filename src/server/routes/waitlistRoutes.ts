@@ -5,14 +5,17 @@ import { z } from 'zod';
 import { envelopeOf, errorEnvelope, messageEnvelope } from '../../common/api/envelope.js';
 import {
   WAITLIST_JOINED,
+  WAITLIST_OUTCOME_MESSAGES,
   waitlistFilters,
   waitlistIdParams,
   waitlistJoinRequest,
+  waitlistLinkResult,
   waitlistListQuery,
   waitlistPage,
   waitlistPoint,
   waitlistSummaryRow,
   waitlistTokenQuery,
+  type WaitlistLinkAction,
   type WaitlistOutcome,
 } from '../../common/api/waitlist.js';
 import type { WaitlistService } from '../waitlist/waitlistService.js';
@@ -20,9 +23,18 @@ import type { WaitlistService } from '../waitlist/waitlistService.js';
 const tags = ['waitlist'];
 const HOUR_MS = 3600_000;
 
-/** Where a confirm or unsubscribe link lands: the site's page that says what happened. */
-function outcomePage(outcome: WaitlistOutcome): string {
-  return `/waitlist?outcome=${outcome}`;
+/**
+ * Where a confirm or unsubscribe link's GET lands: the site's page whose button POSTs the action.
+ * Mail scanners (Safe Links, Mimecast, proxies) GET every link of a mail before its reader sees
+ * it, so a GET that acted would confirm an entry nobody confirmed, or unsubscribe one.
+ */
+function actionPage(action: WaitlistLinkAction, token: string): string {
+  return `/waitlist/${action}?token=${encodeURIComponent(token)}`;
+}
+
+/** The answer to a confirm or unsubscribe POST: its outcome, with the message the API has always given. */
+function outcomeEnvelope(outcome: WaitlistOutcome) {
+  return { success: true as const, message: WAITLIST_OUTCOME_MESSAGES[outcome], data: { outcome } };
 }
 
 /** Sends a CSV download as it is produced. */
@@ -34,12 +46,13 @@ function sendCsv(reply: FastifyReply, csv: { fileName: string; body: AsyncGenera
     .send(Readable.from(csv.body, { highWaterMark: 1 }));
 }
 
-const redirect = { 303: z.null().describe('See Other: /waitlist?outcome=confirmed|already_confirmed|unsubscribed|invalid') };
+const toActionPage = { 303: z.null().describe('See Other: /waitlist/confirm?token=… or /waitlist/unsubscribe?token=…, the page with the button') };
+const linkResult = { 200: envelopeOf(waitlistLinkResult), 400: errorEnvelope };
 
 /**
  * The public waitlist: sign up (rate-limited like submit_lead; needs registerRateLimits on an
- * enclosing context), the e-mailed confirm and unsubscribe links, and RFC 8058's one-click
- * unsubscribe POST, whose form-encoded body this plugin alone parses.
+ * enclosing context), the e-mailed confirm and unsubscribe links (a GET shows the page, the POST
+ * acts), and RFC 8058's one-click unsubscribe POST, whose form-encoded body this plugin alone parses.
  */
 export function waitlistPublicRoutes(waitlist: WaitlistService, limits: { leadsPerHour: number }): FastifyPluginAsyncZod {
   return async (app) => {
@@ -68,9 +81,27 @@ export function waitlistPublicRoutes(waitlist: WaitlistService, limits: { leadsP
     app.get(
       '/waitlist/confirm',
       {
-        schema: { tags, summary: "The confirmation e-mail's link: redirects to the site's waitlist page", querystring: waitlistTokenQuery, response: redirect },
+        schema: {
+          tags,
+          summary: "The confirmation e-mail's link: redirects to the site's page whose button confirms (a GET changes nothing)",
+          querystring: waitlistTokenQuery,
+          response: toActionPage,
+        },
       },
-      async (request, reply) => reply.redirect(outcomePage(await waitlist.confirm(request.query.token)), 303),
+      async (request, reply) => reply.redirect(actionPage('confirm', request.query.token), 303),
+    );
+
+    app.post(
+      '/waitlist/confirm',
+      {
+        schema: {
+          tags,
+          summary: 'Confirm a waitlist entry: the button of the confirmation page',
+          querystring: waitlistTokenQuery,
+          response: linkResult,
+        },
+      },
+      async (request) => outcomeEnvelope(await waitlist.confirm(request.query.token)),
     );
 
     app.get(
@@ -78,12 +109,12 @@ export function waitlistPublicRoutes(waitlist: WaitlistService, limits: { leadsP
       {
         schema: {
           tags,
-          summary: "Every waitlist e-mail's unsubscribe link: redirects to the site's waitlist page",
+          summary: "Every waitlist e-mail's unsubscribe link: redirects to the site's page whose button unsubscribes (a GET changes nothing)",
           querystring: waitlistTokenQuery,
-          response: redirect,
+          response: toActionPage,
         },
       },
-      async (request, reply) => reply.redirect(outcomePage(await waitlist.unsubscribe(request.query.token)), 303),
+      async (request, reply) => reply.redirect(actionPage('unsubscribe', request.query.token), 303),
     );
 
     app.post(
@@ -91,15 +122,12 @@ export function waitlistPublicRoutes(waitlist: WaitlistService, limits: { leadsP
       {
         schema: {
           tags,
-          summary: 'One-click unsubscribe (RFC 8058: body List-Unsubscribe=One-Click, form-encoded)',
+          summary: "Unsubscribe: the unsubscribe page's button, and RFC 8058's one-click POST (body List-Unsubscribe=One-Click, form-encoded)",
           querystring: waitlistTokenQuery,
-          response: { 200: messageEnvelope, 400: errorEnvelope },
+          response: linkResult,
         },
       },
-      async (request) => {
-        const outcome = await waitlist.unsubscribe(request.query.token);
-        return { success: true as const, message: outcome === 'unsubscribed' ? 'Unsubscribed' : 'This link is not valid' };
-      },
+      async (request) => outcomeEnvelope(await waitlist.unsubscribe(request.query.token)),
     );
   };
 }

@@ -10,11 +10,27 @@ export interface InvitationMailInput {
   role: UserRole;
   /** Who invited, by username; null when unknown. */
   invitedBy: string | null;
+  /** The invitation the link is for: its mail is not sent once it was accepted, revoked or expired. */
+  invitationId: number;
   invitationUrl: string;
   expiresAt: string;
 }
 
-/** The invitation to join the team: the one-time link where the invitee chooses a username and password. */
+/** What the token in an invitation link becomes in the stored copy once the mail has been sent. */
+export const REMOVED_TOKEN = 'removed-once-sent';
+
+/** `url` with its token replaced: the stored copy keeps where the link went, not the link that works. */
+function withoutToken(url: string): string {
+  const link = new URL(url);
+  link.searchParams.set('token', REMOVED_TOKEN);
+  return link.toString();
+}
+
+/**
+ * The invitation to join the team: the one-time link where the invitee chooses a username and
+ * password. The outbox keeps it only until the mail is sent (or given up): then the stored copy's
+ * link has its token removed, so nobody reading the database can take the invitation.
+ */
 export function invitationMail(input: InvitationMailInput): QueuedMail {
   const who = input.invitedBy ? `${input.invitedBy} invited you` : 'You are invited';
   const lines = [
@@ -22,16 +38,21 @@ export function invitationMail(input: InvitationMailInput): QueuedMail {
     'Open the link to choose your username and password. It works once, until ' + `${input.expiresAt.replace('T', ' ').slice(0, 16)} UTC.`,
     'If you did not expect this, ignore this e-mail.',
   ];
+  const bodies = (url: string) => ({
+    text: [lines[0], lines[1], url, lines[2]].join('\n\n'),
+    html: [
+      `<p>${escapeHtml(lines[0]!)}</p>`,
+      `<p>${escapeHtml(lines[1]!)}</p>`,
+      `<p><a href="${escapeHtml(url)}">Accept the invitation</a></p>`,
+      `<p>${escapeHtml(lines[2]!)}</p>`,
+    ].join('\n'),
+  });
   return {
     kind: 'user_invitation',
     to: input.to,
     subject: "You're invited to the coverage map's admin team",
-    text: [lines[0], lines[1], input.invitationUrl, lines[2]].join('\n\n'),
-    html: [
-      `<p>${escapeHtml(lines[0]!)}</p>`,
-      `<p>${escapeHtml(lines[1]!)}</p>`,
-      `<p><a href="${escapeHtml(input.invitationUrl)}">Accept the invitation</a></p>`,
-      `<p>${escapeHtml(lines[2]!)}</p>`,
-    ].join('\n'),
+    ...bodies(input.invitationUrl),
+    kept: bodies(withoutToken(input.invitationUrl)),
+    invitationId: input.invitationId,
   };
 }

@@ -104,7 +104,10 @@ export class InvitationService {
       const created = summaryOf((await this.deps.invitations.find(id, trx))!);
       await this.deps.audit.record(trx, { entity: 'invitation', entityId: id, action: 'create', after: { ...created } });
       if (mail) {
-        await mail.enqueue(invitationMail({ to: created.email, role: created.role, invitedBy: invitedBy.username, invitationUrl, expiresAt }), trx);
+        await mail.enqueue(
+          invitationMail({ to: created.email, role: created.role, invitedBy: invitedBy.username, invitationId: id, invitationUrl, expiresAt }),
+          trx,
+        );
       }
       return created;
     });

@@ -129,7 +129,7 @@ export class WaitlistService {
     this.deps.log.info({ queued }, 'waitlist sign-up');
   }
 
-  /** The confirmation link: the entry counts from now (its zone's goal too), and the webhooks hear of it. */
+  /** The confirmation page's button (its POST; the link's GET only shows the page): the entry counts from now (its zone's goal too), and the webhooks hear of it. */
   async confirm(token: string): Promise<WaitlistOutcome> {
     if (!token) return 'invalid';
     const outcome = await this.deps.transactions.run(async (trx): Promise<WaitlistOutcome> => {
@@ -153,7 +153,7 @@ export class WaitlistService {
     return outcome;
   }
 
-  /** The unsubscribe link (and the one-click POST): nothing more is sent to the entry. */
+  /** The unsubscribe page's button and RFC 8058's one-click POST: nothing more is sent to the entry. */
   async unsubscribe(token: string): Promise<WaitlistOutcome> {
     if (!token) return 'invalid';
     const entry = await this.deps.repository.findByUnsubscribeHash(tokenHash(token));

@@ -12,6 +12,7 @@ import { CenteredSpinner } from '../ui/CenteredSpinner.js';
 // importing it never pulls a page along.
 const WidgetPage = lazy(() => import('../features/widget/index.js').then((module) => ({ default: module.WidgetPage })));
 const WaitlistResultPage = lazy(() => import('../features/waitlist-result/index.js').then((module) => ({ default: module.WaitlistResultPage })));
+const WaitlistLinkPage = lazy(() => import('../features/waitlist-result/index.js').then((module) => ({ default: module.WaitlistLinkPage })));
 const LoginPage = lazy(() => import('../features/login/index.js').then((module) => ({ default: module.LoginPage })));
 const InvitationPage = lazy(() => import('../features/login/index.js').then((module) => ({ default: module.InvitationPage })));
 const AdminRoutes = lazy(() => import('../features/admin-shell/index.js').then((module) => ({ default: module.AdminRoutes })));
@@ -20,7 +21,7 @@ function EmbedRoute() {
   return <EmbedMapPage search={useLocation().search} />;
 }
 
-/** The public pages (/, /map, /embed, /widget, /waitlist), /admin/login, the invitation page (/admin/invitation) and the guarded /admin area; any other path goes to /. */
+/** The public pages (/, /map, /embed, /widget, /waitlist and its links' /waitlist/confirm and /waitlist/unsubscribe), /admin/login, the invitation page (/admin/invitation) and the guarded /admin area; any other path goes to /. */
 export function AppRoutes() {
   return (
     <Suspense fallback={<CenteredSpinner label="Loading page" />}>
@@ -30,6 +31,8 @@ export function AppRoutes() {
         <Route path="/widget" element={<WidgetPage />} />
         <Route path="/embed" element={<EmbedRoute />} />
         <Route path="/waitlist" element={<WaitlistResultPage />} />
+        <Route path="/waitlist/confirm" element={<WaitlistLinkPage action="confirm" />} />
+        <Route path="/waitlist/unsubscribe" element={<WaitlistLinkPage action="unsubscribe" />} />
         <Route path="/admin/login" element={<LoginPage />} />
         <Route path="/admin/invitation" element={<InvitationPage />} />
         <Route path="/admin/*" element={<AdminRoutes />} />
