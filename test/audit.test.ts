@@ -15,6 +15,8 @@ const SQUARE: [number, number][] = [
 /** The built-in 90° sector pattern (migration's catalogue). */
 const SECTOR_90 = 2;
 const DAY_MS = 86_400_000;
+/** The failed sign-ins these apps keep (AUDIT_FAILED_SIGN_INS_MAX at its least, so the test at the bound fills few rows). */
+const FAILED_SIGN_INS_MAX = 100;
 
 interface AuditRow {
   id: number;
@@ -35,7 +37,7 @@ describe.each(databaseKinds())('audit log on %s', (kind) => {
 
   beforeEach(async () => {
     clock = new ManualClock(new Date('2026-11-20T20:00:00.000Z'));
-    app = await createTestApp(kind, { env: { ALLOW_PRIVATE_FETCH: 'true' }, deps: { clock } });
+    app = await createTestApp(kind, { env: { ALLOW_PRIVATE_FETCH: 'true', AUDIT_FAILED_SIGN_INS_MAX: String(FAILED_SIGN_INS_MAX) }, deps: { clock } });
     token = await signIn(app);
   });
   afterEach(() => app.close());
@@ -272,6 +274,36 @@ describe.each(databaseKinds())('audit log on %s', (kind) => {
     expect(ownRole.statusCode).toBe(400);
     expect(ownRole.json().message).toBe('Turn on two-factor sign-in for your own account (Account) before you require it for your role');
     expect(await ok(await send('GET', '/api/settings/team'))).toEqual(saved);
+  });
+
+  it('keeps the newest AUDIT_FAILED_SIGN_INS_MAX failed sign-ins: the prune deletes the oldest past it and nothing else', async () => {
+    const max = FAILED_SIGN_INS_MAX;
+    const older = new Date(clock.now().getTime() - DAY_MS).toISOString();
+    await app.db.kysely.insertInto('audit_log').values({ created_at: older, actor: 'bot', action: 'update', entity: 'tower', entity_id: 'kept' }).execute();
+    const failures = Array.from({ length: max - 1 }, (_, i) => ({ created_at: older, action: 'sign_in_failed', entity: 'user', entity_id: `filler-${i}` }));
+    await app.db.kysely.insertInto('audit_log').values(failures).execute();
+    const failSignIn = async () => {
+      const response = await app.server.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'nobody', password: 'wrong-guess' },
+        remoteAddress: '198.51.100.9',
+      });
+      expect(response.statusCode).toBe(401);
+    };
+    const failed = () => app.db.kysely.selectFrom('audit_log').select(['id', 'entity_id']).where('action', '=', 'sign_in_failed').orderBy('id').execute();
+
+    await failSignIn();
+    expect(await app.auditPrune.runOnce()).toBe(true);
+    expect(await failed()).toHaveLength(max);
+
+    await failSignIn();
+    await app.auditPrune.runOnce();
+    const left = await failed();
+    expect(left).toHaveLength(max);
+    expect(left[0]!.entity_id).toBe('filler-1');
+    expect(left.at(-1)!.entity_id).toBeNull();
+    expect(await app.db.kysely.selectFrom('audit_log').select('id').where('actor', '=', 'bot').execute()).toHaveLength(1);
   });
 
   it('prunes the entries older than the retention, in batches, and keeps the rest', async () => {

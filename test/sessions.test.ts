@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SESSION_MAX_PER_USER } from '../src/server/auth/authService.js';
 import { ADMIN, bearer, createTestApp, databaseKinds, ManualClock, type TestApp } from './support/testApp.js';
 import { teamUser } from './support/teamUsers.js';
 
@@ -54,6 +55,77 @@ describe.each(databaseKinds())('sessions on %s', (kind) => {
       },
     ]);
     expect((await get('/api/auth/sessions', laptop)).json().data.map((s: { current: boolean }) => s.current)).toEqual([false, true]);
+  });
+
+  const adminId = async () => (await app.db.kysely.selectFrom('admin_users').select('id').where('username', '=', ADMIN.username).executeTakeFirstOrThrow()).id;
+  const ago = (ms: number) => new Date(clock.now().getTime() - ms).toISOString();
+  /** A session row of the admin written straight into the table: `token_hash` names it. */
+  const sessionRow = (userId: number, name: string, lastSeenMsAgo: number, ended: { expires_at?: string; revoked_at?: string } = {}) => ({
+    user_id: userId,
+    token_hash: name,
+    created_at: ago(2 * 3600_000),
+    expires_at: ended.expires_at ?? ago(-3600_000),
+    revoked_at: ended.revoked_at ?? null,
+    user_agent: CHROME_LINUX,
+    ip_address: '192.0.2.1',
+    last_seen_at: ago(lastSeenMsAgo),
+  });
+  const liveNames = async () =>
+    (
+      await app.db.kysely
+        .selectFrom('admin_sessions')
+        .select('token_hash')
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', clock.now().toISOString())
+        .execute()
+    ).map((row) => row.token_hash);
+
+  it('keeps 20 live sessions a user: the sign-in past them ends the least recently seen one, and ended ones do not count', async () => {
+    const userId = await adminId();
+    const seenLately = Array.from({ length: SESSION_MAX_PER_USER - 2 }, (_, i) => sessionRow(userId, `recent-${i}`, (i + 1) * 60_000));
+    await app.db.kysely
+      .insertInto('admin_sessions')
+      .values([
+        ...seenLately,
+        sessionRow(userId, 'least-recently-seen', 90 * 60_000),
+        sessionRow(userId, 'expired', 100 * 60_000, { expires_at: ago(1000) }),
+        sessionRow(userId, 'revoked', 100 * 60_000, { revoked_at: ago(1000) }),
+      ])
+      .execute();
+
+    const twentieth = await signInFrom(FIREFOX_WINDOWS, '198.51.100.7');
+    expect(await liveNames()).toHaveLength(SESSION_MAX_PER_USER);
+    expect(await liveNames()).toContain('least-recently-seen');
+
+    clock.advance(1000);
+    const twentyFirst = await signInFrom(FIREFOX_WINDOWS, '198.51.100.8');
+    expect(await liveNames()).toHaveLength(SESSION_MAX_PER_USER);
+    expect(await liveNames()).not.toContain('least-recently-seen');
+    const listed = (await get('/api/auth/sessions', twentyFirst)).json().data as Array<{ current: boolean }>;
+    expect(listed).toHaveLength(SESSION_MAX_PER_USER);
+    expect(listed[0]!.current).toBe(true);
+    expect((await get('/api/auth/verify', twentieth)).statusCode).toBe(200);
+    const ended = await app.db.kysely.selectFrom('audit_log').select(['actor', 'before_json']).where('action', '=', 'session_ended').execute();
+    expect(ended).toHaveLength(1);
+    expect(ended[0]!.actor).toBe(ADMIN.username);
+    expect(JSON.parse(ended[0]!.before_json!)).toMatchObject({ user_id: userId, reason: 'session_limit' });
+  });
+
+  it('deletes sessions that ended over a day ago at the next sign-in', async () => {
+    const userId = await adminId();
+    const dayAndMore = 24 * 3600_000 + 60_000;
+    await app.db.kysely
+      .insertInto('admin_sessions')
+      .values([
+        sessionRow(userId, 'expired-long-ago', dayAndMore, { expires_at: ago(dayAndMore) }),
+        sessionRow(userId, 'revoked-long-ago', dayAndMore, { revoked_at: ago(dayAndMore) }),
+        sessionRow(userId, 'expired-lately', 3600_000, { expires_at: ago(3600_000) }),
+      ])
+      .execute();
+    await signInFrom(CHROME_LINUX, '192.0.2.10');
+    const names = (await app.db.kysely.selectFrom('admin_sessions').select('token_hash').execute()).map((row) => row.token_hash);
+    expect(names).toHaveLength(2);
+    expect(names).toContain('expired-lately');
   });
 
   it('keeps the user agent to 300 characters', async () => {

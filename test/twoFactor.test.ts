@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CHALLENGE_MAX_PER_USER, CHALLENGE_TTL_MS } from '../src/server/auth/authService.js';
 import { totpCode } from '../src/server/auth/totp.js';
 import { ADMIN, bearer, createTestApp, databaseKinds, ManualClock, signIn, type TestApp } from './support/testApp.js';
 import { TEAM_PASSWORD, teamUser } from './support/teamUsers.js';
@@ -108,6 +109,40 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
     expect(expired.json().message).toBe(CHALLENGE_ENDED);
   });
 
+  it('keeps 10 challenges a user: the password step past them drops the oldest, and expired ones go first', async () => {
+    const { secret } = await enrolTwoFactor(app, await signIn(app), clock);
+    const { id: userId } = await app.db.kysely.selectFrom('admin_users').select('id').where('username', '=', ADMIN.username).executeTakeFirstOrThrow();
+    const at = (offsetMs: number) => new Date(clock.now().getTime() + offsetMs).toISOString();
+    const challengeRow = (name: string, expiresAt: string) => ({
+      user_id: userId,
+      token_hash: name,
+      ip_address: '10.0.0.9',
+      user_agent: null,
+      created_at: at(-60_000),
+      expires_at: expiresAt,
+      used_at: null,
+    });
+    const open = Array.from({ length: CHALLENGE_MAX_PER_USER - 1 }, (_, i) => challengeRow(`open-${i}`, at(CHALLENGE_TTL_MS - 60_000)));
+    const expired = Array.from({ length: 30 }, (_, i) => challengeRow(`expired-${i}`, at(-1000)));
+    await app.db.kysely
+      .insertInto('login_challenges')
+      .values([...expired, ...open])
+      .execute();
+    const names = async () => (await app.db.kysely.selectFrom('login_challenges').select('token_hash').orderBy('id').execute()).map((row) => row.token_hash);
+
+    const tenth = await challengeOf();
+    expect(await names()).toHaveLength(CHALLENGE_MAX_PER_USER);
+    expect((await names()).slice(0, -1)).toEqual(open.map((row) => row.token_hash));
+
+    const eleventh = await challengeOf();
+    expect(await names()).toHaveLength(CHALLENGE_MAX_PER_USER);
+    expect(await names()).not.toContain('open-0');
+    clock.advance(STEP_MS);
+    expect((await codeStep(eleventh, totpCode(secret, clock.now()))).statusCode).toBe(200);
+    clock.advance(STEP_MS);
+    expect((await codeStep(tenth, totpCode(secret, clock.now()))).statusCode).toBe(200);
+  });
+
   it('kills a challenge after five wrong codes and throttles the code step like the password step (429)', async () => {
     const { secret } = await enrolTwoFactor(app, await signIn(app), clock);
     clock.advance(STEP_MS);
@@ -214,6 +249,8 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
     expect(renewed.statusCode).toBe(200);
     const fresh: string[] = renewed.json().data.recovery_codes;
     expect(fresh).toHaveLength(10);
+    // Replaced, not added to: a user keeps ten codes however often they renew them.
+    expect(await app.db.kysely.selectFrom('user_recovery_codes').select('id').execute()).toHaveLength(10);
     expect((await codeStep(await challengeOf(), recoveryCodes[0]!)).statusCode).toBe(401);
     expect((await codeStep(await challengeOf(), fresh[0]!)).statusCode).toBe(200);
   });

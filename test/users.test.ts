@@ -2,11 +2,16 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   INVITATION_EXPIRED,
   INVITATION_INVALID,
+  INVITATION_LIMIT_MESSAGE,
+  INVITATION_MAX_ENDED,
+  INVITATION_MAX_PENDING,
   INVITATION_TTL_MS,
   INVITATION_USED,
   LAST_OWNER,
   PROVIDERS_ONLY_FOR_EDITORS,
   PROVIDERS_REQUIRED,
+  USER_LIMIT_MESSAGE,
+  USER_MAX_ACCOUNTS,
   USERNAME_TAKEN,
 } from '../src/common/api/users.js';
 import { PASSWORD_TOO_WEAK } from '../src/common/passwordStrength.js';
@@ -106,6 +111,98 @@ describe.each(databaseKinds())('users and invitations (%s)', (kind) => {
       const response = await accept({ token: tokenOf(invitation_url), username: 'late', password: NEW_PASSWORD });
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe(INVITATION_EXPIRED);
+    });
+
+    it('lets 100 invitations wait at once and refuses the 101st with 409; expired ones do not count', async () => {
+      const now = clock.now().getTime();
+      const waiting = (count: number, expiresAt: number, prefix: string) =>
+        Array.from({ length: count }, (_, i) => ({
+          email: `${prefix}${i}@example.com`,
+          role: 'viewer',
+          provider_ids: '[]',
+          token_hash: `${prefix}-${i}`,
+          invited_by: null,
+          created_at: new Date(now - INVITATION_TTL_MS).toISOString(),
+          expires_at: new Date(expiresAt).toISOString(),
+        }));
+      await app.db.kysely
+        .insertInto('user_invitations')
+        .values([...waiting(INVITATION_MAX_PENDING - 1, now + 1000, 'open'), ...waiting(20, now, 'expired')])
+        .execute();
+
+      expect((await invite({ email: 'last@example.com', role: 'viewer' })).statusCode).toBe(200);
+      const refused = await invite({ email: 'one-too-many@example.com', role: 'viewer' });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toBe(INVITATION_LIMIT_MESSAGE);
+      expect(INVITATION_LIMIT_MESSAGE).toContain('At most 100 invitations');
+
+      // Once the oldest ones expire there is room again.
+      clock.advance(1000);
+      expect((await invite({ email: 'room-again@example.com', role: 'viewer' }, await signIn(app))).statusCode).toBe(200);
+    });
+
+    it('keeps the newest 1,000 ended invitations: an invitation deletes the oldest past them, never a waiting one', async () => {
+      const now = clock.now().getTime();
+      const row = (name: string, ended: { accepted_at?: string; revoked_at?: string; expires_at?: string }) => ({
+        email: `${name}@example.com`,
+        role: 'viewer',
+        provider_ids: '[]',
+        token_hash: name,
+        invited_by: null,
+        created_at: new Date(now - INVITATION_TTL_MS).toISOString(),
+        expires_at: ended.expires_at ?? new Date(now + 1000).toISOString(),
+        accepted_at: ended.accepted_at ?? null,
+        revoked_at: ended.revoked_at ?? null,
+      });
+      const earlier = new Date(now - 1000).toISOString();
+      const kinds = [{ accepted_at: earlier }, { revoked_at: earlier }, { expires_at: earlier }];
+      await app.db.kysely
+        .insertInto('user_invitations')
+        .values([row('waiting', {}), ...Array.from({ length: INVITATION_MAX_ENDED }, (_, i) => row(`ended-${i}`, kinds[i % 3]!))])
+        .execute();
+      const names = async () => (await app.db.kysely.selectFrom('user_invitations').select('token_hash').orderBy('id').execute()).map((r) => r.token_hash);
+
+      const first = (await invite({ email: 'first@example.com', role: 'viewer' })).json().data;
+      expect(await names()).toHaveLength(INVITATION_MAX_ENDED + 2);
+      expect((await app.server.inject({ method: 'DELETE', url: `/api/users/invitations/${first.invitation.id}`, headers: bearer(owner) })).statusCode).toBe(
+        200,
+      );
+
+      expect((await invite({ email: 'second@example.com', role: 'viewer' })).statusCode).toBe(200);
+      const left = await names();
+      expect(left).toHaveLength(INVITATION_MAX_ENDED + 2);
+      expect(left.slice(0, 2)).toEqual(['waiting', 'ended-1']);
+    });
+
+    it('keeps at most 500 users: the invitation and the acceptance that would make the 501st are refused with 409', async () => {
+      const now = clock.now().toISOString();
+      // The admin plus these leave room for one more.
+      const filler = Array.from({ length: USER_MAX_ACCOUNTS - 2 }, (_, i) => ({
+        username: `member${i}`,
+        password_hash: 'not-a-hash',
+        role: 'viewer',
+        created_at: now,
+        updated_at: now,
+      }));
+      for (let start = 0; start < filler.length; start += 100)
+        await app.db.kysely
+          .insertInto('admin_users')
+          .values(filler.slice(start, start + 100))
+          .execute();
+
+      const last = (await invite({ email: 'last@example.com', role: 'viewer' })).json().data;
+      const late = (await invite({ email: 'late@example.com', role: 'viewer' })).json().data;
+      expect((await accept({ token: tokenOf(last.invitation_url), username: 'last', password: NEW_PASSWORD })).statusCode).toBe(200);
+      expect(await listUsers()).toHaveLength(USER_MAX_ACCOUNTS);
+
+      const refusedInvite = await invite({ email: 'more@example.com', role: 'viewer' });
+      expect(refusedInvite.statusCode).toBe(409);
+      expect(refusedInvite.json().message).toBe(USER_LIMIT_MESSAGE);
+      expect(USER_LIMIT_MESSAGE).toContain('At most 500 user accounts');
+      const refusedAccept = await accept({ token: tokenOf(late.invitation_url), username: 'late', password: NEW_PASSWORD }, '10.0.0.8');
+      expect(refusedAccept.statusCode).toBe(409);
+      expect(refusedAccept.json().message).toBe(USER_LIMIT_MESSAGE);
+      expect(await listUsers()).toHaveLength(USER_MAX_ACCOUNTS);
     });
 
     it('refuses a revoked or unknown link as not valid, and a revoked invitation cannot be revoked again', async () => {

@@ -49,6 +49,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ FOOTPRINT_MEMORY_MB: '16' }).footprints.memoryBytes).toBe(16_777_216);
   });
 
+  it('reads AUDIT_FAILED_SIGN_INS_MAX, 100000 by default', () => {
+    expect(loadConfig({}).audit.failedSignInsMax).toBe(100_000);
+    expect(loadConfig({ AUDIT_FAILED_SIGN_INS_MAX: '250' }).audit.failedSignInsMax).toBe(250);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', ADMIN_PASSWORD: '' }).port).toBe(3000);
   });
@@ -67,6 +72,7 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: 'maybe' }, 'TRUST_PROXY: must be false, true, a number of proxy hops'],
     [{ SEARCH_RATE_LIMIT_PER_MINUTE: '0' }, 'SEARCH_RATE_LIMIT_PER_MINUTE: must be at least 1'],
     [{ FOOTPRINT_MEMORY_MB: '8' }, 'FOOTPRINT_MEMORY_MB: must be at least 16'],
+    [{ AUDIT_FAILED_SIGN_INS_MAX: '99' }, 'AUDIT_FAILED_SIGN_INS_MAX: must be at least 100'],
   ])('stops on %j naming the variable and the reason', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -141,6 +141,19 @@ const envSchema = z.object({
   OUTBOX_POLL_MS: numberField(
     z.number({ error: 'must be a number' }).int('must be a whole number').min(50, 'must be at least 50').max(60_000, 'must be at most 60000').default(500),
   ),
+  /**
+   * Failed sign-ins the audit log keeps (the one kind of entry anyone can write without an account);
+   * the hourly prune deletes the oldest past it, so a flood cannot grow the log or push out the
+   * team's own entries. Default 100000.
+   */
+  AUDIT_FAILED_SIGN_INS_MAX: numberField(
+    z
+      .number({ error: 'must be a number' })
+      .int('must be a whole number')
+      .min(100, 'must be at least 100')
+      .max(10_000_000, 'must be at most 10000000')
+      .default(100_000),
+  ),
   /** redis://host:6379 to share rate-limit counters between server processes; unset means per process. */
   REDIS_URL: z
     .string()
@@ -246,6 +259,8 @@ export interface AppConfig {
   publicUrlConfigured: boolean;
   /** Webhook retries (seconds after each failed attempt, in order) and how often (ms) the outboxes are polled. */
   outbox: { webhookRetrySeconds: number[]; pollMs: number };
+  /** The most failed-sign-in entries the audit log keeps (the hourly prune deletes the oldest past it). */
+  audit: { failedSignInsMax: number };
   redis: { url?: string; keyPrefix: string };
   rateLimits: { leadsPerHour: number; searchLogsPerMinute: number; searchesPerMinute: number };
   /** tilesUrl null: no Terrarium tiles. */
@@ -324,6 +339,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: e.PUBLIC_URL ?? `http://${e.HOST === '0.0.0.0' || e.HOST === '::' ? 'localhost' : e.HOST}:${e.PORT}`,
     publicUrlConfigured: e.PUBLIC_URL !== undefined,
     outbox: { webhookRetrySeconds: e.WEBHOOK_RETRY_SECONDS, pollMs: e.OUTBOX_POLL_MS },
+    audit: { failedSignInsMax: e.AUDIT_FAILED_SIGN_INS_MAX },
     redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },
     rateLimits: {
       leadsPerHour: e.LEAD_RATE_LIMIT_PER_HOUR,

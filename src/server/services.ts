@@ -433,9 +433,14 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     log,
   });
   const waitlistPurge = waitlistPurgeSchedule({ waitlist, locks: new JobLockRepository(db.kysely, randomUUID()), clock, log });
-  // The owner's team settings (2FA roles, audit retention); the audit log's reads and its hourly prune by that retention.
+  // The owner's team settings (2FA roles, audit retention); the audit log's reads and its hourly prune by that retention and the failed sign-ins' cap.
   const teamSettings = new TeamSettingsService({ repository: new TeamSettingsRepository(db.kysely), transactions, audit, clock });
-  const auditLog = new AuditLog({ repository: new AuditLogRepository(db.kysely), retention: teamSettings, clock });
+  const auditLog = new AuditLog({
+    repository: new AuditLogRepository(db.kysely),
+    retention: teamSettings,
+    failedSignInsMax: config.audit.failedSignInsMax,
+    clock,
+  });
   const auditPrune = auditPruneSchedule({ auditLog, locks: new JobLockRepository(db.kysely, randomUUID()), clock, log });
   // The outboxes' hourly prune: mails sent or given up, webhook deliveries finished, past 30 days.
   const outboxPrune = outboxPruneSchedule({

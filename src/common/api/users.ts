@@ -31,6 +31,15 @@ export const INVITATION_NOT_FOUND = 'Invitation not found';
 /** How long an invitation link works, ms (72 hours). */
 export const INVITATION_TTL_MS = 72 * 3600_000;
 
+/** The most user accounts the team keeps, owners included: an invitation or its acceptance past it is refused. */
+export const USER_MAX_ACCOUNTS = 500;
+export const USER_LIMIT_MESSAGE = `At most ${USER_MAX_ACCOUNTS} user accounts can be kept; remove one first`;
+/** The most invitations waiting at once (neither accepted, revoked nor expired). */
+export const INVITATION_MAX_PENDING = 100;
+/** Ended invitations (accepted, revoked or expired) kept so their link still says why it stopped working; older ones are deleted. */
+export const INVITATION_MAX_ENDED = 1000;
+export const INVITATION_LIMIT_MESSAGE = `At most ${INVITATION_MAX_PENDING} invitations can wait at once; revoke one first or wait for one to expire`;
+
 const providerIdList = z
   .array(entityId('Provider id must be a positive whole number', 'Provider not found'))
   .max(100, 'At most 100 providers')

@@ -8,6 +8,8 @@ const EXPORT_BATCH_ROWS = 2000;
 /** Entries one prune statement deletes at most: a backlog of millions goes in short statements. */
 export const PRUNE_BATCH_ROWS = 5000;
 const DAY_MS = 86_400_000;
+/** The action of a failed sign-in's entry (authService.ts). */
+const FAILED_SIGN_IN = 'sign_in_failed';
 const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 export const AUDIT_EXPORT_COLUMNS = ['created_at', 'actor', 'ip', 'action', 'entity', 'entity_id', 'before', 'after'] as const;
@@ -21,8 +23,10 @@ export interface AuditRetention {
 export class AuditLog {
   constructor(
     private readonly deps: {
-      repository: Pick<AuditLogRepository, 'list' | 'batch' | 'facets' | 'pruneBatch'>;
+      repository: Pick<AuditLogRepository, 'list' | 'batch' | 'facets' | 'pruneBatch' | 'pruneActionBeyond'>;
       retention: AuditRetention;
+      /** Failed sign-ins kept (AUDIT_FAILED_SIGN_INS_MAX): the oldest past it go at each prune. */
+      failedSignInsMax: number;
       clock: Clock;
     },
   ) {}
@@ -68,16 +72,30 @@ export class AuditLog {
     };
   }
 
-  /** Deletes the entries older than the retention, PRUNE_BATCH_ROWS a statement until none is left; how many. */
+  /**
+   * Deletes the entries older than the retention, then the oldest failed sign-ins past
+   * failedSignInsMax, PRUNE_BATCH_ROWS a statement until none is left; how many. Failed sign-ins
+   * are the one entry written without an account, from any number of addresses (the throttle
+   * counts per address), so the retention alone would not bound them.
+   */
   async prune(): Promise<number> {
     const days = await this.deps.retention.retentionDays();
     const cutoff = new Date(this.deps.clock.now().getTime() - days * DAY_MS).toISOString();
-    let deleted = 0;
-    for (;;) {
-      const batch = await this.deps.repository.pruneBatch(cutoff, PRUNE_BATCH_ROWS);
-      deleted += batch;
-      if (batch < PRUNE_BATCH_ROWS) return deleted;
-    }
+    const { repository, failedSignInsMax } = this.deps;
+    return (
+      (await inBatches(() => repository.pruneBatch(cutoff, PRUNE_BATCH_ROWS))) +
+      (await inBatches(() => repository.pruneActionBeyond(FAILED_SIGN_IN, failedSignInsMax, PRUNE_BATCH_ROWS)))
+    );
+  }
+}
+
+/** Runs a delete of at most PRUNE_BATCH_ROWS until one deletes fewer; how many in all. */
+async function inBatches(deleteBatch: () => Promise<number>): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const batch = await deleteBatch();
+    deleted += batch;
+    if (batch < PRUNE_BATCH_ROWS) return deleted;
   }
 }
 

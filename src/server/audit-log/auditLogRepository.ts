@@ -68,6 +68,25 @@ export class AuditLogRepository {
    * Deletes up to `limit` of the oldest entries created before `cutoff` (ISO-8601 UTC); how many.
    * One bounded statement: a backlog goes in several, none holding its locks for long.
    */
+  /**
+   * Deletes up to `limit` of the oldest entries of `action` beyond its `keep` newest (in id order,
+   * the order written); how many. Reads audit_log_action, never the whole log.
+   */
+  async pruneActionBeyond(action: string, keep: number, limit: number): Promise<number> {
+    const newestDoomed = await this.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', action)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .offset(keep)
+      .executeTakeFirst();
+    if (!newestDoomed) return 0;
+    const oldest = this.db.selectFrom('audit_log').select('id').where('action', '=', action).where('id', '<=', newestDoomed.id).orderBy('id').limit(limit);
+    const result = await this.db.deleteFrom('audit_log').where('id', 'in', oldest).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   async pruneBatch(cutoff: string, limit: number): Promise<number> {
     const oldest = this.db.selectFrom('audit_log').select('id').where('created_at', '<', cutoff).orderBy('id').limit(limit);
     const result = await this.db.deleteFrom('audit_log').where('id', 'in', oldest).executeTakeFirst();

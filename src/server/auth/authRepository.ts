@@ -25,6 +25,13 @@ export interface ActiveSessionRow {
   requiredTwoFactorRoles: UserRole[];
 }
 
+/** A live session as the session limit reads it. */
+export interface LiveSessionRow {
+  id: number;
+  user_agent: string | null;
+  ip_address: string | null;
+}
+
 /** What the browser and network said at sign-in. */
 export interface SessionClient {
   ipAddress: string;
@@ -130,6 +137,19 @@ export class AuthRepository {
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
+  }
+
+  /** The user's sessions that still verify, most recently seen first (a session not yet seen by its start). */
+  async liveSessionsOf(trx: Executor, userId: number, now: string): Promise<LiveSessionRow[]> {
+    return trx
+      .selectFrom('admin_sessions')
+      .select(['id', 'user_agent', 'ip_address'])
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .orderBy((eb) => eb.fn.coalesce('last_seen_at', 'created_at'), 'desc')
+      .orderBy('id', 'desc')
+      .execute();
   }
 
   /** The session of a token hash, unless it expired, was revoked, or its user is disabled. */

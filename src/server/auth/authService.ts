@@ -13,6 +13,7 @@ import type { Clock } from '../clock.js';
 import type { Executor, Transactions } from '../db/transactions.js';
 import { UnauthorizedError, ValidationError } from '../errors.js';
 import type { AdminUserRow, AuthRepository, SessionClient } from './authRepository.js';
+import { browserLabel } from './browserLabel.js';
 import type { LoginThrottle } from './loginThrottle.js';
 import { passwordProblem } from '../../common/passwordPolicy.js';
 import { decoyHash, hashPassword, verifyPassword } from './passwords.js';
@@ -27,8 +28,18 @@ const SESSION_ENDED = 'Your session has expired. Please sign in again.';
 export const CHALLENGE_ENDED = 'This sign-in has expired. Please enter your username and password again.';
 /** How long the code step may follow the password step, ms. */
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+/**
+ * Challenges one user keeps (each lives CHALLENGE_TTL_MS): a password step past them drops the
+ * oldest, so passing the password step again and again cannot grow the table.
+ */
+export const CHALLENGE_MAX_PER_USER = 10;
 /** Wrong codes one challenge takes before it dies (the password step must be passed again). */
 export const CHALLENGE_CODE_ATTEMPTS = 5;
+/**
+ * Live sessions one user keeps: a sign-in past it ends the least recently seen one instead of
+ * being refused, so signing in always works and forgotten browsers do not pile up.
+ */
+export const SESSION_MAX_PER_USER = 20;
 /** A session's last_seen_at is written at most this often, ms: one UPDATE a minute, not one per request. */
 export const LAST_SEEN_RESOLUTION_MS = 60 * 1000;
 
@@ -111,6 +122,7 @@ export class AuthService {
         now: this.nowIso(),
         expiresAt: this.nowIso(CHALLENGE_TTL_MS),
       });
+      await this.options.challenges.keepNewestChallengesOf(user.id, CHALLENGE_MAX_PER_USER);
       return { two_factor_required: true, challenge };
     }
     await throttle.clear(username, client.ipAddress);
@@ -178,7 +190,23 @@ export class AuthService {
       action: 'sign_in',
       after: { ip_address: client.ipAddress, user_agent: client.userAgent },
     });
+    await this.endSessionsPastLimit(trx, user.id);
     return { token, expiresAt };
+  }
+
+  /** Ends the user's least recently seen live sessions beyond SESSION_MAX_PER_USER, each with its audit entry. */
+  private async endSessionsPastLimit(trx: Executor, userId: number): Promise<void> {
+    const now = this.nowIso();
+    const surplus = (await this.repo.liveSessionsOf(trx, userId, now)).slice(SESSION_MAX_PER_USER);
+    for (const session of surplus) {
+      await this.repo.revokeSession(session.id, now, trx);
+      await this.options.audit.record(trx, {
+        entity: 'session',
+        entityId: session.id,
+        action: 'session_ended',
+        before: { user_id: userId, browser: browserLabel(session.user_agent), ip_address: session.ip_address, reason: 'session_limit' },
+      });
+    }
   }
 
   private async tokenResult(user: AdminUserRow, session: NewSession): Promise<LoginToken> {

@@ -154,6 +154,13 @@ export class TwoFactorRepository {
     await trx.deleteFrom('login_challenges').where('user_id', '=', userId).execute();
   }
 
+  /** Drops the user's challenges but the `keep` newest (used or not: a used one answers no more). */
+  async keepNewestChallengesOf(userId: number, keep: number): Promise<void> {
+    const ids = await this.db.selectFrom('login_challenges').select('id').where('user_id', '=', userId).orderBy('id', 'desc').execute();
+    const older = ids.slice(keep).map((row) => row.id);
+    if (older.length > 0) await this.db.deleteFrom('login_challenges').where('id', 'in', older).execute();
+  }
+
   /** Drops challenges that can no longer be answered (expired before `before`). */
   async deleteChallengesBefore(before: string): Promise<void> {
     await this.db.deleteFrom('login_challenges').where('expires_at', '<', before).execute();

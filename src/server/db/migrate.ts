@@ -22,7 +22,8 @@ import { teamMigration } from './migrations/0019_team.js';
 import { storedFilesMigration } from './migrations/0020_stored_files.js';
 import { loginChallengeAttemptsMigration } from './migrations/0021_login_challenge_attempts.js';
 import { outboxRetentionMigration } from './migrations/0022_outbox_retention.js';
-import { scopedReportIndexesMigration } from './migrations/0025_scoped_report_indexes.js';
+import { auditActionIndexMigration } from './migrations/0023_audit_action_index.js';
+import { scopedReportIndexesMigration } from './migrations/0024_scoped_report_indexes.js';
 
 /** What some migrations need beyond the database. */
 export interface MigrationContext {
@@ -55,7 +56,8 @@ function migrationsFor(dialect: DialectName, context: MigrationContext): Record<
     '0020_stored_files': storedFilesMigration(dialect),
     '0021_login_challenge_attempts': loginChallengeAttemptsMigration,
     '0022_outbox_retention': outboxRetentionMigration,
-    '0025_scoped_report_indexes': scopedReportIndexesMigration,
+    '0023_audit_action_index': auditActionIndexMigration,
+    '0024_scoped_report_indexes': scopedReportIndexesMigration,
   };
 }
 

@@ -58,7 +58,7 @@ export function wirelessOnlyFlag(table = 'search_logs'): RawBuilder<number> {
  * Uncorrelated `in (select …)`, not `exists` per search: each database reads the scope's searches
  * once (PostgreSQL a hashed subplan, SQLite a list of ids it looks up) instead of looking each of
  * the period's searches up in both tables: an editor's year of 200,000 searches went from 1.7-2.1 s
- * to about 0.33 s on PostgreSQL (bench/editorReports.ts; indexes of migration 0025).
+ * to about 0.33 s on PostgreSQL (bench/editorReports.ts; indexes of migration 0024).
  */
 export function isSearchOf(providerIds: readonly number[], within: readonly [string, string], table = 'search_logs'): RawBuilder<SqlBool> {
   if (providerIds.length === 0) return sql<SqlBool>`1 = 0`;

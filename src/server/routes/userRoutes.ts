@@ -76,7 +76,7 @@ export function userRoutes(deps: { users: UserService; invitations: InvitationSe
           tags,
           summary: 'Invite someone: answers the one-time link (valid 72 h), also e-mailed when SMTP is set',
           body: createInvitationRequest,
-          response: { 200: envelopeOf(createdInvitation), 400: errorEnvelope },
+          response: { 200: envelopeOf(createdInvitation), 400: errorEnvelope, 409: errorEnvelope },
         },
       },
       async (request) => {

@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { ExpressionBuilder, Kysely } from 'kysely';
 import { type InvitationSummary, type UserRole, userRole } from '../../common/api/users.js';
-import { fromJsonText, toJsonText } from '../db/dialect.js';
+import { fromJsonText, toCount, toJsonText } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
 import type { Executor } from '../db/transactions.js';
 
@@ -18,6 +18,12 @@ export interface NewInvitation {
   invited_by: number | null;
   now: string;
   expires_at: string;
+}
+
+/** An invitation that no longer works at `now`: accepted, revoked or expired. */
+function endedBy(now: string) {
+  return (eb: ExpressionBuilder<Database, 'user_invitations'>) =>
+    eb.or([eb('accepted_at', 'is not', null), eb('revoked_at', 'is not', null), eb('expires_at', '<=', now)]);
 }
 
 function providerIdsOf(text: string): number[] {
@@ -90,6 +96,37 @@ export class InvitationRepository {
       .orderBy('i.id', 'desc')
       .execute();
     return rows.map((row) => InvitationRepository.record(row));
+  }
+
+  /** How many invitations still work at `now` (neither accepted nor revoked, not expired). */
+  async countPending(now: string, trx?: Executor): Promise<number> {
+    const row = await (trx ?? this.db)
+      .selectFrom('user_invitations')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('accepted_at', 'is', null)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirstOrThrow();
+    return toCount(row.n as string | number);
+  }
+
+  /**
+   * Deletes the ended invitations (accepted, revoked, or expired by `now`) but the `keep` newest;
+   * how many. A deleted one's link then answers "not valid" instead of "used" or "expired".
+   */
+  async deleteEndedBeyond(keep: number, now: string, trx?: Executor): Promise<number> {
+    const db = trx ?? this.db;
+    const newestDoomed = await db
+      .selectFrom('user_invitations')
+      .select('id')
+      .where(endedBy(now))
+      .orderBy('id', 'desc')
+      .limit(1)
+      .offset(keep)
+      .executeTakeFirst();
+    if (!newestDoomed) return 0;
+    const result = await db.deleteFrom('user_invitations').where(endedBy(now)).where('id', '<=', newestDoomed.id).executeTakeFirst();
+    return Number(result.numDeletedRows);
   }
 
   /** Marks a still-open invitation accepted by `userId`; false when another accept or a revoke came first. */

@@ -4,10 +4,15 @@ import {
   type CreatedInvitation,
   INVITATION_EXPIRED,
   INVITATION_INVALID,
+  INVITATION_LIMIT_MESSAGE,
+  INVITATION_MAX_ENDED,
+  INVITATION_MAX_PENDING,
   INVITATION_NOT_FOUND,
   INVITATION_TTL_MS,
   INVITATION_USED,
   type InvitationSummary,
+  USER_LIMIT_MESSAGE,
+  USER_MAX_ACCOUNTS,
   type UserRole,
   USERNAME_TAKEN,
 } from '../../common/api/users.js';
@@ -16,7 +21,7 @@ import type { AuditTrail } from '../audit/auditTrail.js';
 import { hashPassword } from '../auth/passwords.js';
 import { newToken, tokenHash } from '../auth/sessionTokens.js';
 import type { Clock } from '../clock.js';
-import type { Transactions } from '../db/transactions.js';
+import type { Executor, Transactions } from '../db/transactions.js';
 import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import type { MailQueue } from '../outbox/mailQueue.js';
 import { invitationMail } from './invitationMail.js';
@@ -55,7 +60,10 @@ function summaryOf(record: InvitationRecord): InvitationSummary {
 /**
  * An owner's invitations: a one-time link (72 h) where the invitee chooses a username and a
  * password and becomes a user with the invitation's role and providers. Only the token's hash is
- * kept, so the link is shown once (and e-mailed when SMTP is set).
+ * kept, so the link is shown once (and e-mailed when SMTP is set). Bounded: at most
+ * INVITATION_MAX_PENDING invitations wait at once (expired ones do not count) and the team holds
+ * at most USER_MAX_ACCOUNTS users; past either an invitation is refused (409). Each invitation
+ * deletes the ended ones (used, revoked, expired) past the newest INVITATION_MAX_ENDED.
  */
 export class InvitationService {
   constructor(private readonly deps: InvitationServiceDeps) {}
@@ -77,6 +85,9 @@ export class InvitationService {
     const providerIds = input.role === 'provider_editor' ? (input.provider_ids ?? []) : [];
     const { mail } = this.deps;
     const invitation = await this.deps.transactions.run(async (trx) => {
+      await this.roomForAnotherUser(trx);
+      if ((await this.deps.invitations.countPending(now, trx)) >= INVITATION_MAX_PENDING) throw new ConflictError(INVITATION_LIMIT_MESSAGE);
+      await this.deps.invitations.deleteEndedBeyond(INVITATION_MAX_ENDED, now, trx);
       await checkProvidersExist(this.deps.users, providerIds, trx);
       const id = await this.deps.invitations.insert(
         {
@@ -125,6 +136,7 @@ export class InvitationService {
     return this.deps.transactions.run(async (trx) => {
       const current = this.usable(await this.deps.invitations.findByTokenHash(hash, trx));
       if (await this.deps.users.usernameExists(request.username, trx)) throw new ConflictError(USERNAME_TAKEN);
+      await this.roomForAnotherUser(trx);
       const now = this.now();
       const providerIds = await checkProvidersExist(this.deps.users, current.provider_ids, trx, { dropMissing: true });
       const userId = await this.deps.users.insert(
@@ -140,6 +152,11 @@ export class InvitationService {
       await this.deps.audit.record(trx, { entity: 'user', entityId: userId, action: 'create', after }, actor);
       return { username: request.username, role: current.role };
     });
+  }
+
+  /** Refuses a new user (an invitation, or accepting one sent while there was room) once the team has USER_MAX_ACCOUNTS. */
+  private async roomForAnotherUser(trx: Executor): Promise<void> {
+    if ((await this.deps.users.count(trx)) >= USER_MAX_ACCOUNTS) throw new ConflictError(USER_LIMIT_MESSAGE);
   }
 
   /** The invitation if its link still works; else why not, in the words the accept page shows. */

@@ -101,6 +101,15 @@ export class UserRepository {
     return toCount(row.n as string | number);
   }
 
+  /** How many user accounts there are, disabled ones included. */
+  async count(trx?: Executor): Promise<number> {
+    const row = await (trx ?? this.db)
+      .selectFrom('admin_users')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    return toCount(row.n as string | number);
+  }
+
   /** The ids among `ids` that name providers. */
   async existingProviderIds(ids: readonly number[], trx?: Executor): Promise<number[]> {
     if (ids.length === 0) return [];
