@@ -52,22 +52,29 @@ export function wirelessOnlyFlag(table = 'search_logs'): RawBuilder<number> {
  * uncovered search is nobody's. A provider editor's reports count these (reports/, issue 22).
  *
  * `within` is the span of time (ISO text, start included, end excluded) the query reads anyway:
- * the providers' appearances are read from it only (search_log_providers.created_at is its
- * search's time), so the cost follows the period, not the providers' whole history.
+ * both ways are read within it only (search_log_providers.created_at is its search's time), so the
+ * cost follows the scope's searches in the period, not the providers' whole history.
  *
- * Uncorrelated `in (select …)`, not `exists` per search: each database reads the scope's searches
- * once (PostgreSQL a hashed subplan, SQLite a list of ids it looks up) instead of looking each of
- * the period's searches up in both tables: an editor's year of 200,000 searches went from 1.7-2.1 s
- * to about 0.33 s on PostgreSQL (bench/editorReports.ts; indexes of migration 0024).
+ * One uncorrelated `in (… union all …)`, not `exists` per search nor `in … or in …`: a lone IN
+ * becomes a semi-join (a hash that spills to disk when large), where an OR leaves PostgreSQL a
+ * subplan that is hashed only while it fits in work_mem and otherwise rescans its list for every
+ * row: quadratic, a 4-month scope of 340,000 searches was cancelled at 30 s (test/searchRulePlan
+ * keeps the plan a join). `exists` per search looks every search of the period up in both
+ * tables, whoever's it is: an editor's year of 200,000 searches took 1.7-2.1 s on PostgreSQL,
+ * about 0.33 s read this way (bench/editorReports.ts; indexes of migration 0024).
  */
 export function isSearchOf(providerIds: readonly number[], within: readonly [string, string], table = 'search_logs'): RawBuilder<SqlBool> {
   if (providerIds.length === 0) return sql<SqlBool>`1 = 0`;
   const ids = sql.join(providerIds.map((id) => sql.val(id)));
-  const id = sql.ref(`${table}.id`);
-  return sql<SqlBool>`(${id} in (select slp.search_log_id from search_log_providers slp
-      where slp.provider_id in (${ids}) and slp.created_at >= ${within[0]} and slp.created_at < ${within[1]})
-    or (${isWirelessOnly(table)} and ${id} in (select slt.search_log_id from search_log_towers slt inner join towers tw on tw.id = slt.tower_id
-      where tw.provider_id in (${ids}))))`;
+  const [from, to] = within;
+  return sql<SqlBool>`${sql.ref(`${table}.id`)} in (
+    select slp.search_log_id from search_log_providers slp
+      where slp.provider_id in (${ids}) and slp.created_at >= ${from} and slp.created_at < ${to}
+    union all
+    select wo.id from search_logs wo
+      inner join search_log_towers slt on slt.search_log_id = wo.id
+      inner join towers tw on tw.id = slt.tower_id
+      where tw.provider_id in (${ids}) and wo.created_at >= ${from} and wo.created_at < ${to} and ${isWirelessOnly('wo')})`;
 }
 
 /** The same rules for a log at hand (the roll-ups are counted as each log is stored). */
