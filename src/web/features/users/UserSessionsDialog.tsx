@@ -10,9 +10,8 @@ import { useId, useState } from 'react';
 import type { SessionSummary } from '../../../common/api/auth.js';
 import type { UserSummary } from '../../../common/api/users.js';
 import { errorMessage } from '../../api/ApiError.js';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { LoadingPanel } from '../../ui/QueryStates.js';
-import { SessionsTable } from '../../ui/SessionsTable.js';
+import { EndSessionDialog, SessionsTable } from '../../ui/SessionsTable.js';
 import { useEndUserSession, useUserSessions } from './userQueries.js';
 
 interface UserSessionsDialogProps {
@@ -58,21 +57,13 @@ export function UserSessionsDialog({ user, onClose, onEnded }: UserSessionsDialo
       <DialogActions>
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
-      <ConfirmDialog
-        open={ending !== null}
-        title="End this session?"
+      <EndSessionDialog
+        session={ending}
         message={`${user.username}'s ${ending?.browser ?? ''} session will be signed out.`}
-        detail={end.isError ? errorMessage(end.error, 'The session could not be ended.') : undefined}
-        confirmLabel="End session"
-        pendingLabel="Ending..."
-        pending={end.isPending}
-        onCancel={() => {
-          setEnding(null);
-          end.reset();
-        }}
-        onConfirm={() =>
-          ending &&
-          end.mutate(ending.id, {
+        end={end}
+        onClose={() => setEnding(null)}
+        onConfirm={(session) =>
+          end.mutate(session.id, {
             onSuccess: () => {
               setEnding(null);
               onEnded('Session ended');
