@@ -1,6 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -10,6 +8,7 @@ import { type ReactNode, useEffect } from 'react';
 import { errorMessage } from '../api/ApiError.js';
 import { pageInRange } from './pageInRange.js';
 import { formatCount } from './reportFormat.js';
+import { RetryAlert } from './RetryAlert.js';
 
 /** What PagedList reads of a TanStack query of one page of a list (kept while the next page loads). */
 export interface PageQuery<T> {
@@ -58,16 +57,9 @@ export function PagedList<T>({ query, paging, loadingLabel, loadFailed, empty, c
         </Box>
       )}
       {query.isError && !data && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              Retry
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={() => void query.refetch()}>
           {loadFailed}. {errorMessage(query.error, '')}
-        </Alert>
+        </RetryAlert>
       )}
       {data &&
         around(

@@ -32,6 +32,7 @@ import { type LeadFilters, leadFiltersFromParams, providerFilterOptions, withLea
 import { useExportLeadsCsv, useLeadsInbox } from './leadsQueries.js';
 import { LeadsTable } from './LeadsTable.js';
 import { useLeadFromUrl } from './useLeadFromUrl.js';
+import { RetryAlert } from '../../ui/RetryAlert.js';
 
 const LOAD_FAILED = 'Failed to load leads';
 
@@ -105,17 +106,10 @@ export function LeadsPage() {
         </Box>
       )}
       {inbox.isError && !inbox.data && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void inbox.refetch()}>
-              Retry
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={() => void inbox.refetch()}>
           <AlertTitle>{LOAD_FAILED}</AlertTitle>
           {errorMessage(inbox.error, '')}
-        </Alert>
+        </RetryAlert>
       )}
       {inbox.data && (
         <Box sx={{ position: 'relative' }} aria-busy={inbox.isPlaceholderData}>

@@ -1,7 +1,6 @@
 import DeleteSweepOutlined from '@mui/icons-material/DeleteSweepOutlined';
 import SignalCellularAltOutlined from '@mui/icons-material/SignalCellularAltOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -44,6 +43,7 @@ import { MeasurementsTable } from './MeasurementsTable.js';
 import { SOURCE_LABELS } from './measurementText.js';
 import { ResidualMap } from './ResidualMap.js';
 import { type Measurement, MEASUREMENT_POINTS_LIMIT, MEASUREMENT_SOURCES } from '../../../common/api/measurements.js';
+import { RetryAlert } from '../../ui/RetryAlert.js';
 
 const LOAD_FAILED = 'Failed to load the measurements';
 const DELETED_FALLBACK = 'Measurement deleted';
@@ -114,18 +114,7 @@ export function MeasurementsPage() {
             <Skeleton variant="rounded" height={200} />
           </Box>
         )}
-        {report.isError && (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void report.refetch()}>
-                Retry
-              </Button>
-            }
-          >
-            Could not load the error report. {errorMessage(report.error, '')}
-          </Alert>
-        )}
+        {report.isError && <RetryAlert onRetry={() => void report.refetch()}>Could not load the error report. {errorMessage(report.error, '')}</RetryAlert>}
         {report.data && report.data.total > 0 && <MeasurementReportPanel report={report.data} />}
       </Box>
 

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -13,6 +12,7 @@ import { errorMessage } from '../../api/ApiError.js';
 import { LoadingPanel } from '../../ui/QueryStates.js';
 import { EndSessionDialog, SessionsTable } from '../../ui/SessionsTable.js';
 import { useEndUserSession, useUserSessions } from './userQueries.js';
+import { RetryAlert } from '../../ui/RetryAlert.js';
 
 interface UserSessionsDialogProps {
   user: UserSummary;
@@ -30,18 +30,7 @@ export function UserSessionsDialog({ user, onClose, onEnded }: UserSessionsDialo
   const body = () => {
     if (sessions.isPending) return <LoadingPanel label={`Loading the sessions of ${user.username}`} />;
     if (sessions.isError) {
-      return (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void sessions.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {errorMessage(sessions.error, 'The sessions could not be loaded.')}
-        </Alert>
-      );
+      return <RetryAlert onRetry={() => void sessions.refetch()}>{errorMessage(sessions.error, 'The sessions could not be loaded.')}</RetryAlert>;
     }
     if (sessions.data.length === 0) return <Typography color="text.secondary">{user.username} is not signed in anywhere.</Typography>;
     return <SessionsTable sessions={sessions.data} label={`Sessions of ${user.username}`} onEnd={setEnding} />;
