@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readyFootprint } from './support/footprints.js';
 import { kmlDocument, ORANGE, placemark, square, style } from './support/kml.js';
-import { multipartBody } from './support/multipart.js';
+import { logSearch, providerWithLayer, type Spot, submitLead } from './support/publicVisits.js';
 import { teamUser } from './support/teamUsers.js';
 import { bearer, createTestApp, databaseKinds, ManualClock, signIn, type TestApp } from './support/testApp.js';
 
@@ -24,7 +24,7 @@ const SPOTS = {
 } as const;
 const PERIOD = 'start_date=2026-11-20&end_date=2026-11-21';
 
-function layerKml(spots: { lat: number; lng: number }[]): string {
+function layerKml(spots: Spot[]): string {
   return kmlDocument(style('live', ORANGE.kml), ...spots.map((spot, i) => placemark(`Area ${i}`, 'live', square(spot.lng, spot.lat, 0.005))));
 }
 
@@ -56,43 +56,17 @@ describe.each(databaseKinds())('a provider editor on the reports and leads on %s
     return response.body.trim().split('\r\n').slice(1);
   };
 
-  async function provider(name: string, spots: { lat: number; lng: number }[]): Promise<number> {
-    const form = multipartBody({ name, signup_url: `https://${name.toLowerCase()}.example/join` });
-    const created = await app.server.inject({ method: 'POST', url: '/api/providers', payload: form.payload, headers: { ...form.headers, ...bearer(owner) } });
-    expect(created.statusCode, created.body).toBe(200);
-    const id: number = created.json().data.id;
-    const layer = multipartBody(
-      {
-        name: `${name} fibre`,
-        provider_id: String(id),
-        services: 'Fiber',
-        color_mappings: JSON.stringify([{ color: ORANGE.hex, status: 'live', description: '' }]),
-      },
-      { field: 'kml_file', filename: 'areas.kml', contentType: 'application/vnd.google-earth.kml+xml', bytes: Buffer.from(layerKml(spots)) },
-    );
-    const uploaded = await app.server.inject({
-      method: 'POST',
-      url: '/api/coverage_layers',
-      payload: layer.payload,
-      headers: { ...layer.headers, ...bearer(owner) },
+  const provider = (name: string, spots: Spot[]) =>
+    providerWithLayer(app, owner, {
+      name,
+      signupUrl: `https://${name.toLowerCase()}.example/join`,
+      layerName: `${name} fibre`,
+      kml: layerKml(spots),
+      filename: 'areas.kml',
+      colors: [{ color: ORANGE.hex, status: 'live' }],
     });
-    expect(uploaded.statusCode, uploaded.body).toBe(200);
-    return id;
-  }
-  async function search(session: string, spot: { lat: number; lng: number }, searchType = 'address'): Promise<number> {
-    const response = await app.server.inject({ method: 'POST', url: '/api/log_search', payload: { session_id: session, search_type: searchType, ...spot } });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().data.id;
-  }
-  async function lead(payload: Record<string, unknown>): Promise<number> {
-    const response = await app.server.inject({
-      method: 'POST',
-      url: '/api/submit_lead',
-      payload: { name: 'Thandi Mokoena', phone: '021 555 0100', ...payload },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().data.id;
-  }
+  const search = (session: string, spot: Spot, searchType = 'address') => logSearch(app, session, spot, { search_type: searchType });
+  const lead = (payload: Record<string, unknown>) => submitLead(app, payload);
 
   // One seeding per database (a tower footprint and two layers take seconds): the tests only read,
   // but for the lead PATCH and the tower-owner test, which each undo what they change.

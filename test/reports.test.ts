@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { fibreKml, GREEN, ORANGE } from './support/kml.js';
-import { multipartBody } from './support/multipart.js';
+import { logSearch, providerWithLayer, type Spot, submitLead } from './support/publicVisits.js';
 import { bearer, createTestApp, databaseKinds, ManualClock, signIn, type TestApp } from './support/testApp.js';
 
 /** Points of the fibre test KML: live orange, its hole (no coverage), in-progress green, and far away. */
@@ -27,40 +27,20 @@ describe.each(databaseKinds())('reports on %s', (kind) => {
     return response.json().data;
   };
 
-  async function fibreProvider(name = 'FibreCo'): Promise<number> {
-    const provider = multipartBody({ name, signup_url: 'https://fibre.example/join' });
-    const id = (
-      await app.server.inject({ method: 'POST', url: '/api/providers', payload: provider.payload, headers: { ...provider.headers, ...bearer(token) } })
-    ).json().data.id;
-    const mappings = JSON.stringify([
-      { color: ORANGE.hex, status: 'live', description: '' },
-      { color: GREEN.hex, status: 'in_progress', description: '' },
-    ]);
-    const layer = multipartBody(
-      { name: 'Fibre', provider_id: String(id), services: 'Fiber', color_mappings: mappings },
-      { field: 'kml_file', filename: 'fibre.kml', contentType: 'application/vnd.google-earth.kml+xml', bytes: Buffer.from(fibreKml()) },
-    );
-    await app.server.inject({ method: 'POST', url: '/api/coverage_layers', payload: layer.payload, headers: { ...layer.headers, ...bearer(token) } });
-    return id;
-  }
-  async function search(session: string, point: { lat: number; lng: number }, extra: Record<string, unknown> = {}): Promise<number> {
-    const response = await app.server.inject({
-      method: 'POST',
-      url: '/api/log_search',
-      payload: { session_id: session, search_type: 'address', ...point, ...extra },
+  const fibreProvider = (name = 'FibreCo') =>
+    providerWithLayer(app, token, {
+      name,
+      signupUrl: 'https://fibre.example/join',
+      layerName: 'Fibre',
+      kml: fibreKml(),
+      filename: 'fibre.kml',
+      colors: [
+        { color: ORANGE.hex, status: 'live' },
+        { color: GREEN.hex, status: 'in_progress' },
+      ],
     });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().data.id;
-  }
-  async function lead(payload: Record<string, unknown>): Promise<number> {
-    const response = await app.server.inject({
-      method: 'POST',
-      url: '/api/submit_lead',
-      payload: { name: 'Thandi Mokoena', phone: '021 555 0100', ...payload },
-    });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json().data.id;
-  }
+  const search = (session: string, point: Spot, extra: Record<string, unknown> = {}) => logSearch(app, session, point, extra);
+  const lead = (payload: Record<string, unknown>) => submitLead(app, payload);
 
   /**
    * On 20 November (UTC): a covered search with a sign-up lead and the browser's contact_me

@@ -1,20 +1,12 @@
-import type { SelectQueryBuilder } from 'kysely';
+import type { Selectable, SelectQueryBuilder } from 'kysely';
 import { toCount } from '../db/dialect.js';
-import type { Database } from '../db/schema.js';
+import type { AuditLogTable, Database } from '../db/schema.js';
 import type { Executor } from '../db/transactions.js';
 
-/** An audit entry as stored, its before/after still JSON text. */
-export interface AuditLogRecord {
-  id: number;
-  created_at: string;
-  actor: string | null;
-  ip_address: string | null;
-  action: string;
-  entity: string;
-  entity_id: string | null;
-  before_json: string | null;
-  after_json: string | null;
-}
+const COLUMNS = ['id', 'created_at', 'actor', 'ip_address', 'action', 'entity', 'entity_id', 'before_json', 'after_json'] as const;
+
+/** An audit entry as stored, its before/after still JSON text (the actor's user id is not read). */
+export type AuditLogRecord = Pick<Selectable<AuditLogTable>, (typeof COLUMNS)[number]>;
 
 /** The filters in SQL terms: exact values, and created_at bounds as ISO-8601 UTC text (from inclusive, before exclusive). */
 export interface AuditWhere {
@@ -25,8 +17,6 @@ export interface AuditWhere {
   from?: string | undefined;
   before?: string | undefined;
 }
-
-const COLUMNS = ['id', 'created_at', 'actor', 'ip_address', 'action', 'entity', 'entity_id', 'before_json', 'after_json'] as const;
 
 /** SQL for reading and pruning the audit log (AuditTrail writes it). No statement here edits an entry. */
 export class AuditLogRepository {

@@ -2,11 +2,11 @@ import type { SessionSummary } from '../../common/api/auth.js';
 import type { AuditTrail } from '../audit/auditTrail.js';
 import type { Clock } from '../clock.js';
 import type { Transactions } from '../db/transactions.js';
-import { ForbiddenError, NotFoundError } from '../errors.js';
+import { NotFoundError } from '../errors.js';
 import type { AdminPrincipal } from './authService.js';
 import { browserLabel } from './browserLabel.js';
+import { userInOwnersReach } from './ownersReach.js';
 import type { SessionRepository } from './sessionRepository.js';
-import { OWNER_ONLY } from './twoFactorService.js';
 
 const SESSION_NOT_FOUND = 'Session not found';
 
@@ -52,7 +52,6 @@ export class SessionList {
 
   private async mayManage(actor: AdminPrincipal, userId: number): Promise<void> {
     if (actor.userId === userId) return;
-    if (actor.role !== 'owner') throw new ForbiddenError(OWNER_ONLY);
-    if (!(await this.repo.userExists(userId))) throw new NotFoundError('User not found');
+    await userInOwnersReach(actor, () => this.repo.findUser(userId));
   }
 }

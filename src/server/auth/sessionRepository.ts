@@ -38,8 +38,9 @@ export class SessionRepository {
     await trx.updateTable('admin_sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
   }
 
-  async userExists(userId: number): Promise<boolean> {
-    return (await this.db.selectFrom('admin_users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined;
+  /** The user's id, if there is such a user. */
+  async findUser(userId: number): Promise<{ id: number } | undefined> {
+    return this.db.selectFrom('admin_users').select('id').where('id', '=', userId).executeTakeFirst();
   }
 }
 

@@ -2,10 +2,11 @@ import { CURRENT_PASSWORD_INCORRECT, TWO_FACTOR_CODE_INCORRECT, type RecoveryCod
 import type { AuditTrail } from '../audit/auditTrail.js';
 import type { Clock } from '../clock.js';
 import type { Executor, Transactions } from '../db/transactions.js';
-import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '../errors.js';
+import { ConflictError, UnauthorizedError, ValidationError } from '../errors.js';
 import type { SecretBox } from '../system/secretBox.js';
 import type { AuthRepository } from './authRepository.js';
 import type { LoginThrottle } from './loginThrottle.js';
+import { userInOwnersReach } from './ownersReach.js';
 import type { AdminPrincipal } from './authService.js';
 import { verifyPassword } from './passwords.js';
 import { newRecoveryCodes, normalRecoveryCode } from './recoveryCodes.js';
@@ -16,7 +17,6 @@ import type { TwoFactorRepository } from './twoFactorRepository.js';
 export const TWO_FACTOR_ALREADY_ON = 'Two-factor sign-in is already on. Turn it off first to set it up again.';
 export const TWO_FACTOR_NOT_SET_UP = 'Set up two-factor sign-in first.';
 export const TWO_FACTOR_OFF = 'Two-factor sign-in is not on.';
-export const OWNER_ONLY = 'Only an owner can manage users';
 export const RESET_OWN_TWO_FACTOR = 'Turn off your own two-factor sign-in on the Account page';
 const SESSION_ENDED = 'Your session has expired. Please sign in again.';
 
@@ -136,10 +136,8 @@ export class TwoFactorService {
    * password and set it up again. Never the owner's own: that takes the password and a code (disable).
    */
   async reset(actor: AdminPrincipal, userId: number): Promise<void> {
-    if (actor.role !== 'owner') throw new ForbiddenError(OWNER_ONLY);
+    const user = await userInOwnersReach(actor, () => this.options.users.findUserById(userId));
     if (userId === actor.userId) throw new ConflictError(RESET_OWN_TWO_FACTOR);
-    const user = await this.options.users.findUserById(userId);
-    if (!user) throw new NotFoundError('User not found');
     await this.options.transactions.run(async (trx) => {
       await this.options.repo.clearTotp(trx, userId, this.nowIso());
       await this.options.audit.record(trx, {

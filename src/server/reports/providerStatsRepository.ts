@@ -1,5 +1,6 @@
 import { fromBool, toCount } from '../db/dialect.js';
 import type { Executor } from '../db/transactions.js';
+import { existingProviderIds } from '../providers/existingProviderIds.js';
 
 export interface ProviderCounts {
   layers: number;
@@ -18,8 +19,7 @@ export class ProviderStatsRepository {
 
   /** undefined when there is no such provider. */
   async countsFor(providerId: number): Promise<ProviderCounts | undefined> {
-    const provider = await this.db.selectFrom('providers').select('id').where('id', '=', providerId).executeTakeFirst();
-    if (!provider) return undefined;
+    if (!(await existingProviderIds(this.db, [providerId])).has(providerId)) return undefined;
     const layers = await this.db
       .selectFrom('coverage_layers')
       .select((eb) => [

@@ -4,6 +4,7 @@ import { providerScopeCondition } from '../access/providerScopeSql.js';
 import { fromBool, toBool } from '../db/dialect.js';
 import type { TowersTable } from '../db/schema.js';
 import type { Executor } from '../db/transactions.js';
+import { existingProviderIds } from '../providers/existingProviderIds.js';
 
 /** A tower as the rules see it: the stored columns, `active` a real boolean. */
 export type TowerRecord = Omit<Selectable<TowersTable>, 'active'> & { active: boolean };
@@ -45,13 +46,7 @@ export class TowerRepository {
 
   /** Which of these provider ids name a provider (a tower's owner must). */
   async existingProviderIds(ids: readonly number[], trx?: Executor): Promise<Set<number>> {
-    if (ids.length === 0) return new Set();
-    const rows = await (trx ?? this.db)
-      .selectFrom('providers')
-      .select('id')
-      .where('id', 'in', [...new Set(ids)])
-      .execute();
-    return new Set(rows.map((row) => row.id));
+    return existingProviderIds(trx ?? this.db, ids);
   }
 
   /** The towers that serve: line of sight and the wireless answer of coverage checks use these. */

@@ -12,7 +12,7 @@ export async function checkProvidersExist(
   trx: Executor,
   options: { dropMissing?: boolean } = {},
 ): Promise<number[]> {
-  const existing = new Set(await users.existingProviderIds(ids, trx));
+  const existing = await users.existingProviderIds(ids, trx);
   const missing = ids.find((id) => !existing.has(id));
   if (missing !== undefined && !options.dropMissing) throw new ValidationError(`Provider ${missing} not found`);
   return ids.filter((id) => existing.has(id));

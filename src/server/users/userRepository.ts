@@ -3,6 +3,7 @@ import type { UserRole, UserSummary } from '../../common/api/users.js';
 import { type DialectName, toCount } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
 import type { Executor } from '../db/transactions.js';
+import { existingProviderIds } from '../providers/existingProviderIds.js';
 
 /** A user as the users service reasons about them. */
 export interface UserRecord {
@@ -111,10 +112,8 @@ export class UserRepository {
   }
 
   /** The ids among `ids` that name providers. */
-  async existingProviderIds(ids: readonly number[], trx?: Executor): Promise<number[]> {
-    if (ids.length === 0) return [];
-    const rows = await (trx ?? this.db).selectFrom('providers').select('id').where('id', 'in', ids).execute();
-    return rows.map((row) => row.id);
+  async existingProviderIds(ids: readonly number[], trx?: Executor): Promise<Set<number>> {
+    return existingProviderIds(trx ?? this.db, ids);
   }
 
   async insert(user: NewUser, trx?: Executor): Promise<number> {

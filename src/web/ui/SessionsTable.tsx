@@ -8,6 +8,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { SessionSummary } from '../../common/api/auth.js';
+import { errorMessage } from '../api/ApiError.js';
+import { ConfirmDialog } from './ConfirmDialog.js';
 import { formatDateTime } from './reportPeriod.js';
 import { visuallyHidden } from './visuallyHidden.js';
 
@@ -60,5 +62,37 @@ export function SessionsTable({ sessions, label, onEnd }: SessionsTableProps) {
         </TableBody>
       </Table>
     </TableContainer>
+  );
+}
+
+interface EndSessionDialogProps {
+  /** The session to end; the dialog is closed while null. */
+  session: SessionSummary | null;
+  /** Whose session this is and what ending it does. */
+  message: string;
+  /** The mutation that ends it: its state, and reset to clear a failure when the dialog is cancelled. */
+  end: { isPending: boolean; isError: boolean; error: unknown; reset: () => void };
+  /** Closes the dialog (the caller forgets the session). */
+  onClose: () => void;
+  onConfirm: (session: SessionSummary) => void;
+}
+
+/** Asks before ending a session; a failure to end it is shown in the dialog. */
+export function EndSessionDialog({ session, message, end, onClose, onConfirm }: EndSessionDialogProps) {
+  return (
+    <ConfirmDialog
+      open={session !== null}
+      title="End this session?"
+      message={message}
+      detail={end.isError ? errorMessage(end.error, 'The session could not be ended.') : undefined}
+      confirmLabel="End session"
+      pendingLabel="Ending..."
+      pending={end.isPending}
+      onCancel={() => {
+        onClose();
+        end.reset();
+      }}
+      onConfirm={() => session && onConfirm(session)}
+    />
   );
 }

@@ -3,10 +3,9 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { SessionSummary } from '../../../common/api/auth.js';
 import { errorMessage } from '../../api/ApiError.js';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { LoadingPanel } from '../../ui/QueryStates.js';
 import { SectionCard } from '../../ui/SectionCard.js';
-import { SessionsTable } from '../../ui/SessionsTable.js';
+import { EndSessionDialog, SessionsTable } from '../../ui/SessionsTable.js';
 import { useEndSession, useSessions } from './accountQueries.js';
 
 /** Where you are signed in, and a way to end any of those sessions. */
@@ -34,26 +33,18 @@ export function SessionsCard({ onResult }: { onResult: (message: string) => void
   return (
     <SectionCard title="Your sessions" subtitle="Where your account is signed in. End any session you do not recognise, then change your password.">
       {body()}
-      <ConfirmDialog
-        open={ending !== null}
-        title="End this session?"
+      <EndSessionDialog
+        session={ending}
         message={
           ending?.current ? 'This is the browser you are using: ending it signs you out here.' : `The ${ending?.browser ?? ''} session will be signed out.`
         }
-        detail={end.isError ? errorMessage(end.error, 'The session could not be ended.') : undefined}
-        confirmLabel="End session"
-        pendingLabel="Ending..."
-        pending={end.isPending}
-        onCancel={() => {
-          setEnding(null);
-          end.reset();
-        }}
-        onConfirm={() =>
-          ending &&
-          end.mutate(ending, {
+        end={end}
+        onClose={() => setEnding(null)}
+        onConfirm={(session) =>
+          end.mutate(session, {
             onSuccess: () => {
               setEnding(null);
-              if (!ending.current) onResult('Session ended');
+              if (!session.current) onResult('Session ended');
             },
           })
         }

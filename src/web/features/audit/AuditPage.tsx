@@ -1,22 +1,16 @@
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../api/ApiError.js';
 import { AdminPageHeading } from '../../ui/AdminPageHeading.js';
+import { CsvDownloadButton } from '../../ui/CsvDownloadButton.js';
 import { ALL, FilterSelect } from '../../ui/FilterSelect.js';
 import { NoticeSnackbar } from '../../ui/NoticeSnackbar.js';
-import { formatCount } from '../../ui/reportFormat.js';
+import { NoRowsPanel, PagedList } from '../../ui/PagedList.js';
 import { useNotice } from '../../ui/useNotice.js';
 import { AuditTable } from './AuditTable.js';
 import { AUDIT_PAGE_SIZE, type AuditScreenFilters, auditFiltersFromParams, withAuditFilterParams } from './auditFilters.js';
@@ -24,7 +18,6 @@ import { useAuditEntries, useAuditFacets, useExportAuditCsv } from './auditQueri
 import { auditWord } from './auditText.js';
 
 const LOAD_FAILED = 'Failed to load the audit log';
-const EXPORT_FAILED = 'Failed to export CSV';
 
 /** /admin/audit: who changed what, when and from where (issue 22 §4), filtered, with each change's fields and CSV. */
 export function AuditPage() {
@@ -39,12 +32,6 @@ export function AuditPage() {
   const filterBy = (change: Partial<AuditScreenFilters>) => setFilters({ ...filters, ...change, page: 1 });
   const choice = (value: string) => (value === ALL ? null : value);
 
-  const exportEntries = () =>
-    exportCsv.mutate(filters, {
-      onSuccess: (fileName) => show('success', `Downloaded ${fileName}`),
-      onError: (error) => show('error', errorMessage(error, EXPORT_FAILED)),
-    });
-
   const words = (names: readonly string[] | undefined) => (names ?? []).map((name) => ({ value: name, label: auditWord(name) }));
 
   return (
@@ -52,11 +39,7 @@ export function AuditPage() {
       <AdminPageHeading
         title="Audit log"
         subtitle="Every change made through the admin: who made it, when, from which address, and what it changed."
-        action={
-          <Button variant="outlined" startIcon={<FileDownloadOutlined />} onClick={exportEntries} disabled={exportCsv.isPending}>
-            {exportCsv.isPending ? 'Exporting...' : 'Export CSV'}
-          </Button>
-        }
+        action={<CsvDownloadButton download={exportCsv} input={filters} onResult={show} />}
       />
 
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
@@ -110,48 +93,21 @@ export function AuditPage() {
         )}
       </Paper>
 
-      {entries.isPending && <Skeleton variant="rounded" height={240} aria-label="Loading the audit log" />}
-      {entries.isError && !entries.data && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void entries.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {LOAD_FAILED}. {errorMessage(entries.error, '')}
-        </Alert>
-      )}
-      {entries.data && (
-        <Box sx={{ position: 'relative' }} aria-busy={entries.isPlaceholderData}>
-          {entries.isPlaceholderData && <LinearProgress aria-label="Loading the audit log" sx={{ position: 'absolute', top: -4, left: 0, right: 0 }} />}
-          {entries.data.items.length === 0 ? (
-            <Paper variant="outlined" sx={{ p: 6, textAlign: 'center' }}>
-              <HistoryOutlined color="action" sx={{ fontSize: 48 }} />
-              <Typography variant="h6" component="h2" sx={{ mt: 1 }}>
-                No audit entries match
-              </Typography>
-              <Typography color="text.secondary">Changes made through the admin appear here. Try fewer filters or a wider period.</Typography>
-            </Paper>
-          ) : (
-            <AuditTable
-              entries={entries.data.items}
-              footer={
-                <TablePagination
-                  component="div"
-                  count={entries.data.total}
-                  page={filters.page - 1}
-                  rowsPerPage={AUDIT_PAGE_SIZE}
-                  rowsPerPageOptions={[]}
-                  onPageChange={(_event, page) => setFilters({ ...filters, page: page + 1 })}
-                  labelDisplayedRows={({ from, to, count }) => `${formatCount(from)}–${formatCount(to)} of ${formatCount(count)}`}
-                />
-              }
-            />
-          )}
-        </Box>
-      )}
+      <PagedList
+        query={entries}
+        paging={{ page: filters.page, pageSize: AUDIT_PAGE_SIZE, onPageChange: (page) => setFilters({ ...filters, page }) }}
+        loadingLabel="Loading the audit log"
+        loadFailed={LOAD_FAILED}
+        empty={
+          <NoRowsPanel
+            icon={<HistoryOutlined color="action" sx={{ fontSize: 48 }} />}
+            title="No audit entries match"
+            text="Changes made through the admin appear here. Try fewer filters or a wider period."
+          />
+        }
+      >
+        {(items, footer) => <AuditTable entries={items} footer={footer} />}
+      </PagedList>
       <NoticeSnackbar notice={notice} onClose={close} />
     </>
   );

@@ -13,6 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import type { AuditEntry } from '../../../common/api/audit.js';
+import { formatDateTime } from '../../ui/reportPeriod.js';
 import { auditActorText, auditFieldChanges, auditWord } from './auditText.js';
 
 const COLUMNS = 6;
@@ -62,7 +63,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
             {open ? <KeyboardArrowUp /> : <KeyboardArrowDown />}
           </IconButton>
         </TableCell>
-        <TableCell sx={{ whiteSpace: 'nowrap' }}>{new Date(entry.created_at).toLocaleString()}</TableCell>
+        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.created_at)}</TableCell>
         <TableCell>{auditActorText(entry.actor)}</TableCell>
         <TableCell>{auditWord(entry.action)}</TableCell>
         <TableCell>{what}</TableCell>

@@ -5,7 +5,6 @@ import WifiTetheringOutlined from '@mui/icons-material/WifiTetheringOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
@@ -34,6 +33,7 @@ import { StatCard } from '../../ui/StatCard.js';
 import { usePeriodParam } from '../../ui/usePeriodParam.js';
 import { searchesByAction, searchesPerDay, topProviders } from './dashboardFormat.js';
 import { useDashboard, useLatestLeads } from './dashboardQueries.js';
+import { RetryAlert } from '../../ui/RetryAlert.js';
 
 /** Shown when the dashboard's data cannot be loaded. */
 const LOAD_FAILED = 'Failed to load dashboard data';
@@ -62,17 +62,10 @@ export function DashboardPage() {
 
       {dashboard.isPending && <DashboardSkeleton />}
       {dashboard.isError && !dashboard.data && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void dashboard.refetch()}>
-              Retry
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={() => void dashboard.refetch()}>
           <AlertTitle>{LOAD_FAILED}</AlertTitle>
           {dashboard.error.message}
-        </Alert>
+        </RetryAlert>
       )}
       {dashboard.data && (
         <Box aria-busy={dashboard.isPlaceholderData} sx={{ position: 'relative' }}>

@@ -1,4 +1,3 @@
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -18,6 +17,7 @@ import type { ReportLead } from '../../../common/api/reports.js';
 import { LEAD_STATUS_LABELS, LEAD_STATUSES } from '../../../common/api/reports.js';
 import { errorMessage } from '../../api/ApiError.js';
 import { AdminPageHeading } from '../../ui/AdminPageHeading.js';
+import { CsvDownloadButton } from '../../ui/CsvDownloadButton.js';
 import { ALL, FilterSelect } from '../../ui/FilterSelect.js';
 import { LEAD_TYPE_LABELS } from '../../ui/leadLabels.js';
 import { NoticeSnackbar } from '../../ui/NoticeSnackbar.js';
@@ -32,9 +32,9 @@ import { type LeadFilters, leadFiltersFromParams, providerFilterOptions, withLea
 import { useExportLeadsCsv, useLeadsInbox } from './leadsQueries.js';
 import { LeadsTable } from './LeadsTable.js';
 import { useLeadFromUrl } from './useLeadFromUrl.js';
+import { RetryAlert } from '../../ui/RetryAlert.js';
 
 const LOAD_FAILED = 'Failed to load leads';
-const EXPORT_FAILED = 'Failed to export CSV';
 
 /** /admin/leads: every sign-up and contact request, filtered, with each lead's details and follow-up. */
 export function LeadsPage() {
@@ -63,25 +63,12 @@ export function LeadsPage() {
     details.open(lead);
   };
 
-  const exportLeads = () =>
-    exportCsv.mutate(
-      { range, filters },
-      {
-        onSuccess: (fileName) => show('success', `Downloaded ${fileName}`),
-        onError: (error) => show('error', errorMessage(error, EXPORT_FAILED)),
-      },
-    );
-
   return (
     <>
       <AdminPageHeading
         title="Leads"
         subtitle="Sign-up and contact requests from the coverage map: follow each one up and record where it stands."
-        action={
-          <Button variant="outlined" startIcon={<FileDownloadOutlined />} onClick={exportLeads} disabled={exportCsv.isPending}>
-            {exportCsv.isPending ? 'Exporting...' : 'Export CSV'}
-          </Button>
-        }
+        action={<CsvDownloadButton download={exportCsv} input={{ range, filters }} onResult={show} />}
       />
 
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
@@ -119,17 +106,10 @@ export function LeadsPage() {
         </Box>
       )}
       {inbox.isError && !inbox.data && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void inbox.refetch()}>
-              Retry
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={() => void inbox.refetch()}>
           <AlertTitle>{LOAD_FAILED}</AlertTitle>
           {errorMessage(inbox.error, '')}
-        </Alert>
+        </RetryAlert>
       )}
       {inbox.data && (
         <Box sx={{ position: 'relative' }} aria-busy={inbox.isPlaceholderData}>

@@ -1,24 +1,22 @@
 import DeleteSweepOutlined from '@mui/icons-material/DeleteSweepOutlined';
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import SignalCellularAltOutlined from '@mui/icons-material/SignalCellularAltOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../api/ApiError.js';
 import { AdminPageHeading } from '../../ui/AdminPageHeading.js';
+import { CsvDownloadButton } from '../../ui/CsvDownloadButton.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { ALL, FilterSelect } from '../../ui/FilterSelect.js';
 import { NoticeSnackbar } from '../../ui/NoticeSnackbar.js';
+import { NoRowsPanel, PagedList, useSettledTotal } from '../../ui/PagedList.js';
 import { EmptyPanel } from '../../ui/QueryStates.js';
 import { formatCount } from '../../ui/reportFormat.js';
 import { useDeleteConfirmation } from '../../ui/useDeleteConfirmation.js';
@@ -31,7 +29,6 @@ import {
   type MeasurementFilters,
   MEASUREMENTS_PAGE_SIZE,
   measurementFiltersFromParams,
-  pageInRange,
   withMeasurementFilterParams,
 } from './measurementFilters.js';
 import {
@@ -46,9 +43,9 @@ import { MeasurementsTable } from './MeasurementsTable.js';
 import { SOURCE_LABELS } from './measurementText.js';
 import { ResidualMap } from './ResidualMap.js';
 import { type Measurement, MEASUREMENT_POINTS_LIMIT, MEASUREMENT_SOURCES } from '../../../common/api/measurements.js';
+import { RetryAlert } from '../../ui/RetryAlert.js';
 
 const LOAD_FAILED = 'Failed to load the measurements';
-const EXPORT_FAILED = 'Failed to export CSV';
 const DELETED_FALLBACK = 'Measurement deleted';
 const DELETE_FAILED = 'Failed to delete the measurement';
 
@@ -75,21 +72,10 @@ export function MeasurementsPage() {
   const setFilters = (next: MeasurementFilters) => setParams((previous) => withMeasurementFilterParams(previous, next), { replace: true });
   const filterBy = (change: Partial<MeasurementFilters>) => setFilters({ ...filters, ...change, page: 1 });
 
-  // A page past the end (its last measurement deleted, or an old link): go to the last page there is.
-  const settledTotal = measurements.data && !measurements.isPlaceholderData ? total : null;
-  useEffect(() => {
-    if (settledTotal === null) return;
-    const page = pageInRange(filters.page, settledTotal);
-    if (page !== filters.page) setParams((previous) => withMeasurementFilterParams(previous, { ...filters, page }), { replace: true });
-  }, [settledTotal, filters, setParams]);
+  const paging = { page: filters.page, pageSize: MEASUREMENTS_PAGE_SIZE, onPageChange: (page: number) => setFilters({ ...filters, page }) };
+  const settledTotal = useSettledTotal(measurements, paging);
 
   const deletion = useDeleteConfirmation<Measurement>(remove, show, { deleted: DELETED_FALLBACK, failed: DELETE_FAILED });
-
-  const exportMeasurements = () =>
-    exportCsv.mutate(filters, {
-      onSuccess: (fileName) => show('success', `Downloaded ${fileName}`),
-      onError: (error) => show('error', errorMessage(error, EXPORT_FAILED)),
-    });
 
   const deleteShown = () =>
     removeShown.mutate(filters, {
@@ -114,9 +100,7 @@ export function MeasurementsPage() {
         subtitle="Signals measured at installs, site surveys and drive tests, against what the map predicts there."
         action={
           <Stack direction="row" spacing={1}>
-            <Button variant="outlined" startIcon={<FileDownloadOutlined />} onClick={exportMeasurements} disabled={exportCsv.isPending || total === 0}>
-              {exportCsv.isPending ? 'Exporting...' : 'Export CSV'}
-            </Button>
+            <CsvDownloadButton download={exportCsv} input={filters} onResult={show} disabled={total === 0} />
             <Button variant="contained" startIcon={<UploadFileOutlined />} onClick={() => setImporting(true)}>
               Import
             </Button>
@@ -130,18 +114,7 @@ export function MeasurementsPage() {
             <Skeleton variant="rounded" height={200} />
           </Box>
         )}
-        {report.isError && (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void report.refetch()}>
-                Retry
-              </Button>
-            }
-          >
-            Could not load the error report. {errorMessage(report.error, '')}
-          </Alert>
-        )}
+        {report.isError && <RetryAlert onRetry={() => void report.refetch()}>Could not load the error report. {errorMessage(report.error, '')}</RetryAlert>}
         {report.data && report.data.total > 0 && <MeasurementReportPanel report={report.data} />}
       </Box>
 
@@ -203,73 +176,38 @@ export function MeasurementsPage() {
         </Stack>
       </Paper>
 
-      {measurements.isPending && (
-        <Box role="status" aria-label="Loading the measurements">
-          <Skeleton variant="rounded" height={240} />
-        </Box>
-      )}
-      {measurements.isError && !measurements.data && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void measurements.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {LOAD_FAILED}. {errorMessage(measurements.error, '')}
-        </Alert>
-      )}
-      {measurements.data &&
-        (measurements.data.total === 0 && !isFiltered(filters) ? (
-          <EmptyPanel
-            icon={<SignalCellularAltOutlined color="action" sx={{ fontSize: 48 }} />}
-            title="No measurements yet"
-            text="Import the signals your installs, site surveys and drive tests recorded, or mark a lead installed in the leads inbox. The map's error figures and its calibration come from them."
-            actions={
-              <Button variant="contained" startIcon={<UploadFileOutlined />} onClick={() => setImporting(true)}>
-                Import measurements
-              </Button>
-            }
-          />
-        ) : (
-          <Stack spacing={2}>
-            <ResidualMap points={pointList} loading={points.isFetching} failed={points.isError} />
-            <Typography variant="body2" color="text.secondary" data-testid="residual-map-summary">
-              {formatCount(pointList.length)} {pointList.length === 1 ? 'measurement' : 'measurements'} on the map
-              {pointList.length >= MEASUREMENT_POINTS_LIMIT && ` (the newest ${formatCount(MEASUREMENT_POINTS_LIMIT)})`}.
-            </Typography>
-            <Box sx={{ position: 'relative' }} aria-busy={measurements.isPlaceholderData}>
-              {measurements.isPlaceholderData && (
-                <LinearProgress aria-label="Loading the measurements" sx={{ position: 'absolute', top: -4, left: 0, right: 0 }} />
-              )}
-              {measurements.data.items.length === 0 ? (
-                <Paper variant="outlined" sx={{ p: 6, textAlign: 'center' }}>
-                  <Typography variant="h6" component="h2">
-                    No measurements match
-                  </Typography>
-                  <Typography color="text.secondary">Try fewer filters.</Typography>
-                </Paper>
-              ) : (
-                <MeasurementsTable
-                  measurements={measurements.data.items}
-                  onDelete={deletion.ask}
-                  footer={
-                    <TablePagination
-                      component="div"
-                      count={total}
-                      page={filters.page - 1}
-                      rowsPerPage={MEASUREMENTS_PAGE_SIZE}
-                      rowsPerPageOptions={[]}
-                      onPageChange={(_event, page) => setFilters({ ...filters, page: page + 1 })}
-                      labelDisplayedRows={({ from, to, count }) => `${formatCount(from)}–${formatCount(to)} of ${formatCount(count)}`}
-                    />
-                  }
-                />
-              )}
-            </Box>
-          </Stack>
-        ))}
+      <PagedList
+        query={measurements}
+        paging={paging}
+        loadingLabel="Loading the measurements"
+        loadFailed={LOAD_FAILED}
+        empty={<NoRowsPanel title="No measurements match" text="Try fewer filters." />}
+        around={(rows) =>
+          total === 0 && !isFiltered(filters) ? (
+            <EmptyPanel
+              icon={<SignalCellularAltOutlined color="action" sx={{ fontSize: 48 }} />}
+              title="No measurements yet"
+              text="Import the signals your installs, site surveys and drive tests recorded, or mark a lead installed in the leads inbox. The map's error figures and its calibration come from them."
+              actions={
+                <Button variant="contained" startIcon={<UploadFileOutlined />} onClick={() => setImporting(true)}>
+                  Import measurements
+                </Button>
+              }
+            />
+          ) : (
+            <Stack spacing={2}>
+              <ResidualMap points={pointList} loading={points.isFetching} failed={points.isError} />
+              <Typography variant="body2" color="text.secondary" data-testid="residual-map-summary">
+                {formatCount(pointList.length)} {pointList.length === 1 ? 'measurement' : 'measurements'} on the map
+                {pointList.length >= MEASUREMENT_POINTS_LIMIT && ` (the newest ${formatCount(MEASUREMENT_POINTS_LIMIT)})`}.
+              </Typography>
+              {rows}
+            </Stack>
+          )
+        }
+      >
+        {(items, footer) => <MeasurementsTable measurements={items} onDelete={deletion.ask} footer={footer} />}
+      </PagedList>
 
       {importing && <MeasurementImportDialog onClose={() => setImporting(false)} />}
       <ConfirmDialog

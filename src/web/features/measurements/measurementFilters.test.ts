@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isFiltered,
-  measurementFilterQuery,
-  measurementFiltersFromParams,
-  measurementPageQuery,
-  pageInRange,
-  withMeasurementFilterParams,
-} from './measurementFilters.js';
+import { isFiltered, measurementFilterQuery, measurementFiltersFromParams, measurementPageQuery, withMeasurementFilterParams } from './measurementFilters.js';
 
 const none = { towerId: null, sectorId: null, source: null, from: null, to: null, page: 1 };
 
@@ -46,13 +39,5 @@ describe('the API queries', () => {
     expect(isFiltered(none)).toBe(false);
     expect(isFiltered({ ...none, page: 4 })).toBe(false);
     expect(isFiltered({ ...none, source: 'survey' })).toBe(true);
-  });
-});
-
-describe('a page past the end', () => {
-  it('moves back to the last page with measurements', () => {
-    expect(pageInRange(3, 100)).toBe(2);
-    expect(pageInRange(2, 101)).toBe(2);
-    expect(pageInRange(4, 0)).toBe(1);
   });
 });

@@ -73,8 +73,3 @@ export function measurementPageQuery(filters: MeasurementFilters): string {
 export function isFiltered(filters: MeasurementFilters): boolean {
   return filters.towerId !== null || filters.source !== null || filters.from !== null || filters.to !== null;
 }
-
-/** `page` if it holds measurements of `total`, else the last page that does (page 1 when there are none). */
-export function pageInRange(page: number, total: number): number {
-  return Math.min(page, Math.max(1, Math.ceil(total / MEASUREMENTS_PAGE_SIZE)));
-}

@@ -3,11 +3,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Provider } from '../../../common/api/providers.js';
-
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
+import { formatDateTime } from '../../ui/reportPeriod.js';
 
 function syncChip(status: string | null): { label: string; color: 'success' | 'error' | 'default' | 'info' } {
   switch (status) {

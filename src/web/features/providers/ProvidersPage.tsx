@@ -1,6 +1,5 @@
 import Add from '@mui/icons-material/Add';
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import type { Provider } from '../../../common/api/providers.js';
@@ -16,6 +15,7 @@ import { ApiTestDialog } from './ApiTestDialog.js';
 import { ProviderDialog } from './ProviderDialog.js';
 import { useDeleteProvider, useProviders, useProviderStats, useSyncMyMaps } from './providerQueries.js';
 import { ProvidersTable } from './ProvidersTable.js';
+import { RetryAlert } from '../../ui/RetryAlert.js';
 
 const DELETED_FALLBACK = 'Provider deleted successfully!';
 const DELETE_FAILED = 'Failed to delete provider';
@@ -71,18 +71,7 @@ export function ProvidersPage() {
       <QueryStates
         query={providers}
         loading={<LoadingPanel label="Loading providers" />}
-        error={
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void providers.refetch()}>
-                Retry
-              </Button>
-            }
-          >
-            Could not load providers. {errorMessage(providers.error, '')}
-          </Alert>
-        }
+        error={<RetryAlert onRetry={() => void providers.refetch()}>Could not load providers. {errorMessage(providers.error, '')}</RetryAlert>}
         empty={
           providerEditor ? (
             <EmptyPanel

@@ -1,5 +1,4 @@
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import GlobalStyles from '@mui/material/GlobalStyles';
@@ -30,6 +29,7 @@ import { ProviderPerformanceTable } from './ProviderPerformanceTable.js';
 import { REPORT_PRINT_STYLES } from './reportPrintStyles.js';
 import { type CsvReport, useExportReportCsv, useLeadActivity, useProvidersReport, useSearchesReport } from './reportsQueries.js';
 import { type LeadActivity, REPORT_COLORS, leadActivitySeries, searchActivityDays, searchTotals, searchTypeItems } from './reportSeries.js';
+import { RetryAlert } from '../../ui/RetryAlert.js';
 
 const EXPORT_FAILED = 'Failed to export CSV';
 const LOAD_FAILED = 'Failed to load this report';
@@ -328,16 +328,9 @@ function ReportState({ query, label, children }: { query: ReportQuery; label: st
   }
   if (query.isError && query.data === undefined) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            Retry
-          </Button>
-        }
-      >
+      <RetryAlert onRetry={() => void query.refetch()}>
         {LOAD_FAILED}: {errorMessage(query.error, 'the server did not answer.')}
-      </Alert>
+      </RetryAlert>
     );
   }
   return <>{children}</>;

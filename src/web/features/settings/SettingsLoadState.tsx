@@ -1,8 +1,7 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { errorMessage } from '../../api/ApiError.js';
+import { RetryAlert } from '../../ui/RetryAlert.js';
 
 /** What SettingsLoadState reads of a settings card's TanStack query. */
 export interface SettingsQuery {
@@ -26,16 +25,8 @@ export function SettingsLoadState({ query, loadingLabel, failedText }: { query: 
   }
   if (!query.isError) return null;
   return (
-    <Alert
-      severity="error"
-      sx={{ mt: 2 }}
-      action={
-        <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-          Retry
-        </Button>
-      }
-    >
+    <RetryAlert onRetry={() => void query.refetch()} sx={{ mt: 2 }}>
       {failedText} {errorMessage(query.error, '')}
-    </Alert>
+    </RetryAlert>
   );
 }

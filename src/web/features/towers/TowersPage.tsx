@@ -24,6 +24,7 @@ import { footprintsVersionOf } from './towerMapLayers.js';
 import { TowersMap } from './TowersMap.js';
 import { TowersTable } from './TowersTable.js';
 import { TowerSummaryCards } from './TowerSummaryCards.js';
+import { RetryAlert } from '../../ui/RetryAlert.js';
 
 const FETCH_FAILED = 'Failed to fetch towers';
 const DELETED_FALLBACK = 'Tower deleted successfully';
@@ -111,17 +112,10 @@ export function TowersPage() {
         query={towers}
         loading={<LoadingPanel label="Loading towers..." visibleLabel />}
         error={
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void towers.refetch()}>
-                Retry
-              </Button>
-            }
-          >
+          <RetryAlert onRetry={() => void towers.refetch()}>
             <AlertTitle>{FETCH_FAILED}</AlertTitle>
             {errorMessage(towers.error, '')}
-          </Alert>
+          </RetryAlert>
         }
         empty={
           <EmptyPanel

@@ -11,7 +11,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import { ROLE_LABELS, type InvitationSummary } from '../../../common/api/users.js';
-import { formatDateTime } from './userText.js';
+import { formatDateTime } from '../../ui/reportPeriod.js';
 
 interface InvitationsTableProps {
   invitations: readonly InvitationSummary[];

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -10,10 +9,10 @@ import { useId, useState } from 'react';
 import type { SessionSummary } from '../../../common/api/auth.js';
 import type { UserSummary } from '../../../common/api/users.js';
 import { errorMessage } from '../../api/ApiError.js';
-import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { LoadingPanel } from '../../ui/QueryStates.js';
-import { SessionsTable } from '../../ui/SessionsTable.js';
+import { EndSessionDialog, SessionsTable } from '../../ui/SessionsTable.js';
 import { useEndUserSession, useUserSessions } from './userQueries.js';
+import { RetryAlert } from '../../ui/RetryAlert.js';
 
 interface UserSessionsDialogProps {
   user: UserSummary;
@@ -31,18 +30,7 @@ export function UserSessionsDialog({ user, onClose, onEnded }: UserSessionsDialo
   const body = () => {
     if (sessions.isPending) return <LoadingPanel label={`Loading the sessions of ${user.username}`} />;
     if (sessions.isError) {
-      return (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void sessions.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {errorMessage(sessions.error, 'The sessions could not be loaded.')}
-        </Alert>
-      );
+      return <RetryAlert onRetry={() => void sessions.refetch()}>{errorMessage(sessions.error, 'The sessions could not be loaded.')}</RetryAlert>;
     }
     if (sessions.data.length === 0) return <Typography color="text.secondary">{user.username} is not signed in anywhere.</Typography>;
     return <SessionsTable sessions={sessions.data} label={`Sessions of ${user.username}`} onEnd={setEnding} />;
@@ -58,21 +46,13 @@ export function UserSessionsDialog({ user, onClose, onEnded }: UserSessionsDialo
       <DialogActions>
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
-      <ConfirmDialog
-        open={ending !== null}
-        title="End this session?"
+      <EndSessionDialog
+        session={ending}
         message={`${user.username}'s ${ending?.browser ?? ''} session will be signed out.`}
-        detail={end.isError ? errorMessage(end.error, 'The session could not be ended.') : undefined}
-        confirmLabel="End session"
-        pendingLabel="Ending..."
-        pending={end.isPending}
-        onCancel={() => {
-          setEnding(null);
-          end.reset();
-        }}
-        onConfirm={() =>
-          ending &&
-          end.mutate(ending.id, {
+        end={end}
+        onClose={() => setEnding(null)}
+        onConfirm={(session) =>
+          end.mutate(session.id, {
             onSuccess: () => {
               setEnding(null);
               onEnded('Session ended');

@@ -1,5 +1,4 @@
 import PersonAddOutlined from '@mui/icons-material/PersonAddOutlined';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -21,21 +20,7 @@ import { InviteDialog } from './InviteDialog.js';
 import { useInvitations, useInvite, useRemoveUser, useResetTwoFactor, useRevokeInvitation, useUpdateUser, useUsers } from './userQueries.js';
 import { UserSessionsDialog } from './UserSessionsDialog.js';
 import { UsersTable } from './UsersTable.js';
-
-function RetryAlert({ text, error, onRetry }: { text: string; error: unknown; onRetry: () => void }) {
-  return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          Retry
-        </Button>
-      }
-    >
-      {text} {errorMessage(error, '')}
-    </Alert>
-  );
-}
+import { RetryAlert } from '../../ui/RetryAlert.js';
 
 /** /admin/users (owner only): the team, their roles and providers, and invitations. */
 export function UsersPage() {
@@ -99,7 +84,7 @@ export function UsersPage() {
       <QueryStates
         query={users}
         loading={<LoadingPanel label="Loading users" />}
-        error={<RetryAlert text="Could not load the users." error={users.error} onRetry={() => void users.refetch()} />}
+        error={<RetryAlert onRetry={() => void users.refetch()}>Could not load the users. {errorMessage(users.error, '')}</RetryAlert>}
         empty={<Typography>No users.</Typography>}
       >
         {(list) => (
@@ -133,7 +118,7 @@ export function UsersPage() {
         <QueryStates
           query={invitations}
           loading={<LoadingPanel label="Loading invitations" />}
-          error={<RetryAlert text="Could not load the invitations." error={invitations.error} onRetry={() => void invitations.refetch()} />}
+          error={<RetryAlert onRetry={() => void invitations.refetch()}>Could not load the invitations. {errorMessage(invitations.error, '')}</RetryAlert>}
           empty={<Typography color="text.secondary">No invitations are waiting.</Typography>}
         >
           {(list) => (

@@ -18,7 +18,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { Provider } from '../../../common/api/providers.js';
 import { ROLE_LABELS, type UserRole, type UserSummary } from '../../../common/api/users.js';
-import { formatDateTime } from './userText.js';
+import { formatDateTime } from '../../ui/reportPeriod.js';
 
 const ROLE_COLOR: Record<UserRole, 'primary' | 'secondary' | 'default' | 'info'> = {
   owner: 'primary',

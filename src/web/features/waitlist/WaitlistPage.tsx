@@ -1,34 +1,28 @@
-import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
-import Typography from '@mui/material/Typography';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../api/ApiError.js';
 import { AdminPageHeading } from '../../ui/AdminPageHeading.js';
+import { CsvDownloadButton } from '../../ui/CsvDownloadButton.js';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.js';
 import { ALL, FilterSelect } from '../../ui/FilterSelect.js';
 import { NoticeSnackbar } from '../../ui/NoticeSnackbar.js';
-import { formatCount } from '../../ui/reportFormat.js';
+import { NoRowsPanel, PagedList, useSettledTotal } from '../../ui/PagedList.js';
 import { useDeleteConfirmation } from '../../ui/useDeleteConfirmation.js';
 import { useNotice } from '../../ui/useNotice.js';
 import { useProviders } from '../providers/index.js';
 import { WaitlistSummary } from './WaitlistSummary.js';
 import { WaitlistTable } from './WaitlistTable.js';
-import { ANY_PROVIDER, pageInRange, WAITLIST_PAGE_SIZE, type WaitlistFilters, waitlistFiltersFromParams, withWaitlistFilterParams } from './waitlistFilters.js';
+import { ANY_PROVIDER, WAITLIST_PAGE_SIZE, type WaitlistFilters, waitlistFiltersFromParams, withWaitlistFilterParams } from './waitlistFilters.js';
 import { useDeleteWaitlistEntry, useExportWaitlistCsv, useWaitlistEntries, useWaitlistSummary, useZoneChoices } from './waitlistQueries.js';
 import { WAITLIST_STATUS_LABELS } from './waitlistText.js';
 import { WAITLIST_STATUSES, type WaitlistEntry } from '../../../common/api/waitlist.js';
 
 const LOAD_FAILED = 'Failed to load the waitlist';
-const EXPORT_FAILED = 'Failed to export CSV';
 const DELETED_FALLBACK = 'Waitlist entry deleted';
 const DELETE_FAILED = 'Failed to delete the waitlist entry';
 
@@ -43,26 +37,13 @@ export function WaitlistPage() {
   const exportCsv = useExportWaitlistCsv();
   const remove = useDeleteWaitlistEntry();
   const { notice, show, close } = useNotice();
-  const total = entries.data?.total ?? 0;
 
   const setFilters = (next: WaitlistFilters) => setParams((previous) => withWaitlistFilterParams(previous, next), { replace: true });
   const filterBy = (change: Partial<WaitlistFilters>) => setFilters({ ...filters, ...change, page: 1 });
-
-  // A page past the end (its last entry deleted, or an old link): go to the last page there is.
-  const settledTotal = entries.data && !entries.isPlaceholderData ? total : null;
-  useEffect(() => {
-    if (settledTotal === null) return;
-    const page = pageInRange(filters.page, settledTotal);
-    if (page !== filters.page) setParams((previous) => withWaitlistFilterParams(previous, { ...filters, page }), { replace: true });
-  }, [settledTotal, filters, setParams]);
+  const paging = { page: filters.page, pageSize: WAITLIST_PAGE_SIZE, onPageChange: (page: number) => setFilters({ ...filters, page }) };
+  useSettledTotal(entries, paging);
 
   const deletion = useDeleteConfirmation<WaitlistEntry>(remove, show, { deleted: DELETED_FALLBACK, failed: DELETE_FAILED });
-
-  const exportEntries = () =>
-    exportCsv.mutate(filters, {
-      onSuccess: (fileName) => show('success', `Downloaded ${fileName}`),
-      onError: (error) => show('error', errorMessage(error, EXPORT_FAILED)),
-    });
 
   const providerOptions = [
     { value: String(ANY_PROVIDER), label: 'Any provider (none named)' },
@@ -75,11 +56,7 @@ export function WaitlistPage() {
       <AdminPageHeading
         title="Waitlist"
         subtitle="Visitors waiting to be told when service reaches their address, and pre-registrations in zones."
-        action={
-          <Button variant="outlined" startIcon={<FileDownloadOutlined />} onClick={exportEntries} disabled={exportCsv.isPending}>
-            {exportCsv.isPending ? 'Exporting...' : 'Export CSV'}
-          </Button>
-        }
+        action={<CsvDownloadButton download={exportCsv} input={filters} onResult={show} />}
       />
 
       {summary.isPending && <Skeleton variant="rounded" height={120} sx={{ mb: 3 }} aria-label="Loading the waitlist's counts" />}
@@ -116,51 +93,21 @@ export function WaitlistPage() {
         </Stack>
       </Paper>
 
-      {entries.isPending && <Skeleton variant="rounded" height={240} aria-label="Loading the waitlist" />}
-      {entries.isError && !entries.data && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void entries.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {LOAD_FAILED}. {errorMessage(entries.error, '')}
-        </Alert>
-      )}
-      {entries.data && (
-        <Box sx={{ position: 'relative' }} aria-busy={entries.isPlaceholderData}>
-          {entries.isPlaceholderData && <LinearProgress aria-label="Loading the waitlist" sx={{ position: 'absolute', top: -4, left: 0, right: 0 }} />}
-          {entries.data.items.length === 0 ? (
-            <Paper variant="outlined" sx={{ p: 6, textAlign: 'center' }}>
-              <NotificationsActiveOutlined color="action" sx={{ fontSize: 48 }} />
-              <Typography variant="h6" component="h2" sx={{ mt: 1 }}>
-                No one on the waitlist matches
-              </Typography>
-              <Typography color="text.secondary">
-                Visitors join when a search finds Coming Soon, In Progress or no coverage, and pre-register in zones. Try fewer filters.
-              </Typography>
-            </Paper>
-          ) : (
-            <WaitlistTable
-              entries={entries.data.items}
-              onDelete={deletion.ask}
-              footer={
-                <TablePagination
-                  component="div"
-                  count={total}
-                  page={filters.page - 1}
-                  rowsPerPage={WAITLIST_PAGE_SIZE}
-                  rowsPerPageOptions={[]}
-                  onPageChange={(_event, page) => setFilters({ ...filters, page: page + 1 })}
-                  labelDisplayedRows={({ from, to, count }) => `${formatCount(from)}–${formatCount(to)} of ${formatCount(count)}`}
-                />
-              }
-            />
-          )}
-        </Box>
-      )}
+      <PagedList
+        query={entries}
+        paging={paging}
+        loadingLabel="Loading the waitlist"
+        loadFailed={LOAD_FAILED}
+        empty={
+          <NoRowsPanel
+            icon={<NotificationsActiveOutlined color="action" sx={{ fontSize: 48 }} />}
+            title="No one on the waitlist matches"
+            text="Visitors join when a search finds Coming Soon, In Progress or no coverage, and pre-register in zones. Try fewer filters."
+          />
+        }
+      >
+        {(items, footer) => <WaitlistTable entries={items} onDelete={deletion.ask} footer={footer} />}
+      </PagedList>
 
       <ConfirmDialog
         {...deletion.dialog}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageInRange, waitlistFiltersFromParams, waitlistQueryString, withWaitlistFilterParams } from './waitlistFilters.js';
+import { waitlistFiltersFromParams, waitlistQueryString, withWaitlistFilterParams } from './waitlistFilters.js';
 
 describe('waitlist filters in the URL', () => {
   it('reads provider, status, zone and page', () => {
@@ -37,14 +37,5 @@ describe('the API query', () => {
 
   it('exports with the filters only', () => {
     expect(waitlistQueryString({ providerId: null, status: null, zoneId: 9, page: 3 }, true)).toBe('zone_id=9');
-  });
-});
-
-describe('a page past the end', () => {
-  it('moves back to the last page with entries', () => {
-    expect(pageInRange(3, 100)).toBe(2);
-    expect(pageInRange(2, 100)).toBe(2);
-    expect(pageInRange(2, 101)).toBe(2);
-    expect(pageInRange(4, 0)).toBe(1);
   });
 });

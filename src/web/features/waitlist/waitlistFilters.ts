@@ -59,8 +59,3 @@ export function waitlistQueryString(filters: WaitlistFilters, forExport = false)
   }
   return query.toString();
 }
-
-/** `page` if it holds entries of `total`, else the last page that does (page 1 when there are none). */
-export function pageInRange(page: number, total: number): number {
-  return Math.min(page, Math.max(1, Math.ceil(total / WAITLIST_PAGE_SIZE)));
-}

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -25,6 +24,7 @@ import { useNow } from './useNow.js';
 import { DELIVERIES_LIMIT, PENDING_REFRESH_MS, useRedeliver, useSendTestEvent, useWebhookDeliveries } from './webhookQueries.js';
 import { agoText, deliveryStatusText, nextAttemptText, waitingBehindOlder } from './webhookText.js';
 import type { WebhookDelivery, WebhookEndpoint } from '../../../common/api/webhooks.js';
+import { RetryAlert } from '../../ui/RetryAlert.js';
 
 const MONO = 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
 
@@ -76,16 +76,7 @@ export function DeliveriesDialog({ endpoint, onClose, onResult }: DeliveriesDial
       <DialogContent dividers sx={{ position: 'relative' }}>
         {deliveries.isFetching && <LinearProgress aria-label="Loading deliveries" sx={{ position: 'absolute', top: 0, left: 0, right: 0 }} />}
         {deliveries.isError && (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void deliveries.refetch()}>
-                Retry
-              </Button>
-            }
-          >
-            Could not load the deliveries. {errorMessage(deliveries.error, '')}
-          </Alert>
+          <RetryAlert onRetry={() => void deliveries.refetch()}>Could not load the deliveries. {errorMessage(deliveries.error, '')}</RetryAlert>
         )}
         {deliveries.isSuccess && list.length === 0 && (
           <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>

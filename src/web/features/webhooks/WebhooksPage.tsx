@@ -1,6 +1,5 @@
 import Add from '@mui/icons-material/Add';
 import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useReducer, useState } from 'react';
 import { errorMessage } from '../../api/ApiError.js';
@@ -17,6 +16,7 @@ import { WebhookDialog } from './WebhookDialog.js';
 import { PENDING_REFRESH_MS, useDeleteWebhook, useRotateWebhookSecret, useSendTestEvent, useWebhooks } from './webhookQueries.js';
 import { WebhooksTable } from './WebhooksTable.js';
 import type { WebhookEndpoint } from '../../../common/api/webhooks.js';
+import { RetryAlert } from '../../ui/RetryAlert.js';
 
 const DELETED_FALLBACK = 'Webhook endpoint deleted';
 const DELETE_FAILED = 'Failed to delete the webhook endpoint';
@@ -74,18 +74,7 @@ export function WebhooksPage() {
       <QueryStates
         query={endpoints}
         loading={<LoadingPanel label="Loading webhook endpoints" />}
-        error={
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void endpoints.refetch()}>
-                Retry
-              </Button>
-            }
-          >
-            Could not load webhook endpoints. {errorMessage(endpoints.error, '')}
-          </Alert>
-        }
+        error={<RetryAlert onRetry={() => void endpoints.refetch()}>Could not load webhook endpoints. {errorMessage(endpoints.error, '')}</RetryAlert>}
         empty={
           <EmptyPanel
             icon={<WebhookOutlined color="action" sx={{ fontSize: 48 }} />}

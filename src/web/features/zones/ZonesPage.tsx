@@ -1,6 +1,5 @@
 import Add from '@mui/icons-material/Add';
 import FlagOutlined from '@mui/icons-material/FlagOutlined';
-import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import { useEffect, useState } from 'react';
@@ -15,6 +14,7 @@ import { useNotice } from '../../ui/useNotice.js';
 import { ZoneDialog } from './ZoneDialog.js';
 import { useDeleteZone, useZones } from './zonesQueries.js';
 import { ZonesTable } from './ZonesTable.js';
+import { RetryAlert } from '../../ui/RetryAlert.js';
 
 const FETCH_FAILED = 'Failed to fetch zones';
 const DELETED_FALLBACK = 'Zone deleted successfully';
@@ -55,17 +55,10 @@ export function ZonesPage() {
         query={zones}
         loading={<LoadingPanel label="Loading zones..." visibleLabel />}
         error={
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void zones.refetch()}>
-                Retry
-              </Button>
-            }
-          >
+          <RetryAlert onRetry={() => void zones.refetch()}>
             <AlertTitle>{FETCH_FAILED}</AlertTitle>
             {errorMessage(zones.error, '')}
-          </Alert>
+          </RetryAlert>
         }
         empty={
           <EmptyPanel
