@@ -49,7 +49,10 @@ export const MEASUREMENT_INSERT_CHUNK_ROWS = 1000;
 
 /**
  * The PostgreSQL advisory lock (transaction-scoped) every transaction that adds measurements holds
- * from its count of the total to its commit. Any constant no other code locks on will do.
+ * from its count of the total to its commit. Any constant no other code locks on will do. Advisory
+ * locks are the database's, not a schema's: servers on other schemas of the same database share
+ * it, which only makes their imports wait for one another. A waiter waits at most the statement
+ * timeout (DATABASE_STATEMENT_TIMEOUT_MS), then answers 503 and may be sent again.
  */
 const ADDING_MEASUREMENTS_LOCK = 21_000_001;
 
