@@ -75,6 +75,8 @@ export interface AppDependencies {
   webRoot?: string;
   /** Told the generated password of a first admin nobody configured; default prints it once to stdout. */
   announceGeneratedPassword?: AnnouncePassword;
+  /** Most measurements stored; unset: MEASUREMENT_MAX_STORED (tests set a small one to reach it quickly). */
+  maxStoredMeasurements?: number;
 }
 
 export interface App {
@@ -118,7 +120,15 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
   const secrets = createSecretBox(secret);
   // The migrations get the app secret's seal: 0010 seals API headers stored in clear by old versions.
   const db = await openDatabase(config.database, server.log, { seal: (plain) => secrets.seal(plain) });
-  const services = createServices({ config, db, secret, secrets, clock: deps.clock ?? systemClock, log: server.log });
+  const services = createServices({
+    config,
+    db,
+    secret,
+    secrets,
+    clock: deps.clock ?? systemClock,
+    log: server.log,
+    maxStoredMeasurements: deps.maxStoredMeasurements,
+  });
   // Stopped last first: the background work (the mail sender's stopper closes the SMTP pool), then the database.
   const stoppers: Stopper[] = [() => db.close()];
   try {

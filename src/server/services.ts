@@ -119,6 +119,8 @@ export interface ServiceInputs {
   secrets: SecretBox;
   clock: Clock;
   log: FastifyBaseLogger;
+  /** Most measurements stored (MeasurementService's maxStored); unset: MEASUREMENT_MAX_STORED. Tests set a small one. */
+  maxStoredMeasurements?: number;
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -129,7 +131,7 @@ export type Services = ReturnType<typeof createServices>;
  * coverage-changed signal first, then the domains that change coverage, then the sources that sit
  * above providers and coverage, then the engine that reads them all, then what reads the engine.
  */
-export function createServices({ config, db, secret, secrets, clock, log }: ServiceInputs) {
+export function createServices({ config, db, secret, secrets, clock, log, maxStoredMeasurements }: ServiceInputs) {
   const outbound = createOutboundClient({ allowPrivate: config.outbound.allowPrivate, userAgent: 'isp-coverage-map/1.0' });
   const transactions = transactionsOf(db.kysely);
   // On PostgreSQL every bump also NOTIFYs this deployment's channel (heard by listenForRevisions).
@@ -351,7 +353,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
   });
   // Measured signals (issue 21): imports, the list and map, an inbox lead's install (its status through LeadService).
   const measurements = new MeasurementService({
-    repository: new MeasurementRepository(db.kysely),
+    repository: new MeasurementRepository(db.kysely, db.dialect),
     transactions,
     towers: towerRepo,
     sectors: sectorRepo,
@@ -362,6 +364,7 @@ export function createServices({ config, db, secret, secrets, clock, log }: Serv
     clock,
     log,
     audit,
+    maxStored: maxStoredMeasurements,
   });
   // Pre-registration zones; zoneGoals is the waitlist's view of them (a zone to join, the goal check on each confirmation).
   const zoneRepo = new ZoneRepository(db.kysely, db.dialect);

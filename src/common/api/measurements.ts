@@ -18,6 +18,18 @@ export const MEASUREMENT_CSV_COLUMNS = ['lat', 'lng', 'height_m', 'tower', 'sect
 export const MEASUREMENT_IMPORT_MAX_ROWS = 100_000;
 /** Most bytes one import's body or file may have (100,000 rows of about 120 characters, with room). */
 export const MEASUREMENT_IMPORT_MAX_BYTES = 32 * 1024 * 1024;
+/**
+ * Most measurements stored in all: an import or an install that would pass it is refused whole.
+ * Every stored measurement costs three things that grow with the total (measured on this project's
+ * 2-core development machine, bench/calibration.ts's synthetic layout of 40 towers, 8 km discs):
+ * the calibration keeps its residual in the stored model, 26.3 bytes of JSON apiece (1.3 MB at
+ * 50,000; 13.1 MB at this cap); each fit takes it as a sample (fitCalibration with the service's
+ * 10 folds, in-process: 0.8 s at 50,000, 6.1 s and 560 MB resident at this cap, in a worker off
+ * the request thread); and the background predicts it again whenever the model's inputs move
+ * (bench/measurementPrediction.ts: about 2,300 predictions a second, so some 4 minutes at this
+ * cap). Ten imports of the largest size; a network's installs and drive tests for years.
+ */
+export const MEASUREMENT_MAX_STORED = 500_000;
 /** Most row errors an import answers; error_count counts them all. */
 export const MEASUREMENT_IMPORT_MAX_ERRORS = 1000;
 /** Most points GET /api/measurements/points answers (the newest). */

@@ -1,5 +1,6 @@
-import type { Insertable, Selectable, SelectQueryBuilder } from 'kysely';
+import { type Insertable, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import type { MeasurementSource } from '../../common/api/measurements.js';
+import type { DialectName } from '../db/dialect.js';
 import type { Database, MeasurementsTable } from '../db/schema.js';
 import type { Executor } from '../db/transactions.js';
 
@@ -46,11 +47,42 @@ export interface LeadSpot {
  */
 export const MEASUREMENT_INSERT_CHUNK_ROWS = 1000;
 
+/**
+ * The PostgreSQL advisory lock (transaction-scoped) every transaction that adds measurements holds
+ * from its count of the total to its commit. Any constant no other code locks on will do. Advisory
+ * locks are the database's, not a schema's: servers on other schemas of the same database share
+ * it, which only makes their imports wait for one another. A waiter waits at most the statement
+ * timeout (DATABASE_STATEMENT_TIMEOUT_MS), then answers 503 and may be sent again.
+ */
+const ADDING_MEASUREMENTS_LOCK = 21_000_001;
+
 type MeasurementQuery = SelectQueryBuilder<Database & { m: MeasurementsTable }, 'm', object>;
 
 /** SQL for measurements; records in, records out. */
 export class MeasurementRepository {
-  constructor(private readonly db: Executor) {}
+  constructor(
+    private readonly db: Executor,
+    private readonly dialect: DialectName,
+  ) {}
+
+  /**
+   * How many measurements are stored, for a transaction about to add some (the cap,
+   * MEASUREMENT_MAX_STORED): the count holds until `trx` commits against every other transaction
+   * that counts this way. PostgreSQL: an advisory lock is taken first, so a second import waits for
+   * the first to commit, and its count (READ COMMITTED: a statement sees what committed before it
+   * started) includes the first's rows; it does not hold back reads, deletes or the predictor's
+   * updates, as a lock on the table would. SQLite: the process has one connection and Kysely runs
+   * one transaction on it at a time; another process's write after this count makes this
+   * transaction's first write fail (SQLITE_BUSY), never pass.
+   */
+  async totalForAdding(trx: Executor): Promise<number> {
+    if (this.dialect === 'postgres') await sql`select pg_advisory_xact_lock(${ADDING_MEASUREMENTS_LOCK})`.execute(trx);
+    const row = await trx
+      .selectFrom('measurements')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
 
   /** Inserts up to MEASUREMENT_INSERT_CHUNK_ROWS records in one statement; how many were stored. */
   async insertChunk(records: readonly NewMeasurementRecord[], trx?: Executor): Promise<number> {
@@ -92,7 +124,6 @@ export class MeasurementRepository {
       .execute();
   }
 
-  /** Whether it was there to delete. */
   /** The deleted row as stored; undefined when there was none. */
   async delete(id: number, trx?: Executor) {
     return (trx ?? this.db).deleteFrom('measurements').where('id', '=', id).returningAll().executeTakeFirst();

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { CLUTTER_CLASSES, type ClutterClass } from '../../common/api/clutterAreas.js';
 import {
   MEASUREMENT_IMPORT_MAX_ERRORS,
+  MEASUREMENT_MAX_STORED,
   MEASUREMENT_POINTS_LIMIT,
   type leadInstallRequest,
   type Measurement,
@@ -20,7 +21,7 @@ import type { CorrectionPoint } from '../../geo/rf/calibration/calibrationModel.
 import type { AuditRecorder } from '../audit/auditTrail.js';
 import type { Clock } from '../clock.js';
 import type { Executor, Transactions } from '../db/transactions.js';
-import { NotFoundError, ValidationError } from '../errors.js';
+import { ConflictError, NotFoundError, ValidationError } from '../errors.js';
 import { csvStream } from '../reports/csv.js';
 import type { SectorRecord } from '../towers/sectorRepository.js';
 import type { TowerRecord } from '../towers/towerRepository.js';
@@ -56,6 +57,8 @@ export interface MeasurementServiceDeps {
   clock: Clock;
   log: FastifyBaseLogger;
   audit: AuditRecorder;
+  /** Most measurements stored in all; default MEASUREMENT_MAX_STORED (tests set a small one). */
+  maxStored?: number;
 }
 
 /** A downloadable CSV, produced as it is sent. */
@@ -68,6 +71,24 @@ export interface MeasurementCsvExport {
 export type LeadInstallInput = z.output<typeof leadInstallRequest>;
 
 export const NO_LEAD_SPOT_MESSAGE = 'This lead has no location to record the install at';
+
+const counted = (count: number) => count.toLocaleString('en-US');
+
+/** Why an import of `adding` measurements is refused with `stored` of at most `max` stored. */
+export function importOverCapMessage(max: number, stored: number, adding: number): string {
+  return (
+    `At most ${counted(max)} measurements can be stored and ${counted(stored)} are: this import of ${counted(adding)} would pass that, so none of it was stored. ` +
+    `Delete measurements you no longer need (Measurements, Delete N shown), or import fewer.`
+  );
+}
+
+/** Why an install is refused with `stored` of at most `max` stored. */
+export function installOverCapMessage(max: number, stored: number): string {
+  return (
+    `At most ${counted(max)} measurements can be stored and ${counted(stored)} are, so the install was not recorded (the lead is as it was). ` +
+    `Delete measurements you no longer need (Measurements, Delete N shown), then record it again.`
+  );
+}
 
 /** Rows checked between turns of the event loop: 100,000 rows never hold the thread for long. */
 const CHECK_SLICE_ROWS = 1000;
@@ -89,8 +110,11 @@ const round = (value: number, places: number) => {
  */
 export class MeasurementService {
   private readonly listeners: (() => void)[] = [];
+  private readonly maxStored: number;
 
-  constructor(private readonly deps: MeasurementServiceDeps) {}
+  constructor(private readonly deps: MeasurementServiceDeps) {
+    this.maxStored = deps.maxStored ?? MEASUREMENT_MAX_STORED;
+  }
 
   /** Calls `listener` after each committed import, delete or install; returns the unsubscribe. */
   onChanged(listener: () => void): () => void {
@@ -213,7 +237,10 @@ export class MeasurementService {
       if (spot.lat === null || spot.lng === null) throw new ValidationError(NO_LEAD_SPOT_MESSAGE);
       // The lead's row is updated first: a second install of the same lead waits for this one's commit.
       await this.deps.leads.updateLeadIn(leadId, { status: failed ? 'closed' : 'converted' }, trx);
+      // The lead's earlier install is replaced, so it is deleted before the total is counted.
       await this.deps.repository.deleteOfLead(leadId, trx);
+      const stored = await this.deps.repository.totalForAdding(trx);
+      if (stored + 1 > this.maxStored) throw new ConflictError(installOverCapMessage(this.maxStored, stored));
       const measurementId = await this.deps.repository.insert(
         {
           tower_id: install.tower_id,
@@ -248,6 +275,8 @@ export class MeasurementService {
 
   private async store(good: readonly ResolvedMeasurement[], now: string, errorCount: number): Promise<number> {
     return this.deps.transactions.run(async (trx) => {
+      const before = await this.deps.repository.totalForAdding(trx);
+      if (before + good.length > this.maxStored) throw new ConflictError(importOverCapMessage(this.maxStored, before, good.length));
       let stored = 0;
       for (let start = 0; start < good.length; start += MEASUREMENT_INSERT_CHUNK_ROWS) {
         const chunk: NewMeasurementRecord[] = good

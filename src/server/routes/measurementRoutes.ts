@@ -7,6 +7,7 @@ import {
   MEASUREMENT_CSV_COLUMNS,
   MEASUREMENT_IMPORT_MAX_BYTES,
   MEASUREMENT_IMPORT_MAX_ROWS,
+  MEASUREMENT_MAX_STORED,
   measurementFilters,
   measurementIdParams,
   measurementImportJson,
@@ -60,8 +61,8 @@ export function measurementRoutes(measurements: MeasurementService, calibration:
         config: multipartDocs({ fileField: 'file', alsoJson: IMPORT_JSON_DOCS, alsoText: { contentType: 'text/csv', example: CSV_EXAMPLE } }),
         schema: {
           tags,
-          summary: `Import up to ${MEASUREMENT_IMPORT_MAX_ROWS.toLocaleString('en-US')} measured signals (CSV with a header row as a text/csv body or a multipart file "file", or JSON { measurements }, up to ${MAX_MEBIBYTES} MiB): good rows are stored in one transaction, bad rows reported by line and field`,
-          response: { 200: envelopeOf(measurementImportResult), 400: errorEnvelope, 413: errorEnvelope },
+          summary: `Import up to ${MEASUREMENT_IMPORT_MAX_ROWS.toLocaleString('en-US')} measured signals (CSV with a header row as a text/csv body or a multipart file "file", or JSON { measurements }, up to ${MAX_MEBIBYTES} MiB): good rows are stored in one transaction, bad rows reported by line and field; 409, nothing stored, when they would take the total stored past ${MEASUREMENT_MAX_STORED.toLocaleString('en-US')}`,
+          response: { 200: envelopeOf(measurementImportResult), 400: errorEnvelope, 409: errorEnvelope, 413: errorEnvelope },
         },
       },
       async (request) => {

@@ -174,10 +174,10 @@ export function reportRoutes(deps: ReportRouteDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['leads'],
           summary:
-            "Record a lead's install (the signal measured, or failed for want of signal) as a measurement at the lead's spot; the lead becomes converted or closed",
+            "Record a lead's install (the signal measured, or failed for want of signal) as a measurement at the lead's spot, in place of the lead's earlier one; the lead becomes converted or closed. 409, nothing changed, when the measurements stored are at their most",
           params: leadIdParams,
           body: leadInstallRequest,
-          response: { 200: envelopeOf(reportLead), 400: errorEnvelope, 404: errorEnvelope },
+          response: { 200: envelopeOf(reportLead), 400: errorEnvelope, 404: errorEnvelope, 409: errorEnvelope },
         },
       },
       async (request) => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MEASUREMENT_MAX_STORED } from '../../../common/api/measurements.js';
 import { destinationPoint } from '../../sphere.js';
 import { CalibrationLookup } from './calibrationLookup.js';
 import type { FitSample, ReceiverClass } from './calibrationModel.js';
@@ -177,6 +178,26 @@ describe('fitCalibration', () => {
     });
     const { model } = fitCalibration(samples, { rangeM: 100, folds: 5 });
     expect(model.sigmaDb).toBeGreaterThan(5.4);
+  });
+
+  it('keeps one residual per sample, so the stored model at the measurements cap stays far under 50 MB', () => {
+    const samples = syntheticSamples({
+      seed: 3,
+      towers: 4,
+      samplesPerTower: 1000,
+      sectorsPerTower: 3,
+      radiusM: 8000,
+      globalOffsetDb: -4,
+      sectorOffsetDb: () => 0,
+      classOffsetsDb: NO_CLASS_OFFSETS,
+      noiseDb: 6,
+    });
+    const { model } = fitCalibration(samples, { rangeM: 1000, folds: 2 });
+    expect(model.spatial.reduce((sum, tower) => sum + tower.residualsDb.length, 0)).toBe(samples.length);
+    // A residual is its lat, lng (6 places) and dB (2 places): about 26 bytes of JSON, 13 MB at the cap.
+    const bytesPerSample = JSON.stringify(model).length / samples.length;
+    expect(bytesPerSample).toBeGreaterThan(20);
+    expect(bytesPerSample * MEASUREMENT_MAX_STORED).toBeLessThan(15e6);
   });
 
   it('refuses fewer than 20 measurements and bad options, naming why', () => {
