@@ -9,6 +9,7 @@ const unsubscribeUrl = `https://map.example/api/waitlist/unsubscribe?token=${UNS
 function mail(secrets?: readonly string[]) {
   return {
     kind: 'waitlist_confirm' as const,
+    subject: 'Please confirm',
     text: `Confirm:\n${confirmUrl}\n\nStop:\n${unsubscribeUrl}`,
     html: `<a href="${confirmUrl}">Confirm</a> <a href="${unsubscribeUrl}">Unsubscribe</a>`,
     unsubscribeUrl,
@@ -39,11 +40,12 @@ describe('keptCopyOf', () => {
     expect(keptCopyOf(mail([]))).toBeNull();
   });
 
-  it('refuses a secret it could not find reliably: not URL-safe, too short, or not in the mail', () => {
+  it('refuses a secret it could not find reliably (not URL-safe, too short, not in the mail) or would keep (in the subject)', () => {
     expect(() => keptCopyOf(mail(['a b+c/d=efghijklmnop']))).toThrow('not a URL-safe token of 16 to 512 characters');
     expect(() => keptCopyOf(mail(['abc']))).toThrow('not a URL-safe token');
     expect(() => keptCopyOf(mail(['x'.repeat(513)]))).toThrow('not a URL-safe token');
     expect(() => keptCopyOf(mail(['NotInTheMail_0123456789']))).toThrow('A waitlist_confirm mail names a secret it does not carry');
+    expect(() => keptCopyOf({ ...mail([CONFIRM]), subject: `Confirm ${CONFIRM}` })).toThrow('A waitlist_confirm mail carries a secret in its subject');
   });
 
   it(`takes at most ${MAX_SECRETS} secrets a mail`, () => {

@@ -38,10 +38,10 @@ function withoutSecrets(text: string, secrets: readonly string[]): string {
  * What the outbox keeps of `mail` once it has left it: its text, HTML and unsubscribe address with
  * every secret its builder named replaced by REMOVED_SECRET; null for a mail without secrets (its
  * copy stays as sent). Throws, failing the enqueue and the change that queued it, for a secret it
- * could not reliably remove: one that is not URL-safe, or not in the mail at all (a builder naming
- * the wrong string would otherwise leave the real one in clear).
+ * could not reliably remove: one that is not URL-safe, not in the mail at all (a builder naming
+ * the wrong string would otherwise leave the real one in clear), or in its subject (kept as sent).
  */
-export function keptCopyOf(mail: Pick<QueuedMail, 'kind' | 'text' | 'html' | 'unsubscribeUrl' | 'secrets'>): KeptCopy | null {
+export function keptCopyOf(mail: Pick<QueuedMail, 'kind' | 'subject' | 'text' | 'html' | 'unsubscribeUrl' | 'secrets'>): KeptCopy | null {
   const secrets = mail.secrets ?? [];
   if (secrets.length === 0) return null;
   if (secrets.length > MAX_SECRETS) throw new Error(`A ${mail.kind} mail names ${secrets.length} secrets; at most ${MAX_SECRETS}`);
@@ -51,6 +51,7 @@ export function keptCopyOf(mail: Pick<QueuedMail, 'kind' | 'text' | 'html' | 'un
     if (![mail.text, mail.html, unsubscribeUrl ?? ''].some((part) => part.includes(secret))) {
       throw new Error(`A ${mail.kind} mail names a secret it does not carry`);
     }
+    if (mail.subject.includes(secret)) throw new Error(`A ${mail.kind} mail carries a secret in its subject`);
   }
   return {
     text: withoutSecrets(mail.text, secrets),
