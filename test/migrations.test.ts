@@ -466,6 +466,77 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
     ]);
   });
 
+  it('removes the tokens of waitlist links from stored mails at 0027, batch after batch: at once when sent, once sent when pending', async () => {
+    const db = await emptyDatabase();
+    const migrator = createMigrator(db, kind, schema);
+    expect((await migrator.migrateTo('0024_scoped_report_indexes')).error).toBeUndefined();
+    const now = new Date().toISOString();
+    const confirm = 'https://map.example/api/waitlist/confirm?token=Cq1-_x9Zp';
+    const unsubscribe = 'https://map.example/api/waitlist/unsubscribe?token=Uz8_-y7Xo';
+    const mail = (mailKind: string, status: string) => ({
+      kind: mailKind,
+      to_address: 'naledi@example.com',
+      subject: mailKind,
+      text_body: `Confirm:\n${confirm}\n\nStop:\n${unsubscribe}`,
+      html_body: `<a href="${confirm}">Confirm</a> <a href="${unsubscribe}">Unsubscribe</a>`,
+      unsubscribe_url: unsubscribe,
+      status,
+      next_attempt_at: now,
+      created_at: now,
+    });
+    // More than one batch of 500 sent confirmations, then one of each other case.
+    await db
+      .insertInto('mail_outbox')
+      .values(Array.from({ length: 501 }, () => mail('waitlist_confirm', 'sent')))
+      .execute();
+    await db
+      .insertInto('mail_outbox')
+      .values([mail('waitlist_live', 'failed'), mail('waitlist_confirm', 'pending'), mail('lead_notice', 'sent')])
+      .execute();
+
+    await migrateToLatest(db, kind, schema);
+    const rows = await db
+      .selectFrom('mail_outbox')
+      .select(['text_body', 'html_body', 'unsubscribe_url', 'kept_text_body', 'kept_html_body', 'kept_unsubscribe_url'])
+      .orderBy('id')
+      .execute();
+    const removed = {
+      text: 'Confirm:\nhttps://map.example/api/waitlist/confirm?token=removed-once-sent\n\nStop:\nhttps://map.example/api/waitlist/unsubscribe?token=removed-once-sent',
+      html: '<a href="https://map.example/api/waitlist/confirm?token=removed-once-sent">Confirm</a> <a href="https://map.example/api/waitlist/unsubscribe?token=removed-once-sent">Unsubscribe</a>',
+      unsubscribe: 'https://map.example/api/waitlist/unsubscribe?token=removed-once-sent',
+    };
+    const asStored = mail('lead_notice', 'sent');
+    const left = {
+      text_body: removed.text,
+      html_body: removed.html,
+      unsubscribe_url: removed.unsubscribe,
+      kept_text_body: null,
+      kept_html_body: null,
+      kept_unsubscribe_url: null,
+    };
+    expect(rows).toHaveLength(504);
+    expect(rows.slice(0, 502)).toEqual(Array.from({ length: 502 }, () => left));
+    expect(rows.slice(502)).toEqual([
+      {
+        text_body: asStored.text_body,
+        html_body: asStored.html_body,
+        unsubscribe_url: unsubscribe,
+        kept_text_body: removed.text,
+        kept_html_body: removed.html,
+        kept_unsubscribe_url: removed.unsubscribe,
+      },
+      // Other mail is left as it was.
+      {
+        text_body: asStored.text_body,
+        html_body: asStored.html_body,
+        unsubscribe_url: unsubscribe,
+        kept_text_body: null,
+        kept_html_body: null,
+        kept_unsubscribe_url: null,
+      },
+    ]);
+  });
+
   it('runs the whole history on an empty database', async () => {
     const db = await emptyDatabase();
     await migrateToLatest(db, kind, schema);

@@ -15,8 +15,8 @@ import {
   USERNAME_TAKEN,
 } from '../src/common/api/users.js';
 import { PASSWORD_TOO_WEAK } from '../src/common/passwordStrength.js';
+import { REMOVED_SECRET } from '../src/server/outbox/keptCopy.js';
 import { MAIL_SKIPPED_INVITATION_CLOSED } from '../src/server/outbox/mailSender.js';
-import { REMOVED_TOKEN } from '../src/server/users/invitationMail.js';
 import { closedPort } from './support/closedPort.js';
 import { type LocalSmtp, startLocalSmtp } from './support/localSmtp.js';
 import { teamUser } from './support/teamUsers.js';
@@ -352,8 +352,8 @@ describe.each(databaseKinds())('users and invitations (%s)', (kind) => {
       const stored = await storedMail();
       expect(JSON.stringify(stored)).not.toContain(token);
       expect(stored).toMatchObject({ kept_text_body: null, kept_html_body: null });
-      expect(stored.text_body).toContain(`${PUBLIC_URL}/admin/invitation?token=${REMOVED_TOKEN}`);
-      expect(stored.html_body).toContain(`token=${REMOVED_TOKEN}`);
+      expect(stored.text_body).toContain(`${PUBLIC_URL}/admin/invitation?token=${REMOVED_SECRET}`);
+      expect(stored.html_body).toContain(`token=${REMOVED_SECRET}`);
       // Nor is it in the audit log.
       const audit = await app.db.kysely.selectFrom('audit_log').selectAll().execute();
       expect(JSON.stringify(audit)).not.toContain(token);
@@ -393,7 +393,7 @@ describe.each(databaseKinds())('users and invitations (%s)', (kind) => {
       await expect.poll(async () => (await storedMail()).status).toBe('failed');
       const stored = await storedMail();
       expect(JSON.stringify(stored)).not.toContain(tokenOf(invitation_url));
-      expect(stored.text_body).toContain(`token=${REMOVED_TOKEN}`);
+      expect(stored.text_body).toContain(`token=${REMOVED_SECRET}`);
     });
   });
 });

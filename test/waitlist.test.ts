@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WAITLIST_CONSENT_MESSAGE, WAITLIST_JOINED } from '../src/common/api/waitlist.js';
+import { REMOVED_SECRET } from '../src/server/outbox/keptCopy.js';
 import { readyFootprint } from './support/footprints.js';
 import { fibreKml, GREEN, ORANGE } from './support/kml.js';
 import { type LocalSmtp, type ReceivedMail, startLocalSmtp } from './support/localSmtp.js';
@@ -305,6 +307,91 @@ describe.each(databaseKinds())('waitlist (%s)', (kind: DatabaseKind) => {
     clock.advance(30_000);
     await vi.waitFor(async () => expect(await row()).toMatchObject({ status: 'failed', last_error: 'unsubscribed', attempts: 1 }));
     expect(smtp.received).toHaveLength(1);
+  });
+
+  describe('the stored copy of a mail', () => {
+    const tokenOf = (link: string) => new URL(link, PUBLIC_URL).searchParams.get('token')!;
+    const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+    const outboxRows = () => app.db.kysely.selectFrom('mail_outbox').selectAll().orderBy('id').execute();
+
+    /**
+     * Fails when the outbox holds a token of the visitor's links anywhere: the tokens themselves,
+     * or any token-like string whose SHA-256 is one of the hashes the waitlist keeps of them.
+     */
+    async function expectNoTokenInOutbox(tokens: string[]): Promise<void> {
+      const stored = JSON.stringify(await outboxRows());
+      for (const token of tokens) expect(stored).not.toContain(token);
+      const entries = await app.db.kysely.selectFrom('waitlist_entries').select(['confirm_token_hash', 'unsubscribe_token_hash']).execute();
+      const hashes = new Set(entries.flatMap((entry) => [entry.confirm_token_hash, entry.unsubscribe_token_hash]));
+      const preimages = (stored.match(/[A-Za-z0-9_-]{16,}/g) ?? []).filter((candidate) => hashes.has(sha256(candidate)));
+      expect(preimages).toEqual([]);
+    }
+
+    it('sends working links after a refused attempt, and keeps no token of them once sent', async () => {
+      const fibre = await createProvider('FibreCo');
+      const layer = await createLayer(fibre);
+      smtp.refuse(true);
+      expect((await join({ provider_id: fibre })).statusCode).toBe(200);
+      await vi.waitFor(async () => expect((await outboxRows())[0]?.attempts).toBe(1));
+      // Pending after the refusal: the copy to retry from still carries the working links.
+      const pending = (await outboxRows())[0]!;
+      expect(pending.text_body).toMatch(/\/api\/waitlist\/confirm\?token=[A-Za-z0-9_-]{43}\n/);
+      expect(pending.unsubscribe_url).toMatch(/\/api\/waitlist\/unsubscribe\?token=[A-Za-z0-9_-]{43}$/);
+
+      smtp.refuse(false);
+      clock.advance(30_000);
+      await vi.waitFor(async () => expect((await outboxRows())[0]?.status).toBe('sent'));
+      const confirmation = smtp.received[0]!;
+      const confirmLink = linkIn(confirmation, 'confirm');
+      const unsubscribeLink = linkIn(confirmation, 'unsubscribe');
+      expect(headerLine(confirmation, 'list-unsubscribe')).toBe(`List-Unsubscribe: <${PUBLIC_URL}${unsubscribeLink}>`);
+      expect(confirmation.parsed.html).toContain(`href="${PUBLIC_URL}${confirmLink}"`);
+      await expectNoTokenInOutbox([tokenOf(confirmLink), tokenOf(unsubscribeLink)]);
+      // The stored copy says where the links went, without the tokens.
+      const [sent] = await outboxRows();
+      expect(sent!.text_body).toContain(`${PUBLIC_URL}/api/waitlist/confirm?token=${REMOVED_SECRET}\n`);
+      expect(sent!.html_body).toContain(`href="${PUBLIC_URL}/api/waitlist/confirm?token=${REMOVED_SECRET}"`);
+      expect(sent!.unsubscribe_url).toBe(`${PUBLIC_URL}/api/waitlist/unsubscribe?token=${REMOVED_SECRET}`);
+      expect(sent).toMatchObject({ kept_text_body: null, kept_html_body: null, kept_unsubscribe_url: null });
+
+      // The received link is the one that works; then the "now available" mail carries the same unsubscribe link.
+      expect(await press(confirmLink)).toBe('confirmed');
+      await greenGoesLive(layer);
+      await vi.waitFor(() => expect(smtp.received).toHaveLength(2));
+      await vi.waitFor(async () => expect((await mailsOf('waitlist_live'))[0]?.status).toBe('sent'));
+      expect(linkIn(smtp.received[1]!, 'unsubscribe')).toBe(unsubscribeLink);
+      await expectNoTokenInOutbox([tokenOf(confirmLink), tokenOf(unsubscribeLink)]);
+      expect(await press(unsubscribeLink)).toBe('unsubscribed');
+    });
+
+    it('keeps no token of a mail given up after three days of refusals', async () => {
+      smtp.refuse(true);
+      expect((await join({})).statusCode).toBe(200);
+      await vi.waitFor(async () => expect((await outboxRows())[0]?.attempts).toBe(1));
+      const [pending] = await outboxRows();
+      const tokens = [tokenOf(/https:\S+\/confirm\?token=\S+/.exec(pending!.text_body)![0]), tokenOf(pending!.unsubscribe_url!)];
+      // Queued more than three days ago: the next refusal gives it up.
+      const longAgo = new Date(clock.now().getTime() - 4 * 24 * 3600_000).toISOString();
+      await app.db.kysely.updateTable('mail_outbox').set({ created_at: longAgo, next_attempt_at: longAgo }).execute();
+      await vi.waitFor(async () => expect((await outboxRows())[0]?.status).toBe('failed'));
+      expect(smtp.received).toEqual([]);
+      await expectNoTokenInOutbox(tokens);
+    });
+
+    it('keeps no token of a mail not sent because its entry unsubscribed meanwhile', async () => {
+      const fibre = await createProvider('FibreCo');
+      const layer = await createLayer(fibre);
+      const confirmation = await joinAndConfirm({ provider_id: fibre });
+      smtp.refuse(true);
+      await greenGoesLive(layer);
+      await vi.waitFor(async () => expect((await mailsOf('waitlist_live'))[0]?.attempts).toBe(1));
+      const unsubscribeLink = linkIn(confirmation, 'unsubscribe');
+      expect(await press(unsubscribeLink)).toBe('unsubscribed');
+      smtp.refuse(false);
+      clock.advance(30_000);
+      await vi.waitFor(async () => expect((await mailsOf('waitlist_live'))[0]).toMatchObject({ status: 'failed', last_error: 'unsubscribed' }));
+      await expectNoTokenInOutbox([tokenOf(linkIn(confirmation, 'confirm')), tokenOf(unsubscribeLink)]);
+    });
   });
 
   it('deletes entries left unconfirmed for 7 days', async () => {

@@ -1,10 +1,12 @@
 import type { Clock } from '../clock.js';
 import type { Executor } from '../db/transactions.js';
+import { keptCopyOf } from './keptCopy.js';
 import type { MailQueue, QueuedMail } from './mailQueue.js';
 
 /**
  * The e-mail outbox: a mail is a row written in the transaction of what caused it, pending until
- * the one sending process has handed it to SMTP.
+ * the one sending process has handed it to SMTP. A mail carrying secrets is written with its kept
+ * copy beside it, which replaces the stored one once the mail has left the outbox.
  */
 export class MailOutbox implements MailQueue {
   private readonly listeners: Array<() => void> = [];
@@ -13,6 +15,7 @@ export class MailOutbox implements MailQueue {
 
   async enqueue(mail: QueuedMail, trx: Executor): Promise<void> {
     const now = this.clock.now().toISOString();
+    const kept = keptCopyOf(mail);
     await trx
       .insertInto('mail_outbox')
       .values({
@@ -24,8 +27,9 @@ export class MailOutbox implements MailQueue {
         html_body: mail.html,
         unsubscribe_url: mail.unsubscribeUrl ?? null,
         waitlist_entry_id: mail.waitlistEntryId ?? null,
-        kept_text_body: mail.kept?.text ?? null,
-        kept_html_body: mail.kept?.html ?? null,
+        kept_text_body: kept?.text ?? null,
+        kept_html_body: kept?.html ?? null,
+        kept_unsubscribe_url: kept?.unsubscribeUrl ?? null,
         invitation_id: mail.invitationId ?? null,
         next_attempt_at: now,
         created_at: now,

@@ -23,15 +23,18 @@ export interface OutboxMail {
 }
 
 /**
- * The bodies a mail keeps once it has left the outbox (sent or given up): its kept ones when it has
- * them (an invitation's, without the one-time link), which are then dropped; else as they were.
+ * What a mail keeps once it has left the outbox (sent or given up): its kept bodies and unsubscribe
+ * address when it has them (a mail whose builder named secrets: its one-time links' tokens
+ * removed), which are then dropped; else as they were.
  */
 function keptBodies(eb: ExpressionBuilder<Database, 'mail_outbox'>) {
   return {
     text_body: eb.fn.coalesce('kept_text_body', 'text_body'),
     html_body: eb.fn.coalesce('kept_html_body', 'html_body'),
+    unsubscribe_url: eb.fn.coalesce('kept_unsubscribe_url', 'unsubscribe_url'),
     kept_text_body: null,
     kept_html_body: null,
+    kept_unsubscribe_url: null,
   };
 }
 
@@ -65,7 +68,7 @@ export class MailOutboxRepository {
     });
   }
 
-  /** Marks a mail sent; its stored copy becomes the kept one (an invitation's without its link). */
+  /** Marks a mail sent; its stored copy becomes the kept one (without the secrets of its links). */
   async markSent(id: number, now: string, trx?: Executor): Promise<void> {
     await (trx ?? this.db)
       .updateTable('mail_outbox')

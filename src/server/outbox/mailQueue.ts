@@ -19,11 +19,12 @@ export interface QueuedMail {
   /** The waitlist entry the mail is for: not sent once it has unsubscribed, deleted with it. */
   waitlistEntryId?: number | null;
   /**
-   * What the stored copy says once the mail has left the outbox (sent or given up), in place of
-   * `text` and `html`: a mail carrying a one-time link keeps it only while it may still be sent
-   * (retries included). Absent: the stored copy stays as sent.
+   * The secrets the mail carries (the tokens of its one-time links): the outbox keeps them only
+   * while the mail may still be sent (retries included), and replaces each in the stored text,
+   * HTML and unsubscribe address once it was sent or given up (keptCopy.ts). URL-safe tokens,
+   * each one in the mail. Absent: the stored copy stays as sent.
    */
-  kept?: { text: string; html: string } | null;
+  secrets?: readonly string[];
   /** The invitation whose one-time link the mail carries: not sent once it was accepted, revoked or expired. */
   invitationId?: number | null;
 }

@@ -1,4 +1,5 @@
 import { ROLE_LABELS, type UserRole } from '../../common/api/users.js';
+import { tokenOfLink } from '../outbox/keptCopy.js';
 import type { QueuedMail } from '../outbox/mailQueue.js';
 
 function escapeHtml(text: string): string {
@@ -16,20 +17,11 @@ export interface InvitationMailInput {
   expiresAt: string;
 }
 
-/** What the token in an invitation link becomes in the stored copy once the mail has been sent. */
-export const REMOVED_TOKEN = 'removed-once-sent';
-
-/** `url` with its token replaced: the stored copy keeps where the link went, not the link that works. */
-function withoutToken(url: string): string {
-  const link = new URL(url);
-  link.searchParams.set('token', REMOVED_TOKEN);
-  return link.toString();
-}
-
 /**
  * The invitation to join the team: the one-time link where the invitee chooses a username and
- * password. The outbox keeps it only until the mail is sent (or given up): then the stored copy's
- * link has its token removed, so nobody reading the database can take the invitation.
+ * password. Its token is the mail's secret: the outbox keeps it only until the mail is sent (or
+ * given up), then the stored copy's link has it removed, so nobody reading the database can take
+ * the invitation.
  */
 export function invitationMail(input: InvitationMailInput): QueuedMail {
   const who = input.invitedBy ? `${input.invitedBy} invited you` : 'You are invited';
@@ -38,21 +30,18 @@ export function invitationMail(input: InvitationMailInput): QueuedMail {
     'Open the link to choose your username and password. It works once, until ' + `${input.expiresAt.replace('T', ' ').slice(0, 16)} UTC.`,
     'If you did not expect this, ignore this e-mail.',
   ];
-  const bodies = (url: string) => ({
-    text: [lines[0], lines[1], url, lines[2]].join('\n\n'),
-    html: [
-      `<p>${escapeHtml(lines[0]!)}</p>`,
-      `<p>${escapeHtml(lines[1]!)}</p>`,
-      `<p><a href="${escapeHtml(url)}">Accept the invitation</a></p>`,
-      `<p>${escapeHtml(lines[2]!)}</p>`,
-    ].join('\n'),
-  });
   return {
     kind: 'user_invitation',
     to: input.to,
     subject: "You're invited to the coverage map's admin team",
-    ...bodies(input.invitationUrl),
-    kept: bodies(withoutToken(input.invitationUrl)),
+    text: [lines[0], lines[1], input.invitationUrl, lines[2]].join('\n\n'),
+    html: [
+      `<p>${escapeHtml(lines[0]!)}</p>`,
+      `<p>${escapeHtml(lines[1]!)}</p>`,
+      `<p><a href="${escapeHtml(input.invitationUrl)}">Accept the invitation</a></p>`,
+      `<p>${escapeHtml(lines[2]!)}</p>`,
+    ].join('\n'),
+    secrets: [tokenOfLink(input.invitationUrl)],
     invitationId: input.invitationId,
   };
 }

@@ -1,4 +1,5 @@
 import type { LiveService } from '../../common/api/webhookEvents.js';
+import { tokenOfLink } from '../outbox/keptCopy.js';
 import type { QueuedMail } from '../outbox/mailQueue.js';
 
 /** Text for HTML element content and attribute values. */
@@ -34,7 +35,11 @@ export interface ConfirmationMailInput {
   unsubscribeUrl: string;
 }
 
-/** The double opt-in mail: nothing counts until its link is opened. */
+/**
+ * The double opt-in mail: nothing counts until its link is opened. Both links' tokens are its
+ * secrets (a confirm token confirms someone else's sign-up): the outbox removes them from its
+ * stored copy once the mail is sent or given up, the waitlist keeps only their hashes.
+ */
 export function confirmationMail(input: ConfirmationMailInput): QueuedMail {
   const what = input.zoneName
     ? `your pre-registration in ${input.zoneName}${input.providerName ? ` (${input.providerName})` : ''}`
@@ -58,6 +63,7 @@ export function confirmationMail(input: ConfirmationMailInput): QueuedMail {
       'If you did not ask for this, ignore this e-mail: without confirmation the request is deleted after 7 days.',
     ]).concat('\n', end.html),
     unsubscribeUrl: input.unsubscribeUrl,
+    secrets: [tokenOfLink(input.confirmUrl), tokenOfLink(input.unsubscribeUrl)],
   };
 }
 
@@ -70,7 +76,7 @@ export interface LiveMailInput {
   unsubscribeUrl: string;
 }
 
-/** "Now available": the one e-mail per entry and provider that service went live at the spot. */
+/** "Now available": the one e-mail per entry and provider that service went live at the spot; its unsubscribe token is its secret. */
 export function liveMail(input: LiveMailInput): QueuedMail {
   const names = input.services.map((service) => service.name);
   const list = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)!}`;
@@ -92,5 +98,6 @@ export function liveMail(input: LiveMailInput): QueuedMail {
       ),
     ]).concat('\n', end.html),
     unsubscribeUrl: input.unsubscribeUrl,
+    secrets: [tokenOfLink(input.unsubscribeUrl)],
   };
 }
