@@ -466,7 +466,7 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
     ]);
   });
 
-  it('removes the tokens of waitlist links from stored mails at 0027, batch after batch: at once when sent, once sent when pending', async () => {
+  it('removes the tokens of waitlist links from stored mails at 0025, batch after batch: at once when sent, once sent when pending', async () => {
     const db = await emptyDatabase();
     const migrator = createMigrator(db, kind, schema);
     expect((await migrator.migrateTo('0024_scoped_report_indexes')).error).toBeUndefined();

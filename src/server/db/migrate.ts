@@ -24,7 +24,7 @@ import { loginChallengeAttemptsMigration } from './migrations/0021_login_challen
 import { outboxRetentionMigration } from './migrations/0022_outbox_retention.js';
 import { auditActionIndexMigration } from './migrations/0023_audit_action_index.js';
 import { scopedReportIndexesMigration } from './migrations/0024_scoped_report_indexes.js';
-import { waitlistMailTokensMigration } from './migrations/0027_waitlist_mail_tokens.js';
+import { waitlistMailTokensMigration } from './migrations/0025_waitlist_mail_tokens.js';
 
 /** What some migrations need beyond the database. */
 export interface MigrationContext {
@@ -59,7 +59,7 @@ function migrationsFor(dialect: DialectName, context: MigrationContext): Record<
     '0022_outbox_retention': outboxRetentionMigration,
     '0023_audit_action_index': auditActionIndexMigration,
     '0024_scoped_report_indexes': scopedReportIndexesMigration,
-    '0027_waitlist_mail_tokens': waitlistMailTokensMigration,
+    '0025_waitlist_mail_tokens': waitlistMailTokensMigration,
   };
 }
 

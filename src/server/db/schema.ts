@@ -498,11 +498,11 @@ export interface MailOutboxTable {
   /**
    * What text_body and html_body become once the mail has left the outbox, sent or given up
    * (migration 0022): without the tokens of its one-time links (an invitation's, a waitlist
-   * mail's; migration 0027). null: they stay as they are.
+   * mail's; migration 0025). null: they stay as they are.
    */
   kept_text_body: string | null;
   kept_html_body: string | null;
-  /** What unsubscribe_url becomes once the mail has left the outbox (migration 0027): without its token. null: it stays. */
+  /** What unsubscribe_url becomes once the mail has left the outbox (migration 0025): without its token. null: it stays. */
   kept_unsubscribe_url: string | null;
   /** The invitation whose link the mail carries (migration 0022; deleted with it); null for other mail. */
   invitation_id: number | null;
