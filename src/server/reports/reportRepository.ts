@@ -331,7 +331,8 @@ export class ReportRepository {
         .where('created_at', '>=', range[0])
         .where('created_at', '<', range[1])
         .where(isSearch())
-        .$if(scope !== null, (qb) => qb.where(isSearchOf(scope!, range)))
+        // Each batch reads the scope's searches from the previous batch's last moment on, not the whole period again.
+        .$if(scope !== null, (qb) => qb.where(isSearchOf(scope!, [after?.created_at ?? range[0], range[1]])))
         // A row-value comparison lets both databases seek the (created_at, id) index to the next batch.
         .$if(after !== null, (qb) => qb.where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(after!.created_at, after!.id))))
         .orderBy('created_at')
