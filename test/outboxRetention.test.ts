@@ -26,7 +26,15 @@ describe.each(databaseKinds())('outbox retention on %s', (kind) => {
   });
   afterEach(() => app.close());
 
-  async function mails(count: number, status: 'pending' | 'sent' | 'failed', createdAt: string, subject: string = status): Promise<void> {
+  /** `count` mails queued at `createdAt` that are `status`; those sent or given up finished at `finishedAt` (by default when queued). */
+  async function mails(
+    count: number,
+    status: 'pending' | 'sent' | 'failed',
+    createdAt: string,
+    subject: string = status,
+    finishedAt = createdAt,
+  ): Promise<void> {
+    const finished = status === 'pending' ? null : finishedAt;
     const row = {
       kind: 'lead_notice',
       to_address: 'leads@isp.example',
@@ -36,6 +44,8 @@ describe.each(databaseKinds())('outbox retention on %s', (kind) => {
       status,
       next_attempt_at: createdAt,
       created_at: createdAt,
+      sent_at: status === 'sent' ? finished : null,
+      finished_at: finished,
     };
     for (let start = 0; start < count; start += 500) {
       await app.db.kysely
@@ -108,6 +118,17 @@ describe.each(databaseKinds())('outbox retention on %s', (kind) => {
     clock.advance(2 * DAY_MS);
     expect(await app.outboxPrune.runOnce()).toBe(true);
     expect(await subjectsLeft()).toEqual(['old pending']);
+  });
+
+  it("counts a mail's retention from when it was sent or given up, not from when it was queued", async () => {
+    // SMTP unset for two months, then set: sent yesterday.
+    await mails(1, 'sent', daysAgo(60), 'waited then sent', daysAgo(1));
+    // Refused for two months (the give-up counts from the mail's queueing), given up yesterday.
+    await mails(1, 'failed', daysAgo(60), 'waited then given up', daysAgo(1));
+    await mails(1, 'sent', daysAgo(60), 'sent long ago', pastRetention());
+
+    expect(await app.outboxPrune.runOnce()).toBe(true);
+    expect(await subjectsLeft()).toEqual(['waited then given up', 'waited then sent']);
   });
 
   it('deletes webhook deliveries delivered or failed past the retention and the events left without one, keeping pending ones and their events', async () => {

@@ -9,9 +9,13 @@ import type { Executor } from '../db/transactions.js';
 export class OutboxRetentionRepository {
   constructor(private readonly db: Executor) {}
 
-  /** Deletes up to `limit` mails sent or failed (given up) that were queued before `cutoff`; how many. */
+  /**
+   * Deletes up to `limit` mails sent or failed (given up) before `cutoff`; how many. Counted from when
+   * they finished, not when they were queued: a mail that waited a month is kept a month after it went.
+   * Pending mails have no finished_at.
+   */
   async pruneMailBatch(cutoff: string, limit: number): Promise<number> {
-    const batch = this.db.selectFrom('mail_outbox').select('id').where('status', 'in', ['sent', 'failed']).where('created_at', '<', cutoff).limit(limit);
+    const batch = this.db.selectFrom('mail_outbox').select('id').where('finished_at', '<', cutoff).limit(limit);
     const result = await this.db.deleteFrom('mail_outbox').where('id', 'in', batch).executeTakeFirst();
     return Number(result.numDeletedRows);
   }
