@@ -67,12 +67,12 @@ describe('LockedSchedule', () => {
     const { job } = schedule(work);
     job.start();
     await vi.waitFor(() => expect(work).toHaveBeenCalledOnce());
-    expect(signals[0].aborted).toBe(false);
+    expect(signals[0]!.aborted).toBe(false);
     const stopped = job.stop();
-    expect(signals[0].aborted).toBe(true);
+    expect(signals[0]!.aborted).toBe(true);
     finish();
     await stopped;
     expect(await job.runOnce()).toBe(true);
-    expect(signals[1].aborted).toBe(false);
+    expect(signals[1]!.aborted).toBe(false);
   });
 });
