@@ -537,6 +537,62 @@ describe.each(databaseKinds())('migrations on %s', (kind) => {
     ]);
   });
 
+  it('links invitation mails to their invitation at 0022, dates when each mail finished, and indexes both', async () => {
+    const db = await emptyDatabase();
+    const migrator = createMigrator(db, kind, schema);
+    expect((await migrator.migrateTo('0021_login_challenge_attempts')).error).toBeUndefined();
+    const invitation = async (email: string, createdAt: string) =>
+      (
+        await db
+          .insertInto('user_invitations')
+          .values({ email, role: 'viewer', token_hash: `hash-${email}-${createdAt}`, created_at: createdAt, expires_at: '2026-12-01T00:00:00.000Z' })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    // Sam was invited twice (the first ended), and Kim once; each mail queued in its invitation's transaction.
+    const samFirst = await invitation('sam@example.com', '2026-11-10T08:00:00.000Z');
+    const samAgain = await invitation('sam@example.com', '2026-11-20T08:00:00.000Z');
+    const kim = await invitation('kim@example.com', '2026-11-20T08:00:00.100Z');
+    const mail = (to: string, createdAt: string, status: string, sentAt: string | null = null, kind = 'user_invitation') => ({
+      kind,
+      to_address: to,
+      subject: `${to} ${createdAt}`,
+      text_body: 'text',
+      html_body: 'html',
+      status,
+      next_attempt_at: status === 'failed' ? '2026-11-13T08:00:00.000Z' : createdAt,
+      created_at: createdAt,
+      sent_at: sentAt,
+    });
+    await db
+      .insertInto('mail_outbox')
+      .values([
+        mail('sam@example.com', '2026-11-10T08:00:00.004Z', 'failed'),
+        mail('sam@example.com', '2026-11-20T08:00:00.006Z', 'pending'),
+        mail('kim@example.com', '2026-11-20T08:00:00.120Z', 'sent', '2026-11-20T08:00:05.000Z'),
+        // Its invitation was deleted (ended beyond the bound): nothing to link.
+        mail('lee@example.com', '2026-11-18T08:00:00.000Z', 'pending'),
+        mail('sam@example.com', '2026-11-20T08:00:00.006Z', 'sent', '2026-11-21T08:00:00.000Z', 'lead_notice'),
+      ])
+      .execute();
+
+    await migrateToLatest(db, kind, schema);
+    const rows = await db.selectFrom('mail_outbox').select(['invitation_id', 'finished_at']).orderBy('id').execute();
+    expect(rows).toEqual([
+      // Given up: it finished at its last attempt.
+      { invitation_id: samFirst, finished_at: '2026-11-13T08:00:00.000Z' },
+      { invitation_id: samAgain, finished_at: null },
+      { invitation_id: kim, finished_at: '2026-11-20T08:00:05.000Z' },
+      { invitation_id: null, finished_at: null },
+      { invitation_id: null, finished_at: '2026-11-21T08:00:00.000Z' },
+    ]);
+    const indexes =
+      kind === 'sqlite'
+        ? await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'mail_outbox'`.execute(db)
+        : await sql<{ name: string }>`select indexname as name from pg_indexes where schemaname = ${schema} and tablename = 'mail_outbox'`.execute(db);
+    expect(indexes.rows.map((row) => row.name)).toEqual(expect.arrayContaining(['mail_outbox_finished', 'mail_outbox_invitation']));
+  });
+
   it('runs the whole history on an empty database', async () => {
     const db = await emptyDatabase();
     await migrateToLatest(db, kind, schema);

@@ -383,6 +383,35 @@ describe.each(databaseKinds())('users and invitations (%s)', (kind) => {
       expect(JSON.stringify(stored)).not.toContain(tokenOf(invitation_url));
     });
 
+    it('never sends the mail of an invitation accepted while it waited (the link was passed on by hand)', async () => {
+      smtp.refuse(true);
+      const { invitation_url } = (await invite({ email: 'quick@example.com', role: 'viewer' })).json().data;
+      await expect.poll(async () => (await storedMail()).attempts).toBe(1);
+      const accepted = await accept({ token: tokenOf(invitation_url), username: 'quick', password: NEW_PASSWORD });
+      expect(accepted.statusCode, accepted.body).toBe(200);
+
+      smtp.refuse(false);
+      clock.advance(60_000);
+      await expect.poll(async () => (await storedMail()).status).toBe('failed');
+      expect(smtp.received).toEqual([]);
+      const stored = await app.db.kysely.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
+      expect(stored.last_error).toBe(MAIL_SKIPPED_INVITATION_CLOSED);
+    });
+
+    it('never sends the mail of an invitation that expired while it waited', async () => {
+      smtp.refuse(true);
+      await invite({ email: 'late@example.com', role: 'viewer' });
+      await expect.poll(async () => (await storedMail()).attempts).toBe(1);
+
+      smtp.refuse(false);
+      // Past the invitation's expiry; the retry is due long before.
+      clock.advance(INVITATION_TTL_MS + 60_000);
+      await expect.poll(async () => (await storedMail()).status).toBe('failed');
+      expect(smtp.received).toEqual([]);
+      const stored = await app.db.kysely.selectFrom('mail_outbox').selectAll().executeTakeFirstOrThrow();
+      expect(stored.last_error).toBe(MAIL_SKIPPED_INVITATION_CLOSED);
+    });
+
     it('removes the token from a mail given up unsent', async () => {
       smtp.refuse(true);
       const { invitation_url } = (await invite({ email: 'never@example.com', role: 'viewer' })).json().data;

@@ -136,7 +136,7 @@ export async function buildApp(config: AppConfig, deps: AppDependencies = {}): P
     // Logos and uploaded terrain tiles an earlier version kept in DATA_DIR move into the database (idempotent).
     await moveLegacyFilesIntoDatabase(services.legacyFolders, services.files, server.log);
     const listen = (onRevision: () => Promise<void>) => listenForRevisions(config.database, onRevision, server.log);
-    stoppers.push(...(await startBackground({ ...services, listenForRevisions: listen })));
+    stoppers.push(...(await startBackground({ ...services, listenForRevisions: listen, log: server.log })));
     server.addHook('onClose', () => stopInReverse(stoppers));
     await registerPlugins(server, config);
     await registerRoutes(server, services, config);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type BackgroundWork, startBackground, stopInReverse } from './background.js';
 import type { RebuiltListener } from './coverage/coverageEngine.js';
 
@@ -90,6 +90,7 @@ function fakeWork(events: string[], options: { coverageStartFails?: boolean; pru
       stop: async () => void events.push('webhooks stopped'),
       nudge: () => void events.push('webhooks nudged'),
     },
+    log: { warn: vi.fn() },
   };
   return Object.assign(work, {
     footprintsChanged: () => changed.forEach((listener) => listener()),
@@ -179,11 +180,15 @@ describe('startBackground', () => {
       'footprints stopped',
     ]);
   });
-  it('starts when the file cache cannot be pruned (the database away): the next rebuild prunes it', async () => {
+  it('starts when the file cache cannot be pruned (the database away), and logs it as a warning: the next rebuild prunes it', async () => {
     const events: string[] = [];
-    const stoppers = await startBackground(fakeWork(events, { pruneFails: true }));
+    const work = fakeWork(events, { pruneFails: true });
+    const stoppers = await startBackground(work);
     expect(events).toContain('file cache pruned');
     expect(events).toContain('audit prune scheduled');
+    await vi.waitFor(() =>
+      expect(work.log.warn).toHaveBeenCalledWith({ err: new Error('database unreachable') }, 'file cache not pruned; trying again at the next rebuild'),
+    );
     await stopInReverse(stoppers);
   });
 });

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { FileStore } from './files/fileStore.js';
 import type { UploadedTiles } from './terrain/uploadedTiles.js';
 import type { LockedSchedule } from './system/lockedSchedule.js';
@@ -48,6 +49,8 @@ export interface BackgroundWork {
   events: Pick<EventOutbox, 'onEmitted'>;
   webhooks: Pick<WebhookService, 'onQueued'>;
   webhookDelivery: Pick<WebhookDelivery, 'start' | 'stop' | 'nudge'>;
+  /** Where a failure no part logs itself goes (the file cache's prune). */
+  log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
 /**
@@ -64,8 +67,11 @@ export async function startBackground(work: BackgroundWork): Promise<Stopper[]> 
     work.coverage.onRebuilt(() => void work.uploadedTiles.refresh().then(() => work.footprints.reconcile()));
     // Every change to a stored file (a terrain tile, a logo) moves the coverage revision, here or on
     // another server: the disk cache's copies of replaced and removed files go after each rebuild.
-    // A prune the database refused is tried again at the next rebuild (meanwhile the copies only take disk).
-    work.coverage.onRebuilt(() => void work.files.pruneCache().catch(() => undefined));
+    // A prune that failed is tried again at the next rebuild (meanwhile the copies only take disk); it
+    // is logged, as a disk refusing the deletes (EACCES, read-only) fails every rebuild the same way.
+    work.coverage.onRebuilt(
+      () => void work.files.pruneCache().catch((error: unknown) => work.log.warn({ err: error }, 'file cache not pruned; trying again at the next rebuild')),
+    );
     stoppers.push(() => work.footprints.stop());
     // The measurements' predictions follow every rebuild too (a tower, sector, terrain or radio
     // settings change moves the revision); the predictor skips those whose inputs did not move.

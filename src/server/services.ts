@@ -447,7 +447,7 @@ export function createServices({ config, db, secret, secrets, clock, log, maxSto
   const auditPrune = auditPruneSchedule({ auditLog, locks: new JobLockRepository(db.kysely, randomUUID()), clock, log });
   // The outboxes' hourly prune: mails sent or given up, webhook deliveries finished, past 30 days.
   const outboxPrune = outboxPruneSchedule({
-    repository: new OutboxRetentionRepository(db.kysely),
+    repository: new OutboxRetentionRepository(db.kysely, transactions, db.dialect),
     locks: new JobLockRepository(db.kysely, randomUUID()),
     clock,
     log,

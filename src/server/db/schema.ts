@@ -506,6 +506,8 @@ export interface MailOutboxTable {
   kept_unsubscribe_url: string | null;
   /** The invitation whose link the mail carries (migration 0022; deleted with it); null for other mail. */
   invitation_id: number | null;
+  /** When the mail was sent or given up (migration 0022); null while pending. The retention counts from it. */
+  finished_at: Timestamp | null;
 }
 
 /** A provider's pre-registration zone with a goal (migration 0016). */

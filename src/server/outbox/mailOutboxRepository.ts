@@ -72,29 +72,29 @@ export class MailOutboxRepository {
   async markSent(id: number, now: string, trx?: Executor): Promise<void> {
     await (trx ?? this.db)
       .updateTable('mail_outbox')
-      .set((eb) => ({ status: 'sent' as const, sent_at: now, last_error: null, ...keptBodies(eb) }))
+      .set((eb) => ({ status: 'sent' as const, sent_at: now, finished_at: now, last_error: null, ...keptBodies(eb) }))
       .where('id', '=', id)
       .execute();
   }
 
-  /** Gives a mail up unsent (status failed) for `reason`, e.g. its waitlist entry unsubscribed. */
-  async markSkipped(id: number, reason: string, trx?: Executor): Promise<void> {
+  /** Gives a mail up unsent (status failed) at `now` for `reason`, e.g. its waitlist entry unsubscribed. */
+  async markSkipped(id: number, reason: string, now: string, trx?: Executor): Promise<void> {
     await (trx ?? this.db)
       .updateTable('mail_outbox')
-      .set((eb) => ({ status: 'failed' as const, last_error: reason, ...keptBodies(eb) }))
+      .set((eb) => ({ status: 'failed' as const, finished_at: now, last_error: reason, ...keptBodies(eb) }))
       .where('id', '=', id)
       .execute();
   }
 
-  /** Records a failed attempt: the next one at `nextAttemptAt`, or none (`failed`) when it is null. */
-  async markAttemptFailed(id: number, error: string, nextAttemptAt: string | null, trx?: Executor): Promise<void> {
+  /** Records a failed attempt at `now`: the next one at `nextAttemptAt`, or none (`failed`) when it is null. */
+  async markAttemptFailed(id: number, error: string, nextAttemptAt: string | null, now: string, trx?: Executor): Promise<void> {
     await (trx ?? this.db)
       .updateTable('mail_outbox')
       .set((eb) => ({
         attempts: eb('attempts', '+', 1),
         last_error: error.slice(0, 500),
         // A retry is sent from the bodies as queued; giving up keeps what a sent mail would.
-        ...(nextAttemptAt === null ? { status: 'failed' as const, ...keptBodies(eb) } : { next_attempt_at: nextAttemptAt }),
+        ...(nextAttemptAt === null ? { status: 'failed' as const, finished_at: now, ...keptBodies(eb) } : { next_attempt_at: nextAttemptAt }),
       }))
       .where('id', '=', id)
       .execute();

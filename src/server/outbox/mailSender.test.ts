@@ -129,7 +129,9 @@ describe('MailSender', () => {
     const log = fakeLogger();
     sender = new MailSender({ repository: outbox, messageIdHost: HOST, mailer, pollMs: 10, clock, log });
     sender.start();
-    await vi.waitFor(() => expect(outbox.markAttemptFailed).toHaveBeenCalledWith(1, '451 try later', '2026-11-22T08:00:30.000Z', expect.anything()));
+    await vi.waitFor(() =>
+      expect(outbox.markAttemptFailed).toHaveBeenCalledWith(1, '451 try later', '2026-11-22T08:00:30.000Z', expect.any(String), expect.anything()),
+    );
     expect(outbox.state.get(1)!.status).toBe('pending');
     expect(log.warn).toHaveBeenCalledWith(expect.not.objectContaining({ to: expect.anything() }), 'e-mail not sent; will retry');
 
@@ -149,12 +151,12 @@ describe('MailSender', () => {
     await vi.waitFor(() => expect(outbox.markAttemptFailed).toHaveBeenCalledOnce());
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(mailer.send).toHaveBeenCalledOnce();
-    expect(outbox.markAttemptFailed).toHaveBeenCalledWith(1, '451 <address>: try later', expect.any(String), expect.anything());
+    expect(outbox.markAttemptFailed).toHaveBeenCalledWith(1, '451 <address>: try later', expect.any(String), expect.any(String), expect.anything());
     expect(JSON.stringify(log.warn.mock.calls)).not.toContain('@example.com');
 
     sender.nudge();
     await vi.waitFor(() => expect(mailer.send).toHaveBeenCalledTimes(2));
-    expect(outbox.markAttemptFailed).toHaveBeenLastCalledWith(2, '451 <address>: try later', expect.any(String), expect.anything());
+    expect(outbox.markAttemptFailed).toHaveBeenLastCalledWith(2, '451 <address>: try later', expect.any(String), expect.any(String), expect.anything());
   });
 
   it('keeps going when the outbox cannot be read', async () => {

@@ -154,12 +154,12 @@ export class MailSender {
     const now = this.deps.clock.now();
     return this.deps.repository.withDueMail(now.toISOString(), async (mail, trx): Promise<SendOutcome> => {
       if (mail.recipientLeft) {
-        await this.deps.repository.markSkipped(mail.id, MAIL_SKIPPED_UNSUBSCRIBED, trx);
+        await this.deps.repository.markSkipped(mail.id, MAIL_SKIPPED_UNSUBSCRIBED, now.toISOString(), trx);
         this.deps.log.info({ mailId: mail.id, kind: mail.kind }, 'e-mail not sent: its waitlist entry unsubscribed');
         return 'skipped';
       }
       if (mail.invitationClosed) {
-        await this.deps.repository.markSkipped(mail.id, MAIL_SKIPPED_INVITATION_CLOSED, trx);
+        await this.deps.repository.markSkipped(mail.id, MAIL_SKIPPED_INVITATION_CLOSED, now.toISOString(), trx);
         this.deps.log.info({ mailId: mail.id, kind: mail.kind }, 'e-mail not sent: its invitation was accepted, revoked or expired');
         return 'skipped';
       }
@@ -167,9 +167,10 @@ export class MailSender {
         await mailer.send(messageOf(mail, this.deps.messageIdHost));
       } catch (error) {
         const attempts = mail.attempts + 1;
-        const next = nextAttemptAfter(attempts, new Date(mail.createdAt), this.deps.clock.now());
+        const failedAt = this.deps.clock.now();
+        const next = nextAttemptAfter(attempts, new Date(mail.createdAt), failedAt);
         const reason = withoutAddresses(error instanceof Error ? error.message : String(error));
-        await this.deps.repository.markAttemptFailed(mail.id, reason, next?.toISOString() ?? null, trx);
+        await this.deps.repository.markAttemptFailed(mail.id, reason, next?.toISOString() ?? null, failedAt.toISOString(), trx);
         // The mail's id and kind only: addresses are the visitors'.
         if (next) this.deps.log.warn({ mailId: mail.id, kind: mail.kind, attempts, next: next.toISOString(), err: reason }, 'e-mail not sent; will retry');
         else this.deps.log.error({ mailId: mail.id, kind: mail.kind, attempts, err: reason }, 'e-mail given up after three days');

@@ -31,4 +31,18 @@ describe('pruneOutboxes', () => {
       `events before ${cutoff} limit 2`,
     ]);
   });
+
+  it('ends after the batch under way once the schedule stops, so a shutdown does not wait for a backlog', async () => {
+    const { statements, repository } = fakeRepository({ mails: 1_000_000, deliveries: 1_000_000, events: 0 });
+    const stopping = new AbortController();
+    const pruneMailBatch = repository.pruneMailBatch;
+    // The stop comes while the second batch is deleting.
+    repository.pruneMailBatch = async (cutoff, limit) => {
+      if (statements.length === 1) stopping.abort();
+      return pruneMailBatch(cutoff, limit);
+    };
+    const counts = await pruneOutboxes(repository, new Date('2026-11-22T08:00:00.000Z'), 1000, stopping.signal);
+    expect(counts).toEqual({ mails: 2000, deliveries: 0, events: 0 });
+    expect(statements).toHaveLength(2);
+  });
 });

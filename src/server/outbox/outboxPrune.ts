@@ -23,10 +23,12 @@ export interface OutboxPruneCounts {
   events: number;
 }
 
-/** Runs `batch` until it deletes fewer than `limit` rows; the rows it deleted. */
-async function inBatches(batch: (limit: number) => Promise<number>, limit: number): Promise<number> {
+/** Runs `batch` until it deletes fewer than `limit` rows, or `stopping` aborts; the rows it deleted. */
+async function inBatches(batch: (limit: number) => Promise<number>, limit: number, stopping: AbortSignal | undefined): Promise<number> {
   let deleted = 0;
   for (;;) {
+    // Each batch is its own transaction: stopping between two leaves nothing half done.
+    if (stopping?.aborted) return deleted;
     const rows = await batch(limit);
     deleted += rows;
     if (rows < limit) return deleted;
@@ -36,17 +38,19 @@ async function inBatches(batch: (limit: number) => Promise<number>, limit: numbe
 /**
  * Deletes what the outboxes finished with more than OUTBOX_RETENTION_DAYS ago: mails sent or given
  * up, webhook deliveries delivered or failed, then the events left without deliveries. Pending
- * rows stay whatever their age: nothing acknowledged is dropped unsent.
+ * rows stay whatever their age: nothing acknowledged is dropped unsent. Once `stopping` aborts (the
+ * server shuts down), it ends after the batch under way; the next run goes on where it stopped.
  */
 export async function pruneOutboxes(
   repository: Pick<OutboxRetentionRepository, 'pruneMailBatch' | 'pruneDeliveryBatch' | 'pruneEventBatch'>,
   now: Date,
   batchRows = OUTBOX_PRUNE_BATCH_ROWS,
+  stopping?: AbortSignal,
 ): Promise<OutboxPruneCounts> {
   const cutoff = new Date(now.getTime() - OUTBOX_RETENTION_DAYS * DAY_MS).toISOString();
-  const mails = await inBatches((limit) => repository.pruneMailBatch(cutoff, limit), batchRows);
-  const deliveries = await inBatches((limit) => repository.pruneDeliveryBatch(cutoff, limit), batchRows);
-  const events = await inBatches((limit) => repository.pruneEventBatch(cutoff, limit), batchRows);
+  const mails = await inBatches((limit) => repository.pruneMailBatch(cutoff, limit), batchRows, stopping);
+  const deliveries = await inBatches((limit) => repository.pruneDeliveryBatch(cutoff, limit), batchRows, stopping);
+  const events = await inBatches((limit) => repository.pruneEventBatch(cutoff, limit), batchRows, stopping);
   return { mails, deliveries, events };
 }
 
@@ -62,8 +66,8 @@ export function outboxPruneSchedule(deps: {
     everyMs: OUTBOX_PRUNE_EVERY_MS,
     // The lock outlives a prune by far (batches of 1,000 rows).
     lockTtlMs: 10 * 60_000,
-    work: async () => {
-      const deleted = await pruneOutboxes(deps.repository, deps.clock.now());
+    work: async (stopping) => {
+      const deleted = await pruneOutboxes(deps.repository, deps.clock.now(), OUTBOX_PRUNE_BATCH_ROWS, stopping);
       if (deleted.mails + deleted.deliveries + deleted.events > 0) deps.log.info(deleted, 'outbox rows past the retention deleted');
     },
     failureMessage: 'outboxes not pruned; trying again in an hour',

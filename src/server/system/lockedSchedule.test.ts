@@ -12,7 +12,7 @@ function memoryLocks() {
   };
 }
 
-function schedule(work: () => Promise<void>, locks = memoryLocks(), log = fakeLogger()) {
+function schedule(work: (stopping: AbortSignal) => Promise<void>, locks = memoryLocks(), log = fakeLogger()) {
   return {
     locks,
     log,
@@ -55,5 +55,24 @@ describe('LockedSchedule', () => {
     const stopped = job.stop();
     finish();
     await stopped;
+  });
+
+  it('asks the run under way to end when it stops, and a run by hand afterwards goes to its end', async () => {
+    const signals: AbortSignal[] = [];
+    let finish = () => {};
+    const work = vi.fn((stopping: AbortSignal) => {
+      signals.push(stopping);
+      return signals.length === 1 ? new Promise<void>((resolve) => (finish = resolve)) : Promise.resolve();
+    });
+    const { job } = schedule(work);
+    job.start();
+    await vi.waitFor(() => expect(work).toHaveBeenCalledOnce());
+    expect(signals[0]!.aborted).toBe(false);
+    const stopped = job.stop();
+    expect(signals[0]!.aborted).toBe(true);
+    finish();
+    await stopped;
+    expect(await job.runOnce()).toBe(true);
+    expect(signals[1]!.aborted).toBe(false);
   });
 });

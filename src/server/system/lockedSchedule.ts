@@ -9,8 +9,8 @@ export interface LockedScheduleOptions {
   everyMs: number;
   /** How long the lock outlives its holder, ms: a crashed holder frees it after this. */
   lockTtlMs: number;
-  /** The work; it logs what it did. */
-  work: () => Promise<void>;
+  /** The work; it logs what it did. `stopping` aborts when the schedule stops: long work ends early at a safe point. */
+  work: (stopping: AbortSignal) => Promise<void>;
   /** What the log says when the work failed (it runs again at the next tick). */
   failureMessage: string;
   locks: Pick<JobLockRepository, 'tryAcquire' | 'release'>;
@@ -26,6 +26,7 @@ export interface LockedScheduleOptions {
 export class LockedSchedule {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
+  private stopping = new AbortController();
 
   constructor(private readonly options: LockedScheduleOptions) {}
 
@@ -35,10 +36,14 @@ export class LockedSchedule {
     this.timer.unref();
   }
 
+  /** Stops the ticks and asks a run under way to end early (`stopping`), then waits for it. */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.stopping.abort();
     await this.running;
+    // A run started by hand afterwards (runOnce) goes to its end.
+    this.stopping = new AbortController();
   }
 
   /** One run under the lock; false when another process holds it or the work failed. Never throws (logged). */
@@ -47,7 +52,7 @@ export class LockedSchedule {
     try {
       if (!(await locks.tryAcquire(lock, clock.now(), lockTtlMs))) return false;
       try {
-        await this.options.work();
+        await this.options.work(this.stopping.signal);
       } finally {
         await locks.release(lock);
       }

@@ -198,6 +198,17 @@ export class WebhookRepository {
     return row.id;
   }
 
+  /**
+   * Whether the event is still stored, its row locked until `trx` ends (PostgreSQL; SQLite runs one
+   * transaction at a time): the prune of events (outboxRetentionRepository.ts) skips a locked event,
+   * so a delivery queued under the lock is not deleted with it.
+   */
+  async lockEvent(eventId: number, trx: Executor): Promise<boolean> {
+    let query = trx.selectFrom('webhook_events').select('id').where('id', '=', eventId);
+    if (this.dialect === 'postgres') query = query.forUpdate();
+    return (await query.executeTakeFirst()) !== undefined;
+  }
+
   /** A new pending delivery of `eventId` to `endpointId`, due at `now`; its id. */
   async insertDelivery(eventId: number, endpointId: number, now: string, trx: Executor): Promise<number> {
     const row = await trx

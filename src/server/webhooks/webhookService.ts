@@ -25,6 +25,7 @@ export function newWebhookSecret(): string {
 
 export const ENDPOINT_NOT_FOUND = 'Webhook endpoint not found';
 export const DELIVERY_NOT_FOUND = 'Delivery not found';
+export const DELIVERY_PRUNED = 'This delivery was deleted just now, past the 30-day retention: it can no longer be redelivered';
 export const ENDPOINT_DISABLED_MESSAGE = 'This endpoint is disabled: enable it first';
 const DISABLED_BY_HAND = 'The endpoint was disabled';
 
@@ -42,6 +43,7 @@ export interface WebhookServiceDeps {
     | 'findDelivery'
     | 'insertEvent'
     | 'insertDelivery'
+    | 'lockEvent'
     | 'lockPending'
     | 'failPending'
   >;
@@ -201,6 +203,9 @@ export class WebhookService {
     if (!delivery) throw new NotFoundError(DELIVERY_NOT_FOUND);
     const now = this.deps.clock.now().toISOString();
     return this.queue(endpoint.id, async (trx) => {
+      // The retention's prune may have deleted the delivery and its event since it was read; the
+      // event is held until the commit, so the prune cannot delete it (and the new delivery) after.
+      if (!(await this.deps.repository.lockEvent(delivery.event_id, trx))) throw new NotFoundError(DELIVERY_PRUNED);
       const newDeliveryId = await this.deps.repository.insertDelivery(delivery.event_id, endpoint.id, now, trx);
       const after = { delivery_id: newDeliveryId, redelivery_of: deliveryId, webhook_id: delivery.message_id };
       await this.deps.audit.record(trx, { entity: 'webhook', entityId: endpoint.id, action: 'redeliver', after });
