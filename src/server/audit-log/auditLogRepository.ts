@@ -55,10 +55,6 @@ export class AuditLogRepository {
   }
 
   /**
-   * Deletes up to `limit` of the oldest entries created before `cutoff` (ISO-8601 UTC); how many.
-   * One bounded statement: a backlog goes in several, none holding its locks for long.
-   */
-  /**
    * Deletes up to `limit` of the oldest entries of `action` beyond its `keep` newest (in id order,
    * the order written); how many. Reads audit_log_action, never the whole log.
    */
@@ -77,6 +73,10 @@ export class AuditLogRepository {
     return Number(result.numDeletedRows);
   }
 
+  /**
+   * Deletes up to `limit` of the oldest entries created before `cutoff` (ISO-8601 UTC); how many.
+   * One bounded statement: a backlog goes in several, none holding its locks for long.
+   */
   async pruneBatch(cutoff: string, limit: number): Promise<number> {
     const oldest = this.db.selectFrom('audit_log').select('id').where('created_at', '<', cutoff).orderBy('id').limit(limit);
     const result = await this.db.deleteFrom('audit_log').where('id', 'in', oldest).executeTakeFirst();

@@ -194,8 +194,15 @@ export class AuthRepository {
     return rows.map((row) => row.provider_id);
   }
 
-  async revokeSession(sessionId: number, now: string, trx?: Executor): Promise<void> {
-    await (trx ?? this.db).updateTable('admin_sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  /** Ends a live session; whether this call ended it (false: it had ended already, perhaps by a sign-in at the same moment). */
+  async revokeSession(sessionId: number, now: string, trx?: Executor): Promise<boolean> {
+    const result = await (trx ?? this.db)
+      .updateTable('admin_sessions')
+      .set({ revoked_at: now })
+      .where('id', '=', sessionId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
   }
 
   /** Drops sessions that ended (expired or revoked) before `before`; they can never verify again. */

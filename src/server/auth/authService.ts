@@ -199,7 +199,8 @@ export class AuthService {
     const now = this.nowIso();
     const surplus = (await this.repo.liveSessionsOf(trx, userId, now)).slice(SESSION_MAX_PER_USER);
     for (const session of surplus) {
-      await this.repo.revokeSession(session.id, now, trx);
+      // Two sign-ins at the limit may pick the same session: only the one that ended it says so.
+      if (!(await this.repo.revokeSession(session.id, now, trx))) continue;
       await this.options.audit.record(trx, {
         entity: 'session',
         entityId: session.id,

@@ -58,8 +58,8 @@ export function wirelessOnlyFlag(table = 'search_logs'): RawBuilder<number> {
  * One uncorrelated `in (… union all …)`, not `exists` per search nor `in … or in …`: a lone IN
  * becomes a semi-join (a hash that spills to disk when large), where an OR leaves PostgreSQL a
  * subplan that is hashed only while it fits in work_mem and otherwise rescans its list for every
- * row: quadratic, a 4-month scope of 340,000 searches was cancelled at 30 s (test/searchRulePlan
- * keeps the plan a join). `exists` per search looks every search of the period up in both
+ * row: quadratic, a 6-month scope of 520,000 searches was cancelled at 30 s, 2.0 s read this way
+ * (the plan test in test/providerScopeReportsPeriod.test.ts keeps it a join). `exists` per search looks every search of the period up in both
  * tables, whoever's it is: an editor's year of 200,000 searches took 1.7-2.1 s on PostgreSQL,
  * about 0.33 s read this way (bench/editorReports.ts; indexes of migration 0024).
  */
@@ -75,6 +75,22 @@ export function isSearchOf(providerIds: readonly number[], within: readonly [str
       inner join search_log_towers slt on slt.search_log_id = wo.id
       inner join towers tw on tw.id = slt.tower_id
       where tw.provider_id in (${ids}) and wo.created_at >= ${from} and wo.created_at < ${to} and ${isWirelessOnly('wo')})`;
+}
+
+/**
+ * The same rule as isSearchOf, asked of each search on its own (two index lookups, one `exists`
+ * each): for a query that walks the period in keyset batches (the searches CSV export), where
+ * isSearchOf's set would be built again for every batch from the batch on to the period's end,
+ * quadratic in the scope (90,000 searches: 100 batches of 180-360 ms each). Walked this way every
+ * search of the period is looked up once over the whole export.
+ */
+export function isSearchOfEach(providerIds: readonly number[], table = 'search_logs'): RawBuilder<SqlBool> {
+  if (providerIds.length === 0) return sql<SqlBool>`1 = 0`;
+  const ids = sql.join(providerIds.map((id) => sql.val(id)));
+  const id = sql.ref(`${table}.id`);
+  return sql<SqlBool>`(exists (select 1 from search_log_providers slp where slp.search_log_id = ${id} and slp.provider_id in (${ids}))
+    or (${isWirelessOnly(table)} and exists (select 1 from search_log_towers slt inner join towers tw on tw.id = slt.tower_id
+      where slt.search_log_id = ${id} and tw.provider_id in (${ids}))))`;
 }
 
 /** The same rules for a log at hand (the roll-ups are counted as each log is stored). */

@@ -4,7 +4,7 @@ import { cellIndex, type DialectName, toCount } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
 import type { Executor } from '../db/transactions.js';
 import type { ProviderScope } from '../access/providerScope.js';
-import { coveredFlag, isSearch, isSearchOf, isUncovered, wirelessOnlyFlag } from '../leads/searchRule.js';
+import { coveredFlag, isSearch, isSearchOf, isSearchOfEach, isUncovered, wirelessOnlyFlag } from '../leads/searchRule.js';
 
 /** One hour's searches, and those that were covered. */
 export interface HourTotal {
@@ -331,8 +331,7 @@ export class ReportRepository {
         .where('created_at', '>=', range[0])
         .where('created_at', '<', range[1])
         .where(isSearch())
-        // Each batch reads the scope's searches from the previous batch's last moment on, not the whole period again.
-        .$if(scope !== null, (qb) => qb.where(isSearchOf(scope!, [after?.created_at ?? range[0], range[1]])))
+        .$if(scope !== null, (qb) => qb.where(isSearchOfEach(scope!)))
         // A row-value comparison lets both databases seek the (created_at, id) index to the next batch.
         .$if(after !== null, (qb) => qb.where((eb) => eb(eb.refTuple('created_at', 'id'), '>', eb.tuple(after!.created_at, after!.id))))
         .orderBy('created_at')

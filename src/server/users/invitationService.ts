@@ -154,8 +154,14 @@ export class InvitationService {
     });
   }
 
-  /** Refuses a new user (an invitation, or accepting one sent while there was room) once the team has USER_MAX_ACCOUNTS. */
+  /**
+   * Refuses a new user (an invitation, or accepting one sent while there was room) once the team
+   * has USER_MAX_ACCOUNTS. The owners' rows are locked first (PostgreSQL), so two
+   * invitations or acceptances at once count one after the other and cannot both take the last
+   * place; the invitations' own cap is counted under the same lock.
+   */
   private async roomForAnotherUser(trx: Executor): Promise<void> {
+    await this.deps.users.lockOwners(trx);
     if ((await this.deps.users.count(trx)) >= USER_MAX_ACCOUNTS) throw new ConflictError(USER_LIMIT_MESSAGE);
   }
 

@@ -117,8 +117,9 @@ describe('date formats', () => {
   });
 
   it('writes a moment in local time', () => {
-    const moment = new Date(2026, 10, 23, 14, 5);
+    const moment = new Date(2026, 10, 23, 14, 5, 9);
     expect(formatDateTime(moment.toISOString())).toBe('23 Nov 2026, 14:05');
+    expect(formatDateTime(moment.toISOString(), { seconds: true })).toBe('23 Nov 2026, 14:05:09');
     expect(formatDateTime('garbage')).toBe('garbage');
   });
 });

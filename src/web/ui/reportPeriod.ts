@@ -119,10 +119,14 @@ export function formatPeriod(range: PeriodRange): string {
   return range.start_date === range.end_date ? formatDay(range.start_date) : `${formatDay(range.start_date)} – ${formatDay(range.end_date)}`;
 }
 
-/** A moment (ISO timestamp) in the browser's time zone: "23 Nov 2026, 14:05". */
-export function formatDateTime(isoTimestamp: string): string {
+/**
+ * A moment (ISO timestamp) in the browser's time zone: "23 Nov 2026, 14:05", or with `seconds`
+ * "23 Nov 2026, 14:05:09" (the audit log, where the order of changes within a minute matters).
+ */
+export function formatDateTime(isoTimestamp: string, options: { seconds?: boolean } = {}): string {
   const date = new Date(isoTimestamp);
   if (Number.isNaN(date.getTime())) return isoTimestamp;
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${formatDay(localIsoDate(date))}, ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}${options.seconds ? `:${pad(date.getSeconds())}` : ''}`;
+  return `${formatDay(localIsoDate(date))}, ${time}`;
 }

@@ -63,7 +63,7 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
             {open ? <KeyboardArrowUp /> : <KeyboardArrowDown />}
           </IconButton>
         </TableCell>
-        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.created_at)}</TableCell>
+        <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.created_at, { seconds: true })}</TableCell>
         <TableCell>{auditActorText(entry.actor)}</TableCell>
         <TableCell>{auditWord(entry.action)}</TableCell>
         <TableCell>{what}</TableCell>
