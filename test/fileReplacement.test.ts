@@ -1,16 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type App, buildApp } from '../src/server/app.js';
-import { loadConfig } from '../src/server/config.js';
+import type { App } from '../src/server/app.js';
 import { PNG_1X1 } from './support/kml.js';
 import { multipartBody } from './support/multipart.js';
 import { RIDGE_TILE, ridgeTile, uploadTerrainTile } from './support/ridgeTerrain.js';
 import { signedInAppPerTest } from './support/signedInApp.js';
-import { ADMIN, bearer, databaseKinds, signIn, type TestApp } from './support/testApp.js';
+import { ServerPair } from './support/serverPair.js';
+import { bearer, databaseKinds, type TestApp } from './support/testApp.js';
 
 const url = process.env.TEST_DATABASE_URL;
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -95,38 +93,15 @@ async function expectLogoRacesWellDefined(first: App, second: App, token: string
 }
 
 describe.skipIf(!url)('one file replaced at once by two servers with separate data folders on one PostgreSQL', () => {
-  const schema = `replace_${randomBytes(4).toString('hex')}`;
-  const dataDirs: string[] = [];
+  const pair = new ServerPair(url!, 'replace');
   let a: App;
   let b: App;
   let token: string;
 
   beforeEach(async () => {
-    const configFor = () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coverage-file-replacement-'));
-      dataDirs.push(dataDir);
-      return loadConfig({
-        DATABASE_URL: url,
-        DATABASE_SCHEMA: schema,
-        DATA_DIR: dataDir,
-        ADMIN_USERNAME: ADMIN.username,
-        ADMIN_PASSWORD: ADMIN.password,
-        APP_SECRET: 'a-shared-secret-of-at-least-32-characters',
-        LOG_LEVEL: 'silent',
-      });
-    };
-    a = await buildApp(configFor());
-    b = await buildApp(configFor());
-    token = await signIn(a);
+    ({ a, b, token } = await pair.start());
   });
-  afterEach(async () => {
-    await Promise.all([a.server.close(), b.server.close()]);
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`drop schema if exists "${schema}" cascade`);
-    await client.end();
-    for (const dir of dataDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(() => pair.stop());
 
   it('answers both uploads of a terrain tile of one name, and stores one of them whole', async () => {
     await expectTileRacesWellDefined(a, b, token);

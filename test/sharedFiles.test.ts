@@ -1,15 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type App, buildApp } from '../src/server/app.js';
-import { loadConfig } from '../src/server/config.js';
+import type { App } from '../src/server/app.js';
 import { PNG_1X1 } from './support/kml.js';
 import { multipartBody } from './support/multipart.js';
 import { RIDGE_TILE, ridgeTile, uploadTerrainTile } from './support/ridgeTerrain.js';
-import { ADMIN, bearer, signIn } from './support/testApp.js';
+import { ServerPair } from './support/serverPair.js';
+import { bearer } from './support/testApp.js';
 
 const url = process.env.TEST_DATABASE_URL;
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -20,38 +18,15 @@ const TARGET = { lat: -33.5, lng: 18.3 };
 // Issue 22 section 5: logos and uploaded terrain tiles are in the database, so two servers with
 // separate data folders on one PostgreSQL share them; each keeps its own disk cache.
 describe.skipIf(!url)('files shared by two servers with separate data folders on one PostgreSQL', () => {
-  const schema = `files_${randomBytes(4).toString('hex')}`;
-  const dataDirs: string[] = [];
+  const pair = new ServerPair(url!, 'files');
   let a: App;
   let b: App;
   let token: string;
 
   beforeEach(async () => {
-    const configFor = () => {
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coverage-shared-files-'));
-      dataDirs.push(dataDir);
-      return loadConfig({
-        DATABASE_URL: url,
-        DATABASE_SCHEMA: schema,
-        DATA_DIR: dataDir,
-        ADMIN_USERNAME: ADMIN.username,
-        ADMIN_PASSWORD: ADMIN.password,
-        APP_SECRET: 'a-shared-secret-of-at-least-32-characters',
-        LOG_LEVEL: 'silent',
-      });
-    };
-    a = await buildApp(configFor());
-    b = await buildApp(configFor());
-    token = await signIn(a);
+    ({ a, b, token } = await pair.start());
   });
-  afterEach(async () => {
-    await Promise.all([a.server.close(), b.server.close()]);
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`drop schema if exists "${schema}" cascade`);
-    await client.end();
-    for (const dir of dataDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-  });
+  afterEach(() => pair.stop());
 
   const dataDirOf = (app: App) => app.config.dataDir;
 
