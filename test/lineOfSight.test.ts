@@ -246,6 +246,9 @@ describe('Terrarium elevation tiles', () => {
     expect(link.profile[0].terrain_m).toBe(250);
     expect(tiles.requests.length).toBeGreaterThan(0);
     expect(tiles.requests.every((r) => /^\/\d+\/\d+\/\d+\.png$/.test(r.url))).toBe(true);
+    // The tower's footprint reads every tile within its radius: let it finish first, so no tile is
+    // still being written while the folders are read (CI found a column folder made, its tile not yet).
+    await waitForFootprints(app, token);
     // The downloaded tiles (DATA_DIR/terrain-cache/z/x/y.png) are the server user's alone.
     const cache = path.join(app.dataDir, 'terrain-cache');
     const [zoom] = fs.readdirSync(cache);
@@ -253,8 +256,6 @@ describe('Terrarium elevation tiles', () => {
     const [row] = fs.readdirSync(path.join(cache, zoom!, column!));
     expect([cache, path.join(cache, zoom!), path.join(cache, zoom!, column!)].map(modeOf)).toEqual([0o700, 0o700, 0o700]);
     expect(modeOf(path.join(cache, zoom!, column!, row!))).toBe(0o600);
-    // The tower's footprint reads every tile within its radius: let it finish first.
-    await waitForFootprints(app, token);
 
     await app.restart();
     const asked = tiles.requests.length;

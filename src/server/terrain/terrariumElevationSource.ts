@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -164,7 +165,11 @@ export class TerrariumElevationSource implements ElevationSource {
     }
     this.breaker.succeeded();
     await fs.mkdir(path.dirname(file), { recursive: true, mode: OWNER_ONLY_DIR });
-    await fs.writeFile(file, body, { mode: OWNER_ONLY_FILE });
+    // Written aside, then renamed into place: a read at the same moment (another request, the
+    // footprints) finds the whole tile or none, never a half-written one it would decode and delete.
+    const part = `${file}.${randomBytes(4).toString('hex')}.part`;
+    await fs.writeFile(part, body, { mode: OWNER_ONLY_FILE });
+    await fs.rename(part, file);
     return body;
   }
 }
