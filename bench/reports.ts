@@ -18,6 +18,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/database.js';
 import type { Database } from '../src/server/db/schema.js';
+import { rebuildSearchRollups } from './searchRollups.js';
 import { quantile, seededRandom } from './syntheticTerrain.js';
 import { SERVER_NODE_FLAGS, serverEnv } from '../scripts/server-options.mjs';
 
@@ -109,23 +110,7 @@ async function seed(db: Kysely<Database>): Promise<void> {
     });
     await db.insertInto('leads').values(leads).execute();
   }
-  await sql`
-    insert into search_stats_hourly (hour, action_taken, search_type, covered, searches)
-    select substr(created_at, 1, 13), action_taken, search_type, case when provider_count > 0 then 1 else 0 end, count(*)
-    from search_logs group by substr(created_at, 1, 13), action_taken, search_type, case when provider_count > 0 then 1 else 0 end
-  `.execute(db);
-  await sql`
-    insert into search_provider_stats_hourly (hour, provider_id, searches)
-    select substr(created_at, 1, 13), provider_id, count(*) from search_log_providers group by substr(created_at, 1, 13), provider_id
-  `.execute(db);
-  await sql`
-    insert into search_stats_daily (day, action_taken, search_type, covered, searches)
-    select substr(hour, 1, 10), action_taken, search_type, covered, sum(searches) from search_stats_hourly group by substr(hour, 1, 10), action_taken, search_type, covered
-  `.execute(db);
-  await sql`
-    insert into search_provider_stats_daily (day, provider_id, searches)
-    select substr(hour, 1, 10), provider_id, sum(searches) from search_provider_stats_hourly group by substr(hour, 1, 10), provider_id
-  `.execute(db);
+  await rebuildSearchRollups(db);
   await sql`analyze`.execute(db);
   console.log(
     `  seeded ${SEARCHES.toLocaleString('en')} searches and ${LEADS.toLocaleString('en')} leads in ${((performance.now() - started) / 1000).toFixed(0)} s`,
